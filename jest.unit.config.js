@@ -1,0 +1,6 @@
+/** Unit tests: pure logic, no servers. `*.spec.ts` beside the code. */
+module.exports = {
+  ...require('./jest.preset'),
+  displayName: 'unit',
+  testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'],
+};

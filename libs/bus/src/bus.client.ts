@@ -1,0 +1,181 @@
+import { Logger } from '@nestjs/common';
+import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
+import { JobsOptions, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { hostname } from 'node:os';
+import {
+  BusEvent,
+  BusQueue,
+  BusReply,
+  BusRequest,
+  EVENT_SUBSCRIPTIONS,
+  PATTERN_ROUTES,
+  ServiceName,
+} from '@sdd/contracts';
+import { AppError, currentRequestContext, isErrorPayload, randomToken } from '@sdd/common';
+import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
+import { ReplyListener } from './reply-listener';
+import { createProducerConnection, whenReady } from './redis-connection';
+
+type Callback = (packet: WritePacket) => void;
+
+interface Pending {
+  callback: Callback;
+  timer: NodeJS.Timeout;
+}
+
+const DEFAULT_TIMEOUT_MS = 5000;
+
+const REQUEST_JOB: JobsOptions = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
+const EVENT_JOB: JobsOptions = {
+  removeOnComplete: true,
+  removeOnFail: { age: FAILED_EVENT_RETENTION_S },
+  attempts: EVENT_ATTEMPTS,
+  backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
+};
+
+/**
+ * `ClientProxy` over BullMQ: `send` puts a request job on the answering
+ * service's queue and waits for the reply on this process's reply list;
+ * `emit` puts one job on each subscriber's event queue.
+ */
+export class BusClient extends ClientProxy {
+  private readonly logger = new Logger(BusClient.name);
+  private readonly clientId = `${hostname()}-${process.pid}-${randomToken(8)}`;
+  private readonly pending = new Map<string, Pending>();
+  private readonly queues = new Map<string, Queue>();
+  private readonly timeoutMs: number;
+  private readonly routes: Readonly<Record<string, ServiceName>>;
+  private readonly subscriptions: Readonly<Record<string, readonly ServiceName[]>>;
+  private connection?: Redis;
+  private listener?: ReplyListener;
+  private connecting?: Promise<void>;
+
+  constructor(private readonly options: BusClientOptions) {
+    super();
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.routes = options.routes ?? PATTERN_ROUTES;
+    this.subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS;
+  }
+
+  /** Nest calls this before every send/emit: the first call opens, later ones reuse. */
+  connect(): Promise<void> {
+    this.connecting ??= this.open().catch((error: Error) => {
+      this.connecting = undefined;
+      this.logger.error(`bus connection failed: ${error.message}`);
+      throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
+    });
+    return this.connecting;
+  }
+
+  async close(): Promise<void> {
+    const listener = this.listener;
+    this.listener = undefined;
+    this.connecting = undefined;
+    for (const [id] of this.pending) this.settle(id, { err: this.unavailable(), isDisposed: true });
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    this.queues.clear();
+    await listener?.stop();
+    this.connection?.disconnect();
+    this.connection = undefined;
+  }
+
+  override on(): void {
+    throw new Error('BusClient has no events to listen to');
+  }
+
+  unwrap<T>(): T {
+    return this.connection as T;
+  }
+
+  /** Requests waiting for a reply; for tests and the health report. */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  protected publish(packet: ReadPacket, callback: Callback): () => void {
+    const { id } = this.assignPacketId(packet);
+    const pattern = this.normalizePattern(packet.pattern);
+    const service = this.routes[pattern];
+    if (!service || !this.listener) {
+      this.logger.error(service ? 'send before connect' : `no service answers pattern ${pattern}`);
+      callback({ err: AppError.internal().toPayload(), isDisposed: true });
+      return () => undefined;
+    }
+    const timer = setTimeout(() => {
+      this.logger.warn(`${service} did not answer ${pattern} within ${this.timeoutMs} ms`);
+      this.settle(id, { err: this.unavailable(), isDisposed: true });
+    }, this.timeoutMs);
+    this.pending.set(id, { callback, timer });
+
+    const request: BusRequest = {
+      pattern,
+      data: packet.data,
+      replyTo: this.listener.key,
+      deadline: Date.now() + this.timeoutMs,
+      meta: { requestId: currentRequestContext()?.requestId },
+    };
+    this.queue(BusQueue.requests(service))
+      .add(pattern, request, { ...REQUEST_JOB, jobId: id })
+      .catch((error: Error) => {
+        this.logger.error(`could not enqueue ${pattern}: ${error.message}`);
+        this.settle(id, { err: this.unavailable(), isDisposed: true });
+      });
+
+    return () => this.forget(id);
+  }
+
+  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    const pattern = this.normalizePattern(packet.pattern);
+    const subscribers = this.subscriptions[pattern] ?? [];
+    const event: BusEvent = { pattern, data: packet.data, meta: { requestId: currentRequestContext()?.requestId } };
+    await Promise.all(subscribers.map((service) => this.queue(BusQueue.events(service)).add(pattern, event, EVENT_JOB)));
+    return undefined as T;
+  }
+
+  /** Errors come back as payloads; callers get our typed error, whatever the service was. */
+  protected override serializeError(err: unknown): unknown {
+    return isErrorPayload(err) ? AppError.fromPayload(err) : err;
+  }
+
+  private async open(): Promise<void> {
+    this.connection = createProducerConnection(this.options.redisUrl, 'bus-client');
+    await whenReady(this.connection);
+    const key = `${this.options.prefix}:${BusQueue.replies(this.clientId)}`;
+    this.listener = new ReplyListener(this.options.redisUrl, key, (reply) => this.onReply(reply));
+    this.listener.start();
+  }
+
+  private onReply(reply: BusReply): void {
+    if (reply.err) this.settle(reply.id, { err: reply.err, isDisposed: true });
+    else this.settle(reply.id, { response: reply.response, isDisposed: true });
+  }
+
+  private settle(id: string, packet: WritePacket): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    this.forget(id);
+    pending.callback(packet);
+  }
+
+  private forget(id: string): void {
+    const pending = this.pending.get(id);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.pending.delete(id);
+  }
+
+  private queue(name: string): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      if (!this.connection) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
+      queue = new Queue(name, { connection: this.connection, prefix: this.options.prefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private unavailable() {
+    return AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.').toPayload();
+  }
+}

@@ -1,0 +1,35 @@
+import { EventType, Pattern, ServiceName } from '@sdd/contracts';
+
+export interface BusConnectionOptions {
+  /** redis:// URL of the Redis that carries the bus. */
+  redisUrl: string;
+  /** Key prefix of every queue and reply list; a unique one per test file isolates tests. */
+  prefix: string;
+}
+
+export interface BusServerOptions extends BusConnectionOptions {
+  /** The service whose request and event queues this server consumes. */
+  service: ServiceName;
+  /** Jobs processed in parallel per queue in this process. */
+  concurrency?: number;
+}
+
+export interface BusClientOptions extends BusConnectionOptions {
+  /** How long `send` waits for a reply before failing with 503 service_unavailable. */
+  timeoutMs?: number;
+  /** Which service answers each pattern; defaults to the contracts' table. */
+  routes?: Readonly<Record<string, ServiceName>>;
+  /** Who receives each event; defaults to the contracts' table. */
+  subscriptions?: Readonly<Record<string, readonly ServiceName[]>>;
+}
+
+export type RoutedPattern = Pattern | EventType;
+
+/** How long an unread reply is kept: a client that died leaves nothing behind for long. */
+export const REPLY_TTL_MS = 60_000;
+
+/** Event delivery is at least once; subscribers must be idempotent. */
+export const EVENT_ATTEMPTS = 8;
+export const EVENT_BACKOFF_MS = 1_000;
+/** Failed events stay inspectable for a week. */
+export const FAILED_EVENT_RETENTION_S = 7 * 24 * 3600;

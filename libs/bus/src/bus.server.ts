@@ -1,0 +1,124 @@
+import { Logger } from '@nestjs/common';
+import { CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { lastValueFrom } from 'rxjs';
+import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
+import { AppError, isErrorPayload, runWithRequestContext } from '@sdd/common';
+import { BusServerOptions, REPLY_TTL_MS } from './bus.options';
+import { BusContext } from './bus.context';
+import { createBlockingConnection, createProducerConnection, whenReady } from './redis-connection';
+
+const DEFAULT_CONCURRENCY = 50;
+
+/**
+ * Nest microservice transport on BullMQ. Consumes this service's request
+ * queue (`@MessagePattern`) and event queue (`@EventPattern`); replicas of a
+ * service compete for jobs, so each job runs once.
+ */
+export class BusServer extends Server implements CustomTransportStrategy {
+  protected override readonly logger = new Logger(BusServer.name);
+  private readonly workers: Worker[] = [];
+  private replies?: Redis;
+
+  constructor(private readonly options: BusServerOptions) {
+    super();
+  }
+
+  async listen(callback: (error?: unknown) => void): Promise<void> {
+    try {
+      this.replies = createProducerConnection(this.options.redisUrl, `${this.options.service}-replies`, {
+        enableOfflineQueue: true,
+        maxRetriesPerRequest: 3,
+      });
+      await whenReady(this.replies);
+      const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+      this.workers.push(
+        this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest>) => this.handleRequest(job)),
+        this.worker(BusQueue.events(this.options.service), concurrency, (job: Job<BusEvent>) => this.handleEventJob(job)),
+      );
+      await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  /** Stops taking jobs and waits for the running ones to finish. */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    this.workers.length = 0;
+    await this.replies?.quit().catch(() => undefined);
+    this.replies = undefined;
+  }
+
+  on(): void {
+    throw new Error('BusServer has no events to listen to');
+  }
+
+  unwrap<T>(): T {
+    return this.workers as T;
+  }
+
+  private worker<T>(queue: string, concurrency: number, process: (job: Job<T>) => Promise<void>): Worker<T> {
+    const worker = new Worker<T>(queue, process, {
+      connection: createBlockingConnection(this.options.redisUrl, `${this.options.service}-worker`),
+      prefix: this.options.prefix,
+      concurrency,
+      autorun: true,
+    });
+    worker.on('error', (error) => this.logger.error(`worker error on ${queue}: ${error.message}`));
+    return worker;
+  }
+
+  private async handleRequest(job: Job<BusRequest>): Promise<void> {
+    const { pattern, data, replyTo, deadline, meta } = job.data;
+    // The caller has already answered its client with a timeout: running it now would act on nobody's behalf.
+    if (Date.now() > deadline) {
+      this.logger.warn(`dropped ${pattern}: its caller stopped waiting`);
+      return;
+    }
+    const reply = await runWithRequestContext({ requestId: meta.requestId ?? String(job.id) }, () =>
+      this.answer(String(job.id), pattern, data, new BusContext([job, meta])),
+    );
+    if (!this.replies) throw new Error('bus server is closed');
+    await this.replies.multi().rpush(replyTo, JSON.stringify(reply)).pexpire(replyTo, REPLY_TTL_MS).exec();
+  }
+
+  private async answer(id: string, pattern: string, data: unknown, context: BusContext): Promise<BusReply> {
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler || handler.isEventHandler) {
+      this.logger.error(`no handler for pattern ${pattern}`);
+      return { id, err: AppError.internal().toPayload() };
+    }
+    try {
+      const response = await lastValueFrom(this.transformToObservable(await handler(data, context)), {
+        defaultValue: null,
+      });
+      return { id, response };
+    } catch (error) {
+      return { id, err: this.toErrorPayload(pattern, error) };
+    }
+  }
+
+  private async handleEventJob(job: Job<BusEvent>): Promise<void> {
+    const { pattern, data, meta } = job.data;
+    const handler = this.getHandlerByPattern(pattern);
+    if (!handler) {
+      // Kept in the failed set (not dropped) so an operator can replay it once a handler exists.
+      throw new UnrecoverableError(`${this.options.service} has no handler for event ${pattern}`);
+    }
+    await runWithRequestContext({ requestId: meta.requestId ?? String(job.id) }, async () => {
+      await lastValueFrom(this.transformToObservable(await handler(data, new BusContext([job, meta]))), {
+        defaultValue: null,
+      });
+    });
+  }
+
+  private toErrorPayload(pattern: string, error: unknown): ErrorPayload {
+    if (error instanceof AppError) return error.toPayload();
+    if (isErrorPayload(error)) return error;
+    this.logger.error(`handler for ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return AppError.internal().toPayload();
+  }
+}

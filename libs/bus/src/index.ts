@@ -1,0 +1,6 @@
+export * from './bus.options';
+export * from './bus.context';
+export * from './bus.client';
+export * from './bus.server';
+export * from './bus-exception.filter';
+export * from './bus-client.module';

@@ -1,0 +1,218 @@
+import { Controller, Inject, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { BusQueue, ErrorType, ServiceName } from '@sdd/contracts';
+import { AppError } from '@sdd/common';
+import { deleteKeysWithPrefix, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
+import { BusClient, BusExceptionFilter, BusServer } from '../src';
+
+const REPLICA = Symbol('REPLICA');
+const SEEN = Symbol('SEEN');
+
+interface Seen {
+  requests: Array<{ replica: string; n: number }>;
+  events: Array<{ replica: string; service: string; n: number }>;
+}
+
+@Controller()
+class EchoController {
+  constructor(
+    @Inject(REPLICA) private readonly replica: { service: ServiceName; name: string },
+    @Inject(SEEN) private readonly seen: Seen,
+  ) {}
+
+  @MessagePattern('test.square')
+  async square(@Payload() data: { n: number }): Promise<{ n: number; square: number; replica: string }> {
+    this.seen.requests.push({ replica: this.replica.name, n: data.n });
+    await new Promise((resolve) => setTimeout(resolve, data.n % 5));
+    return { n: data.n, square: data.n * data.n, replica: this.replica.name };
+  }
+
+  @MessagePattern('test.slow')
+  slow(@Payload() data: { n: number }): number {
+    this.seen.requests.push({ replica: this.replica.name, n: data.n });
+    return data.n;
+  }
+
+  @MessagePattern('test.fail')
+  fail(@Payload() data: { kind: 'typed' | 'unexpected' }): never {
+    if (data.kind === 'typed') throw AppError.invalidRequest('quote_already_used', 'This quote was already used.', 'quote_id');
+    throw new Error('database password is hunter2');
+  }
+
+  @EventPattern('test.happened')
+  happened(@Payload() data: { n: number }): void {
+    this.seen.events.push({ replica: this.replica.name, service: this.replica.service, n: data.n });
+  }
+}
+
+const routes: Record<string, ServiceName> = {
+  'test.square': ServiceName.Quote,
+  'test.fail': ServiceName.Quote,
+  'test.slow': ServiceName.Payment,
+};
+const subscriptions: Record<string, ServiceName[]> = {
+  'test.happened': [ServiceName.Quote, ServiceName.Webhook],
+};
+
+describe('bus transport (real Redis)', () => {
+  const { redisUrl } = testEnv();
+  const prefix = uniquePrefix('bus');
+  const seen: Seen = { requests: [], events: [] };
+  const replicas: INestMicroservice[] = [];
+  const warnings: Error[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning);
+  let client: BusClient;
+
+  async function startReplica(service: ServiceName, name: string): Promise<INestMicroservice> {
+    @Module({
+      controllers: [EchoController],
+      providers: [
+        { provide: REPLICA, useValue: { service, name } },
+        { provide: SEEN, useValue: seen },
+      ],
+    })
+    class ReplicaModule {}
+    const app = await NestFactory.createMicroservice(ReplicaModule, {
+      strategy: new BusServer({ redisUrl, prefix, service, concurrency: 50 }),
+      logger: false,
+    });
+    app.useGlobalFilters(new BusExceptionFilter());
+    await app.listen();
+    replicas.push(app);
+    return app;
+  }
+
+  beforeAll(async () => {
+    process.on('warning', onWarning);
+    await startReplica(ServiceName.Quote, 'quote-a');
+    await startReplica(ServiceName.Quote, 'quote-b');
+    await startReplica(ServiceName.Webhook, 'webhook-a');
+    client = new BusClient({ redisUrl, prefix, timeoutMs: 3000, routes, subscriptions });
+    await client.connect();
+  });
+
+  afterAll(async () => {
+    process.off('warning', onWarning);
+    await client.close();
+    await Promise.all(replicas.map((app) => app.close()));
+    await deleteKeysWithPrefix(redisUrl, prefix);
+  });
+
+  beforeEach(() => {
+    seen.requests.length = 0;
+    seen.events.length = 0;
+  });
+
+  it('answers 1,000 concurrent requests, each with its own reply', async () => {
+    const ns = Array.from({ length: 1000 }, (_, i) => i);
+    const replies = await Promise.all(
+      ns.map((n) => firstValueFrom(client.send<{ n: number; square: number }>('test.square', { n }))),
+    );
+    replies.forEach((reply, i) => expect(reply).toMatchObject({ n: i, square: i * i }));
+    expect(client.inFlight).toBe(0);
+  });
+
+  it('shares one reply listener across all in-flight requests, with no listener warnings', async () => {
+    const redis = new Redis(redisUrl);
+    try {
+      await Promise.all(Array.from({ length: 200 }, (_, n) => firstValueFrom(client.send('test.square', { n }))));
+      const clients = (await redis.client('LIST')) as string;
+      const replyReaders = clients.split('\n').filter((line) => / name=bus-replies /.test(line));
+      expect(replyReaders).toHaveLength(1);
+      expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('lets two replicas share the work with no request processed twice', async () => {
+    const ns = Array.from({ length: 400 }, (_, i) => i);
+    const replies = await Promise.all(
+      ns.map((n) => firstValueFrom(client.send<{ replica: string }>('test.square', { n }))),
+    );
+    const processed = seen.requests.map((r) => r.n).sort((a, b) => a - b);
+    expect(processed).toEqual(ns);
+    const byReplica = new Set(replies.map((r) => r.replica));
+    expect(byReplica).toEqual(new Set(['quote-a', 'quote-b']));
+  });
+
+  it('returns a typed handler error to the caller with status, type, code, param and message', async () => {
+    const error = await firstValueFrom(client.send('test.fail', { kind: 'typed' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).toPayload()).toEqual({
+      status: 400,
+      type: ErrorType.InvalidRequest,
+      code: 'quote_already_used',
+      message: 'This quote was already used.',
+      param: 'quote_id',
+    });
+  });
+
+  it('turns an unexpected handler failure into internal_error without leaking its message', async () => {
+    const error = (await firstValueFrom(client.send('test.fail', { kind: 'unexpected' })).catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('internal_error');
+    expect(error.message).not.toMatch(/hunter2/);
+  });
+
+  it('fails with 503 service_unavailable when no replica of the service answers in time', async () => {
+    const started = Date.now();
+    const error = (await firstValueFrom(client.send('test.slow', { n: 1 })).catch((e: unknown) => e)) as AppError;
+    const waited = Date.now() - started;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.toPayload()).toMatchObject({ status: 503, type: 'api_error', code: 'service_unavailable' });
+    expect(waited).toBeGreaterThanOrEqual(2900);
+    expect(waited).toBeLessThan(4500);
+    expect(client.inFlight).toBe(0);
+  });
+
+  it('does not run a request whose caller already gave up', async () => {
+    // The previous test left its 'test.slow' request waiting, past its deadline, in the payment queue.
+    const redis = new Redis(redisUrl);
+    const queue = new Queue(BusQueue.requests(ServiceName.Payment), { connection: redis, prefix });
+    try {
+      expect(await queue.count()).toBe(1);
+      await startReplica(ServiceName.Payment, 'payment-late');
+      await waitFor(async () => ((await queue.count()) === 0 ? true : undefined), 5000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(seen.requests.filter((r) => r.replica === 'payment-late')).toEqual([]);
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+  });
+
+  it('fans an event out to every subscribing service, once per service', async () => {
+    await Promise.all(Array.from({ length: 50 }, (_, n) => lastValueFrom(client.emit('test.happened', { n }))));
+    await waitFor(() => (seen.events.length >= 100 ? true : undefined), 10000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const quote = seen.events.filter((e) => e.service === ServiceName.Quote).map((e) => e.n).sort((a, b) => a - b);
+    const webhook = seen.events.filter((e) => e.service === ServiceName.Webhook).map((e) => e.n).sort((a, b) => a - b);
+    const all = Array.from({ length: 50 }, (_, i) => i);
+    expect(quote).toEqual(all);
+    expect(webhook).toEqual(all);
+  });
+
+  it('removes completed jobs so Redis memory stays flat', async () => {
+    await Promise.all(Array.from({ length: 100 }, (_, n) => firstValueFrom(client.send('test.square', { n }))));
+    const redis = new Redis(redisUrl);
+    const queue = new Queue(BusQueue.requests(ServiceName.Quote), { connection: redis, prefix });
+    try {
+      const counts = await waitFor(async () => {
+        const c = await queue.getJobCounts('completed', 'waiting', 'active', 'failed');
+        return c.active === 0 && c.waiting === 0 ? c : undefined;
+      });
+      expect(counts).toEqual({ completed: 0, waiting: 0, active: 0, failed: 0 });
+      const replyLists = await redis.keys(`${prefix}:replies.*`);
+      for (const key of replyLists) expect(await redis.llen(key)).toBe(0);
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+import { BaseConfig, loadConfig } from './config';
+
+const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
+
+describe('loadConfig', () => {
+  it('applies defaults and converts numbers', () => {
+    const config = loadConfig(BaseConfig, { ...valid, OPS_PORT: '9100' });
+    expect(config.OPS_PORT).toBe(9100);
+    expect(config.BUS_PREFIX).toBe('sdd');
+    expect(config.BUS_TIMEOUT_MS).toBe(5000);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig(BaseConfig, { ...valid, REDIS_URL: 'http://x' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig(BaseConfig, { REDIS_URL: valid.REDIS_URL })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(BaseConfig, { ...valid, OPS_PORT: 'abc' })).toThrow(/OPS_PORT/);
+  });
+});

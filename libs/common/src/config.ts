@@ -1,0 +1,62 @@
+import { plainToInstance, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+/**
+ * Settings every app reads. Configuration is read once at start-up,
+ * validated, and injected; no module reads process.env itself.
+ */
+export class BaseConfig {
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL!: string;
+
+  /** Namespace of every Redis key of the bus, so two systems can share one Redis. */
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]+$/)
+  BUS_PREFIX = 'sdd';
+
+  /** Prepended to the service's schema name; tests use it to isolate runs. */
+  @IsString()
+  @Matches(/^[a-z0-9_]*$/)
+  DB_SCHEMA_PREFIX = '';
+
+  /** Port of the operations endpoints (liveness, readiness). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  OPS_PORT = 9000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** How long a caller waits for a bus reply before answering 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  BUS_TIMEOUT_MS = 5000;
+
+  /** Parallel bus jobs per queue in one process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  BUS_CONCURRENCY = 50;
+
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: string;
+}
+
+/** Reads and validates configuration; a bad value stops the process with one line naming the variable. */
+export function loadConfig<T extends object>(cls: new () => T, env: NodeJS.ProcessEnv = process.env): T {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const config = plainToInstance(cls, present, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: false });
+  if (errors.length > 0) {
+    const details = errors.map((e) => `${e.property}: ${Object.values(e.constraints ?? {}).join(', ')}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  return config;
+}

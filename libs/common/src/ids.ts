@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random base62 string; 24 characters carry ~142 bits, unguessable. */
+export function randomToken(length = 24): string {
+  // Rejection sampling keeps the distribution uniform (256 is not a multiple of 62).
+  const limit = 256 - (256 % ALPHABET.length);
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit) out += ALPHABET[byte % ALPHABET.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+/** Ids are `<prefix>_<random>`, e.g. `qt_4fJ…`; the prefix says what the id names. */
+export function newId(prefix: string): string {
+  return `${prefix}_${randomToken()}`;
+}

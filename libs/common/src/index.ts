@@ -1,0 +1,6 @@
+export * from './app-error';
+export * from './ids';
+export * from './clock';
+export * from './config';
+export * from './request-context';
+export * from './logger';

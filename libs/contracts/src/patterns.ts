@@ -1,0 +1,27 @@
+import { ServiceName } from './services';
+
+/** Request/reply patterns (`@MessagePattern`). Never rename one once live. */
+export const Pattern = {
+  QuotePing: 'quote.ping',
+  DeliveryPing: 'delivery.ping',
+  PaymentPing: 'payment.ping',
+  WebhookPing: 'webhook.ping',
+} as const;
+export type Pattern = (typeof Pattern)[keyof typeof Pattern];
+
+/** Which service answers each pattern: the bus client sends the request to that service's queue. */
+export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
+  [Pattern.QuotePing]: ServiceName.Quote,
+  [Pattern.DeliveryPing]: ServiceName.Delivery,
+  [Pattern.PaymentPing]: ServiceName.Payment,
+  [Pattern.WebhookPing]: ServiceName.Webhook,
+};
+
+/** The health ping each backend service answers. */
+export const PING_PATTERN: Readonly<Record<ServiceName, Pattern | undefined>> = {
+  [ServiceName.Gateway]: undefined,
+  [ServiceName.Quote]: Pattern.QuotePing,
+  [ServiceName.Delivery]: Pattern.DeliveryPing,
+  [ServiceName.Payment]: Pattern.PaymentPing,
+  [ServiceName.Webhook]: Pattern.WebhookPing,
+};

@@ -1,0 +1,14 @@
+import { ServiceName } from './services';
+
+/**
+ * Queue names of the bus. Never rename one once live: jobs waiting in the old
+ * queue would be stranded.
+ */
+export const BusQueue = {
+  /** Request/reply messages (`client.send`) for one service; its replicas compete. */
+  requests: (service: ServiceName): string => `${service}.requests`,
+  /** Events (`client.emit`) delivered to one subscribing service; its replicas compete. */
+  events: (service: ServiceName): string => `${service}.events`,
+  /** Replies for one client process, a Redis list read by that process only. */
+  replies: (clientId: string): string => `replies.${clientId}`,
+} as const;

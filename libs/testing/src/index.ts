@@ -1,0 +1,4 @@
+export * from './test-env';
+export * from './redis-cleanup';
+export * from './wait-for';
+export * from './infra';

@@ -1,0 +1,18 @@
+import { join } from 'node:path';
+
+interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface InfraModule {
+  repoRoot: string;
+  startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
+  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<Started>;
+}
+
+/** The project's own scripts that install and start real Postgres and Redis (tools/infra). */
+export function loadInfra(): InfraModule {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(join(__dirname, '../../../tools/infra')) as InfraModule;
+}
