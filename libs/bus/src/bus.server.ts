@@ -19,6 +19,8 @@ const DEFAULT_CONCURRENCY = 50;
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(BusServer.name);
   private readonly workers: Worker[] = [];
+  /** BullMQ does not close connections it was given, so the server closes its own. */
+  private readonly connections: Redis[] = [];
   private replies?: Redis;
 
   constructor(private readonly options: BusServerOptions) {
@@ -48,6 +50,8 @@ export class BusServer extends Server implements CustomTransportStrategy {
   async close(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
     this.workers.length = 0;
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+    this.connections.length = 0;
     await this.replies?.quit().catch(() => undefined);
     this.replies = undefined;
   }
@@ -61,8 +65,10 @@ export class BusServer extends Server implements CustomTransportStrategy {
   }
 
   private worker<T>(queue: string, concurrency: number, process: (job: Job<T>) => Promise<void>): Worker<T> {
+    const connection = createBlockingConnection(this.options.redisUrl, `${this.options.service}-worker`);
+    this.connections.push(connection);
     const worker = new Worker<T>(queue, process, {
-      connection: createBlockingConnection(this.options.redisUrl, `${this.options.service}-worker`),
+      connection,
       prefix: this.options.prefix,
       concurrency,
       autorun: true,

@@ -11,6 +11,7 @@ export function loggerOptions(service: string, level: string): LoggerOptions {
     base: { service },
     timestamp: () => `,"time":"${new Date().toISOString()}"`,
     messageKey: 'msg',
+    formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const context = currentRequestContext();
       return context ? { request_id: context.requestId } : {};

@@ -1,0 +1,7 @@
+import { MigrationInterface } from 'typeorm';
+
+/** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
+export const SCHEMA = 'gateway';
+
+/** In the order they apply. Never edit one that has shipped: add a new one. */
+export const MIGRATIONS: Array<new () => MigrationInterface> = [];

@@ -1,0 +1,24 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PinoLogger } from 'nestjs-pino';
+import { toErrorEnvelope } from './error-envelope';
+
+/** The one place where a failure becomes an HTTP response. */
+@Catch()
+export class ErrorEnvelopeFilter implements ExceptionFilter {
+  constructor(private readonly logger: PinoLogger) {
+    logger.setContext(ErrorEnvelopeFilter.name);
+  }
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const requestId = request.id;
+    const { status, body, unexpected } = toErrorEnvelope(exception, requestId);
+    if (unexpected) {
+      this.logger.error({ err: exception, request_id: requestId }, 'unexpected error');
+    }
+    reply.status(status).send(body);
+  }
+}

@@ -1,0 +1,41 @@
+import { MethodNotAllowedException, NotFoundException } from '@nestjs/common';
+import { AppError } from '@sdd/common';
+import { toErrorEnvelope } from './error-envelope';
+
+describe('toErrorEnvelope', () => {
+  it('keeps a typed error as it is, adding the request id', () => {
+    const error = AppError.invalidRequest('parameter_invalid', 'Must be a postal code.', 'address.postal_code');
+    expect(toErrorEnvelope(error, 'req_1')).toEqual({
+      status: 400,
+      unexpected: false,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'parameter_invalid',
+          message: 'Must be a postal code.',
+          param: 'address.postal_code',
+          request_id: 'req_1',
+        },
+      },
+    });
+  });
+
+  it('maps an unknown route to 404 resource_missing', () => {
+    const { status, body } = toErrorEnvelope(new NotFoundException('Cannot GET /v1/nope'), 'req_2');
+    expect(status).toBe(404);
+    expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', param: null });
+  });
+
+  it('keeps the status of other framework errors', () => {
+    expect(toErrorEnvelope(new MethodNotAllowedException(), 'r').status).toBe(405);
+  });
+
+  it('hides the details of anything unexpected behind 500 internal_error', () => {
+    const { status, body, unexpected } = toErrorEnvelope(new Error('connection string postgres://secret'), 'req_3');
+    expect(status).toBe(500);
+    expect(unexpected).toBe(true);
+    expect(body.error.code).toBe('internal_error');
+    expect(body.error.type).toBe('api_error');
+    expect(JSON.stringify(body)).not.toContain('secret');
+  });
+});

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { ServiceName } from '@sdd/contracts';
+import { runMigrationsCommand } from '@sdd/runtime';
+import { MIGRATIONS, SCHEMA } from './database';
+
+runMigrationsCommand(ServiceName.Delivery, SCHEMA, MIGRATIONS);

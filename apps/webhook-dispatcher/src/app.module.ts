@@ -1,0 +1,15 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceName } from '@sdd/contracts';
+import { ServiceRuntimeModule } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from './config';
+import { SCHEMA } from './database';
+
+@Module({})
+export class AppModule {
+  static register(config: WebhookDispatcherConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ServiceRuntimeModule.forService({ service: ServiceName.Webhook, config, schema: SCHEMA })],
+    };
+  }
+}

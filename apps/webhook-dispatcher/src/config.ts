@@ -1,0 +1,3 @@
+import { BaseConfig } from '@sdd/common';
+
+export class WebhookDispatcherConfig extends BaseConfig {}

@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { ServiceName } from '@sdd/contracts';
+import { loadConfig } from '@sdd/common';
+import { bootstrapService, exitOnStartupFailure } from '@sdd/runtime';
+import { AppModule } from './app.module';
+import { WebhookDispatcherConfig } from './config';
+
+const fail = exitOnStartupFailure(ServiceName.Webhook);
+try {
+  const config = loadConfig(WebhookDispatcherConfig);
+  bootstrapService(ServiceName.Webhook, AppModule.register(config), config).catch(fail);
+} catch (error) {
+  fail(error);
+}

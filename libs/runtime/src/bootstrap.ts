@@ -1,0 +1,51 @@
+import 'reflect-metadata';
+import { DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ServiceName } from '@sdd/contracts';
+import { BaseConfig } from '@sdd/common';
+import { BusExceptionFilter, BusServer } from '@sdd/bus';
+import { createFastifyAdapter } from './fastify-adapter';
+
+/**
+ * Starts a bus service: consumes its queues, serves its probes on the ops
+ * port, and on SIGTERM stops taking jobs, finishes the running ones, then exits.
+ */
+export async function bootstrapService(
+  service: ServiceName,
+  module: DynamicModule,
+  config: BaseConfig,
+): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
+    bufferLogs: true,
+  });
+  const logger = app.get(Logger);
+  app.useLogger(logger);
+  app.enableShutdownHooks();
+  const bus = app.connectMicroservice(
+    {
+      strategy: new BusServer({
+        redisUrl: config.REDIS_URL,
+        prefix: config.BUS_PREFIX,
+        service,
+        concurrency: config.BUS_CONCURRENCY,
+      }),
+    },
+    { inheritAppConfig: false },
+  );
+  bus.useGlobalFilters(new BusExceptionFilter());
+  await app.startAllMicroservices();
+  await app.listen(config.OPS_PORT, '0.0.0.0');
+  logger.log(`${service} started; ops endpoints on ${await app.getUrl()}`);
+  return app;
+}
+
+/** A start-up failure ends the process with one readable line, not a stack of framework frames. */
+export function exitOnStartupFailure(service: string) {
+  return (error: unknown): never => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`${JSON.stringify({ level: 'fatal', service, msg: `failed to start: ${message}` })}\n`);
+    process.exit(1);
+  };
+}

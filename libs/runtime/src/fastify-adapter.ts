@@ -1,0 +1,20 @@
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { requestIdFrom } from './request-id';
+
+/**
+ * Fastify owns the request id: taken from a well-formed X-Request-Id or made
+ * fresh, echoed on every response, and picked up by the logger.
+ */
+export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory'> = {}): FastifyAdapter {
+  const adapter = new FastifyAdapter({
+    ...options,
+    genReqId: (req: IncomingMessage) => requestIdFrom(req.headers['x-request-id']),
+  });
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+  return adapter;
+}

@@ -1,0 +1,22 @@
+import type { IncomingMessage } from 'node:http';
+import type { Params } from 'nestjs-pino';
+import { loggerOptions } from '@sdd/common';
+
+/**
+ * nestjs-pino settings: JSON lines with the service name and request id; the
+ * request id is Fastify's (see createFastifyAdapter). Probe traffic is not logged.
+ */
+export function httpLoggerParams(service: string, level: string): Params {
+  return {
+    pinoHttp: {
+      ...loggerOptions(service, level),
+      customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) =>
+        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+      autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    },
+  };
+}

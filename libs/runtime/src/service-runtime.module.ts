@@ -1,0 +1,68 @@
+import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { Redis } from 'ioredis';
+import { LoggerModule } from 'nestjs-pino';
+import { PING_PATTERN, ServiceName } from '@sdd/contracts';
+import { BaseConfig } from '@sdd/common';
+import { dataSourceOptions } from '@sdd/persistence';
+import { httpLoggerParams } from './http-logger';
+import { OpsHealthController } from './ops-health.controller';
+import { createPingController } from './ping.controller';
+import { Readiness } from './readiness';
+import { RedisHealthIndicator } from './redis.health';
+import { APP_CONFIG, REDIS } from './tokens';
+
+export interface ServiceRuntimeOptions {
+  service: ServiceName;
+  config: BaseConfig;
+  /** The service's schema before DB_SCHEMA_PREFIX. */
+  schema: string;
+}
+
+export function schemaFor(config: BaseConfig, schema: string): string {
+  return `${config.DB_SCHEMA_PREFIX}${schema}`;
+}
+
+/**
+ * What every app needs whatever it does: validated config, JSON logs with
+ * request ids, its Postgres schema, a Redis connection, liveness/readiness
+ * probes, and (for bus services) the health ping.
+ */
+@Module({})
+export class ServiceRuntimeModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  static forService({ service, config, schema }: ServiceRuntimeOptions): DynamicModule {
+    const ping = PING_PATTERN[service];
+    return {
+      module: ServiceRuntimeModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot(httpLoggerParams(service, config.LOG_LEVEL)),
+        TerminusModule.forRoot({ errorLogStyle: 'json', logger: false }),
+        TypeOrmModule.forRoot({
+          ...dataSourceOptions({ url: config.DATABASE_URL, schema: schemaFor(config, schema), applicationName: service }),
+          autoLoadEntities: true,
+          retryAttempts: 5,
+          retryDelay: 1000,
+        }),
+      ],
+      controllers: [OpsHealthController, ...(ping ? [createPingController(service, ping)] : [])],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: REDIS,
+          useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectionName: `${service}-main` }),
+        },
+        RedisHealthIndicator,
+        Readiness,
+      ],
+      exports: [APP_CONFIG, REDIS, Readiness],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => undefined);
+  }
+}
