@@ -5,7 +5,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ServiceName } from '@sdd/contracts';
 import { loadConfig } from '@sdd/common';
-import { createFastifyAdapter, exitOnStartupFailure } from '@sdd/runtime';
+import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { markOpsRequest } from './http/listeners';
@@ -31,7 +31,6 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, { bufferLogs: true });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.enableShutdownHooks();
   const ops = opsServer as Server;
   app.getHttpAdapter().getInstance().addHook('onClose', (_instance, done) => {
     ops.close(() => done());
@@ -40,6 +39,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   await new Promise<void>((resolve, reject) => ops.once('error', reject).listen(config.OPS_PORT, config.HOST, resolve));
   const opsAddress = ops.address();
   const opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : config.OPS_PORT;
+  exitGracefullyOnSignals(app, logger, ServiceName.Gateway);
   logger.log(`api-gateway listening on ${await app.getUrl()}; ops on port ${opsPort}`);
 }
 

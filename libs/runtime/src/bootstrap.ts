@@ -7,6 +7,7 @@ import { ServiceName } from '@sdd/contracts';
 import { BaseConfig } from '@sdd/common';
 import { BusExceptionFilter, BusServer } from '@sdd/bus';
 import { createFastifyAdapter } from './fastify-adapter';
+import { exitGracefullyOnSignals } from './shutdown';
 
 /**
  * Starts a bus service: consumes its queues, serves its probes on the ops
@@ -22,7 +23,6 @@ export async function bootstrapService(
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.enableShutdownHooks();
   const bus = app.connectMicroservice(
     {
       strategy: new BusServer({
@@ -37,6 +37,7 @@ export async function bootstrapService(
   bus.useGlobalFilters(new BusExceptionFilter());
   await app.startAllMicroservices();
   await app.listen(config.OPS_PORT, '0.0.0.0');
+  exitGracefullyOnSignals(app, logger, service);
   logger.log(`${service} started; ops endpoints on ${await app.getUrl()}`);
   return app;
 }

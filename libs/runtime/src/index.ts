@@ -6,3 +6,4 @@ export * from './http-logger';
 export * from './request-id';
 export * from './migrate-command';
 export * from './fastify-adapter';
+export * from './shutdown';

@@ -1,16 +1,19 @@
 import { join } from 'node:path';
 import { loadInfra } from './infra';
 import { assertTestDatabase } from './test-env';
+import { buildApps } from './build';
 
 declare global {
   var __TEST_INFRA_STOP__: (() => Promise<void>) | undefined;
 }
 
 /**
- * Jest global set-up for e2e tests: attaches to the servers `npm test`
- * started, or starts its own real Postgres and Redis when run alone.
+ * Jest global set-up for e2e tests: builds the apps, then attaches to the
+ * servers `npm test` started, or starts its own real Postgres and Redis when
+ * run alone.
  */
 export default async function globalSetup(): Promise<void> {
+  buildApps();
   if (process.env.DATABASE_URL && process.env.REDIS_URL) {
     assertTestDatabase(process.env.DATABASE_URL);
     return;

@@ -2,3 +2,5 @@ export * from './test-env';
 export * from './redis-cleanup';
 export * from './wait-for';
 export * from './infra';
+export * from './free-port';
+export * from './system';

@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+/** E2e tests run the compiled apps: bring the build up to date (incremental, quick when nothing changed). */
+export function buildApps(): void {
+  const root = join(__dirname, '../../..');
+  execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
