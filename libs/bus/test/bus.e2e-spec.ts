@@ -37,6 +37,13 @@ class EchoController {
     return data.n;
   }
 
+  @MessagePattern('test.sleep')
+  async sleep(@Payload() data: { ms: number }): Promise<number> {
+    this.seen.requests.push({ replica: this.replica.name, n: data.ms });
+    await new Promise((resolve) => setTimeout(resolve, data.ms));
+    return data.ms;
+  }
+
   @MessagePattern('test.fail')
   fail(@Payload() data: { kind: 'typed' | 'unexpected' }): never {
     if (data.kind === 'typed') throw AppError.invalidRequest('quote_already_used', 'This quote was already used.', 'quote_id');
@@ -53,6 +60,7 @@ const routes: Record<string, ServiceName> = {
   'test.square': ServiceName.Quote,
   'test.fail': ServiceName.Quote,
   'test.slow': ServiceName.Payment,
+  'test.sleep': ServiceName.Delivery,
 };
 const subscriptions: Record<string, ServiceName[]> = {
   'test.happened': [ServiceName.Quote, ServiceName.Webhook],
@@ -185,6 +193,15 @@ describe('bus transport (real Redis)', () => {
       await queue.close();
       redis.disconnect();
     }
+  });
+
+  it('finishes the requests it is running before a replica stops', async () => {
+    const draining = await startReplica(ServiceName.Delivery, 'delivery-draining');
+    const reply = firstValueFrom(client.send<number>('test.sleep', { ms: 500 }));
+    await waitFor(() => (seen.requests.some((r) => r.replica === 'delivery-draining') ? true : undefined));
+    await draining.close();
+    replicas.splice(replicas.indexOf(draining), 1);
+    expect(await reply).toBe(500);
   });
 
   it('fans an event out to every subscribing service, once per service', async () => {
