@@ -1,0 +1,287 @@
+#!/usr/bin/env node
+'use strict';
+
+// `npm start`: installs dependencies if needed, starts local Postgres and
+// Redis, builds, migrates, runs the five services and waits until the gateway
+// is healthy. Ctrl-C stops everything this run started.
+
+const fs = require('node:fs');
+const path = require('node:path');
+// Node built-ins only at load time: dependencies may not be installed yet.
+const infra = require('../tools/infra');
+
+const APPS = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher'];
+const GATEWAY = 'api-gateway';
+const HEALTH_TIMEOUT_MS = 90_000;
+const HEALTH_INTERVAL_MS = 500;
+const STOP_TIMEOUT_MS = 10_000;
+
+const root = infra.repoRoot;
+const logDir = path.join(infra.dataRoot, 'logs');
+const registerPaths = path.join(root, 'tools', 'register-paths.js');
+
+/**
+ * @typedef {import('../tools/infra/processes').ManagedProcess} ManagedProcess
+ * @typedef {import('../tools/infra/processes').StopSignals} StopSignals
+ * @typedef {import('../tools/infra/server').ServerHandle} ServerHandle
+ * @typedef {{ servers: ServerHandle[], apps: ManagedProcess[] }} Stack
+ */
+
+/** @param {string} message */
+const log = (message) => console.log(`[start] ${message}`);
+
+/**
+ * What a developer sees once the stack answers.
+ * @param {string} baseUrl
+ */
+function printWelcome(baseUrl) {
+  console.log('');
+  console.log(`Ready: ${baseUrl}`);
+  console.log(`Health: ${baseUrl}/v1/health`);
+  console.log('');
+}
+
+/**
+ * Unwinds startup once a stop signal has arrived; main() treats that as a
+ * normal stop.
+ * @param {StopSignals} signals
+ */
+function checkpoint(signals) {
+  if (signals.signal) throw new Error(`stopped by ${signals.signal}`);
+}
+
+/** @param {string} name */
+function bin(name) {
+  return path.join(root, 'node_modules', '.bin', name);
+}
+
+/**
+ * @param {string} app
+ * @param {string} file
+ */
+function appScript(app, file) {
+  return path.join(root, 'dist', 'apps', app, 'src', file);
+}
+
+/** @param {string} app */
+function appLog(app) {
+  return path.join(logDir, `${app}.log`);
+}
+
+async function gatewayPort() {
+  const port = Number(process.env.PORT || 3000);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`PORT must be a TCP port, got "${process.env.PORT}"`);
+  // 0.0.0.0 also collides with listeners on any single address.
+  if (!(await infra.isPortFree(port, '0.0.0.0'))) {
+    throw new Error(`Port ${port} is already in use: stop whatever listens on it or set PORT`);
+  }
+  return port;
+}
+
+/** @param {StopSignals} signals */
+async function build(signals) {
+  log('Building: tsc -p tsconfig.build.json');
+  const code = await infra.run(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, signals });
+  if (code !== 0) throw new Error(`Build failed: tsc exited with code ${code}`);
+}
+
+/**
+ * @param {string} app
+ * @param {NodeJS.ProcessEnv} env
+ * @param {StopSignals} signals
+ */
+async function migrate(app, env, signals) {
+  const script = appScript(app, 'migrate.js');
+  if (!fs.existsSync(script)) return;
+  log(`Migrating ${app}`);
+  const migration = infra.spawnPrefixed(`${app} migrate`, process.execPath, ['-r', registerPaths, script], {
+    cwd: root,
+    env,
+    logFile: appLog(app),
+  });
+  signals.track(migration.child);
+  const status = await migration.exited;
+  if (status.code !== 0) throw new Error(`Migration of ${app} failed: ${infra.describeExit(status)}`);
+}
+
+/**
+ * @param {string} databaseUrl
+ * @param {string} redisUrl
+ * @returns {NodeJS.ProcessEnv}
+ */
+function sharedEnv(databaseUrl, redisUrl) {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    NODE_ENV: 'development',
+    BUS_PREFIX: 'sdd',
+    LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+  };
+  // The user's PORT is meant for the gateway alone; see appEnv.
+  delete env.PORT;
+  return env;
+}
+
+/**
+ * @param {string} app
+ * @param {NodeJS.ProcessEnv} shared
+ * @param {number} port
+ * @param {number} opsPort
+ */
+function appEnv(app, shared, port, opsPort) {
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...shared, OPS_PORT: String(opsPort) };
+  if (app === GATEWAY) env.PORT = String(port);
+  return env;
+}
+
+/**
+ * @param {NodeJS.ProcessEnv} shared
+ * @param {number} port
+ * @returns {Promise<ManagedProcess[]>}
+ */
+async function startApps(shared, port) {
+  const opsPorts = await infra.findFreePorts(APPS.length);
+  return APPS.map((app, index) => {
+    log(`Starting ${app} (ops port ${opsPorts[index]}${app === GATEWAY ? `, port ${port}` : ''})`);
+    return infra.spawnPrefixed(app, process.execPath, ['-r', registerPaths, appScript(app, 'main.js')], {
+      cwd: root,
+      env: appEnv(app, shared, port, opsPorts[index]),
+      logFile: appLog(app),
+    });
+  });
+}
+
+/**
+ * @param {string} url
+ * @returns {Promise<{ ok: boolean, detail: string }>}
+ */
+async function probeHealth(url) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    const body = await response.text();
+    return { ok: response.status === 200, detail: `HTTP ${response.status} ${body.slice(0, 500)}` };
+  } catch (error) {
+    // fetch() hides the socket error (e.g. ECONNREFUSED) in `cause`.
+    const cause = /** @type {{ cause?: { code?: string } }} */ (error).cause;
+    return { ok: false, detail: cause?.code ?? infra.messageOf(error) };
+  }
+}
+
+/**
+ * @param {string} url
+ * @param {AbortSignal} abort
+ * @returns {Promise<{ kind: 'healthy' } | { kind: 'timeout', last: string }>}
+ */
+async function waitForHealth(url, abort) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let last = 'no response yet';
+  while (!abort.aborted && Date.now() < deadline) {
+    const result = await probeHealth(url);
+    if (result.ok) return { kind: 'healthy' };
+    last = result.detail;
+    await infra.sleep(HEALTH_INTERVAL_MS);
+  }
+  return { kind: 'timeout', last };
+}
+
+/**
+ * @param {ManagedProcess[]} apps
+ * @returns {Promise<{ kind: 'exited', name: string, status: import('../tools/infra/processes').ExitStatus }>}
+ */
+function firstExit(apps) {
+  return Promise.race(
+    apps.map(({ name, exited }) => exited.then((status) => ({ kind: /** @type {const} */ ('exited'), name, status }))),
+  );
+}
+
+/**
+ * @param {{ name: string, status: import('../tools/infra/processes').ExitStatus }} exit
+ */
+function reportExit({ name, status }) {
+  console.error(`[start] ${name} exited unexpectedly (${infra.describeExit(status)}); stopping everything`);
+}
+
+/**
+ * Brings the stack up and keeps it up; resolves with the exit code once it
+ * should come down.
+ * @param {Stack} stack
+ * @param {StopSignals} signals
+ * @returns {Promise<number>}
+ */
+async function up(stack, signals) {
+  await infra.ensureDependencies({ log, signals });
+  checkpoint(signals);
+  const port = await gatewayPort();
+  const postgres = await infra.startPostgres({ dataDir: path.join(infra.dataRoot, 'pg'), database: 'sameday', log });
+  stack.servers.push(postgres);
+  checkpoint(signals);
+  const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true, log });
+  stack.servers.push(redis);
+  checkpoint(signals);
+  await build(signals);
+  checkpoint(signals);
+  const shared = sharedEnv(postgres.url, redis.url);
+  for (const app of APPS) {
+    await migrate(app, shared, signals);
+    checkpoint(signals);
+  }
+  stack.apps = await startApps(shared, port);
+
+  const exited = firstExit(stack.apps);
+  const stopped = signals.promise.then(() => /** @type {const} */ ({ kind: 'signal' }));
+  const healthAbort = new AbortController();
+  const healthUrl = `http://127.0.0.1:${port}/v1/health`;
+  const outcome = await Promise.race([waitForHealth(healthUrl, healthAbort.signal), exited, stopped]);
+  healthAbort.abort();
+  if (outcome.kind === 'signal') return 0;
+  if (outcome.kind === 'exited') {
+    reportExit(outcome);
+    return 1;
+  }
+  if (outcome.kind === 'timeout') {
+    console.error(`[start] ${healthUrl} did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; last response: ${outcome.last}`);
+    return 1;
+  }
+  printWelcome(`http://localhost:${port}`);
+
+  const ended = await Promise.race([exited, stopped]);
+  if (ended.kind === 'signal') return 0;
+  reportExit(ended);
+  return 1;
+}
+
+/** @param {Stack} stack */
+async function down({ apps, servers }) {
+  if (apps.some(({ child }) => child.exitCode === null && child.signalCode === null)) {
+    log('Stopping services');
+    await infra.stopProcesses(apps, STOP_TIMEOUT_MS);
+  }
+  for (const server of [...servers].reverse()) {
+    await server.stop().catch((/** @type {Error} */ error) => console.error(error.message));
+  }
+}
+
+async function main() {
+  const signals = infra.watchStopSignals();
+  /** @type {Stack} */
+  const stack = { servers: [], apps: [] };
+  let code;
+  try {
+    code = await up(stack, signals);
+  } catch (error) {
+    // A step cut short by Ctrl-C fails too; that is a normal stop, not an error.
+    if (signals.signal) code = 0;
+    else {
+      console.error(infra.messageOf(error));
+      code = 1;
+    }
+  } finally {
+    await down(stack);
+  }
+  process.exit(code);
+}
+
+main();

