@@ -27,16 +27,19 @@ function dependenciesOutdated(root) {
 }
 
 /**
- * Runs `npm ci` when node_modules is missing or older than package-lock.json.
+ * Runs `npm install` when node_modules is missing or older than package-lock.json.
+ * Not `npm ci`: npm 11 writes lock files without the other platforms' optional
+ * binaries (msgpackr-extract, unrs-resolver) and its own `npm ci` then refuses
+ * them as out of sync; `npm install` still installs the locked versions.
  * Uses only Node built-ins: it runs before dependencies exist.
  * @param {{ root?: string, log?: (message: string) => void, signals?: import('./processes').StopSignals }} [options]
  * @returns {Promise<boolean>} whether an install ran
  */
 async function ensureDependencies({ root = repoRoot, log = console.log, signals } = {}) {
   if (!dependenciesOutdated(root)) return false;
-  log('Installing dependencies: npm ci --no-audit --no-fund');
-  const code = await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, signals });
-  if (code !== 0) throw new Error(`npm ci failed with exit code ${code}`);
+  log('Installing dependencies: npm install --no-audit --no-fund');
+  const code = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, signals });
+  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
   return true;
 }
 
