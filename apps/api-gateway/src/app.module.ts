@@ -1,13 +1,15 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServiceName } from '@sdd/contracts';
 import { BusClientModule } from '@sdd/bus';
 import { ServiceRuntimeModule } from '@sdd/runtime';
 import { GatewayConfig } from './config';
 import { SCHEMA } from './database';
 import { ErrorEnvelopeFilter } from './errors/error-envelope.filter';
+import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
-import { ListenerGuard } from './http/listener.guard';
+import { MerchantsModule } from './merchants/merchants.module';
+import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
 @Module({})
@@ -20,11 +22,13 @@ export class AppModule {
         BusClientModule.forRootAsync({
           useFactory: () => ({ redisUrl: config.REDIS_URL, prefix: config.BUS_PREFIX, timeoutMs: config.BUS_TIMEOUT_MS }),
         }),
+        AuthModule,
         HealthModule,
+        MerchantsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
-        { provide: APP_GUARD, useClass: ListenerGuard },
+        { provide: APP_PIPE, useClass: RequestValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       ],
     };

@@ -1,7 +1,8 @@
 import { MigrationInterface } from 'typeorm';
+import { CreateMerchants1763800000000 } from './migrations/1763800000000-create-merchants';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateMerchants1763800000000];

@@ -10,6 +10,9 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { markOpsRequest } from './http/listeners';
 
+/** The contract's 1 MB limit on request bodies. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
@@ -20,6 +23,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 async function bootstrap(config: GatewayConfig): Promise<void> {
   let opsServer: Server | undefined;
   const adapter = createFastifyAdapter({
+    bodyLimit: MAX_BODY_BYTES,
     serverFactory: (handler: Handler) => {
       opsServer = createServer((req, res) => {
         markOpsRequest(req);
@@ -31,6 +35,8 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, { bufferLogs: true });
   const logger = app.get(Logger);
   app.useLogger(logger);
+  // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
+  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   const ops = opsServer as Server;
   app.getHttpAdapter().getInstance().addHook('onClose', (_instance, done) => {
     ops.close(() => done());

@@ -7,7 +7,7 @@ import { requestIdFrom } from './request-id';
  * Fastify owns the request id: taken from a well-formed X-Request-Id or made
  * fresh, echoed on every response, and picked up by the logger.
  */
-export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory'> = {}): FastifyAdapter {
+export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory' | 'bodyLimit'> = {}): FastifyAdapter {
   const adapter = new FastifyAdapter({
     ...options,
     genReqId: (req: IncomingMessage) => requestIdFrom(req.headers['x-request-id']),

@@ -1,4 +1,4 @@
-import { MethodNotAllowedException, NotFoundException } from '@nestjs/common';
+import { HttpException, MethodNotAllowedException, NotFoundException } from '@nestjs/common';
 import { AppError } from '@sdd/common';
 import { toErrorEnvelope } from './error-envelope';
 
@@ -24,6 +24,16 @@ describe('toErrorEnvelope', () => {
     const { status, body } = toErrorEnvelope(new NotFoundException('Cannot GET /v1/nope'), 'req_2');
     expect(status).toBe(404);
     expect(body.error).toMatchObject({ type: 'invalid_request_error', code: 'resource_missing', param: null });
+  });
+
+  it.each([
+    [400, 'invalid_json'],
+    [413, 'payload_too_large'],
+    [415, 'unsupported_media_type'],
+  ])('maps what Fastify rejects before routing (%i) to %s', (status, code) => {
+    const { body } = toErrorEnvelope(new HttpException("Body is not valid JSON but content-type is set to 'application/json'", status), 'r');
+    expect(body.error).toMatchObject({ code, type: 'invalid_request_error', param: null });
+    expect(body.error.message).not.toContain('content-type is set');
   });
 
   it('keeps the status of other framework errors', () => {

@@ -12,14 +12,32 @@ export interface ErrorEnvelope {
   };
 }
 
-/** Framework HTTP errors we expect (unknown route, wrong method…), in our vocabulary. */
+/**
+ * Framework errors in our vocabulary. Nest turns what Fastify rejects before
+ * routing (unparsable JSON, wrong content type, oversized body) into bare
+ * HttpExceptions carrying only a status; our own code throws AppError only.
+ */
 function fromHttpException(exception: HttpException): ErrorPayload {
   const status = exception.getStatus();
-  if (status === 404) {
-    return { status, type: ErrorType.InvalidRequest, code: ErrorCode.ResourceMissing, message: 'Unrecognized request URL.', param: null };
+  const invalid = (code: string, message: string): ErrorPayload => ({
+    status,
+    type: ErrorType.InvalidRequest,
+    code,
+    message,
+    param: null,
+  });
+  switch (status) {
+    case 400:
+      return invalid(ErrorCode.InvalidJson, 'The request body is not valid JSON.');
+    case 404:
+      return invalid(ErrorCode.ResourceMissing, 'Unrecognized request URL.');
+    case 413:
+      return invalid(ErrorCode.PayloadTooLarge, 'The request body must not exceed 1 MB.');
+    case 415:
+      return invalid(ErrorCode.UnsupportedMediaType, 'Content-Type must be application/json.');
   }
   if (status >= 500) return AppError.internal().toPayload();
-  return { status, type: ErrorType.InvalidRequest, code: ErrorCode.ParameterInvalid, message: exception.message, param: null };
+  return invalid(ErrorCode.ParameterInvalid, exception.message);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
 import { AppError } from '@sdd/common';
+import { Public } from '../auth/auth-context';
 import { ServiceHealthChecker } from './service-health.checker';
 
 /** GET /v1/health: public, no key; says only whether the whole system answers. */
+@Public()
 @Controller('v1/health')
 export class PublicHealthController {
   constructor(private readonly checker: ServiceHealthChecker) {}

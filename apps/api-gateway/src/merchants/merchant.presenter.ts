@@ -1,0 +1,21 @@
+import { MerchantEntity } from './merchant.entity';
+
+export interface MerchantView {
+  id: string;
+  business_name: string;
+  email: string;
+  phone: string;
+  address: MerchantEntity['address'];
+  created_at: string;
+}
+
+export function presentMerchant(merchant: MerchantEntity): MerchantView {
+  return {
+    id: merchant.id,
+    business_name: merchant.businessName,
+    email: merchant.email,
+    phone: merchant.phone,
+    address: merchant.address,
+    created_at: merchant.createdAt.toISOString(),
+  };
+}

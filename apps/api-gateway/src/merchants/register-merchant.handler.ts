@@ -1,0 +1,67 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { ErrorType } from '@sdd/contracts';
+import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { generateApiKey, hashApiKey, Mode } from '../auth/api-key';
+import { ApiKeyEntity } from './api-key.entity';
+import { MerchantEntity } from './merchant.entity';
+import { MerchantView, presentMerchant } from './merchant.presenter';
+import { RegisterMerchantDto } from './register-merchant.dto';
+
+export interface RegisteredMerchant {
+  merchant: MerchantView;
+  /** Shown once: only their hashes are kept. */
+  api_keys: Record<Mode, string>;
+}
+
+export function newApiKeyRow(merchantId: string, mode: Mode, key: string): ApiKeyEntity {
+  return Object.assign(new ApiKeyEntity(), {
+    id: newId('key'),
+    merchantId,
+    mode,
+    keyHash: hashApiKey(key),
+    last4: key.slice(-4),
+    expiresAt: null,
+  });
+}
+
+function isDuplicateEmail(error: unknown): boolean {
+  const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
+  return driverError?.code === '23505' && driverError.constraint === 'merchants_email_key';
+}
+
+/** Creates the merchant and its test and live keys in one transaction. */
+@Injectable()
+export class RegisterMerchantHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(dto: RegisterMerchantDto): Promise<RegisteredMerchant> {
+    const merchant = Object.assign(new MerchantEntity(), {
+      id: newId('mer'),
+      businessName: dto.business_name.trim(),
+      email: dto.email.trim(),
+      phone: dto.phone.trim(),
+      address: { ...dto.address, country: dto.address.country ?? 'CA' },
+      createdAt: this.clock.now(),
+    });
+    const keys: Record<Mode, string> = { test: generateApiKey('test'), live: generateApiKey('live') };
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(MerchantEntity, merchant);
+        await manager.insert(ApiKeyEntity, [
+          newApiKeyRow(merchant.id, 'test', keys.test),
+          newApiKeyRow(merchant.id, 'live', keys.live),
+        ]);
+      });
+    } catch (error) {
+      if (isDuplicateEmail(error)) {
+        throw new AppError(409, ErrorType.InvalidRequest, 'merchant_exists', 'A merchant with this email is already registered.', 'email');
+      }
+      throw error;
+    }
+    return { merchant: presentMerchant(merchant), api_keys: keys };
+  }
+}

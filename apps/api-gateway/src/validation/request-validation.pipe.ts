@@ -1,0 +1,30 @@
+import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import { ErrorCode } from '@sdd/contracts';
+import { AppError } from '@sdd/common';
+import { validationErrorToAppError } from './validation-error.mapper';
+
+/**
+ * Validates every body and query against its DTO class: unknown fields are
+ * refused, values are converted to the DTO's types, errors name the field.
+ */
+@Injectable()
+export class RequestValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      stopAtFirstError: true,
+      validationError: { target: false, value: true },
+      exceptionFactory: validationErrorToAppError,
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'body' && this.toValidate(metadata) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'The request body must be a JSON object.');
+    }
+    return super.transform(value, metadata);
+  }
+}
