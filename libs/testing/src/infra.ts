@@ -13,6 +13,5 @@ export interface InfraModule {
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */
 export function loadInfra(): InfraModule {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(join(__dirname, '../../../tools/infra')) as InfraModule;
 }
