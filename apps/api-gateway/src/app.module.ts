@@ -8,6 +8,7 @@ import { SCHEMA } from './database';
 import { ErrorEnvelopeFilter } from './errors/error-envelope.filter';
 import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
+import { LocationsModule } from './locations/locations.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
@@ -25,6 +26,7 @@ export class AppModule {
         AuthModule,
         HealthModule,
         MerchantsModule,
+        LocationsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

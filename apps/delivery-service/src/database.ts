@@ -1,7 +1,8 @@
 import { MigrationInterface } from 'typeorm';
+import { CreatePickupLocations1763800100000 } from './migrations/1763800100000-create-pickup-locations';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreatePickupLocations1763800100000];

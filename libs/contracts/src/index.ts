@@ -5,3 +5,5 @@ export * from './events';
 export * from './errors';
 export * from './bus-messages';
 export * from './health';
+export * from './scope';
+export * from './locations';

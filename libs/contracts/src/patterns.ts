@@ -6,6 +6,8 @@ export const Pattern = {
   DeliveryPing: 'delivery.ping',
   PaymentPing: 'payment.ping',
   WebhookPing: 'webhook.ping',
+  CreatePickupLocation: 'delivery.create_pickup_location',
+  ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -15,6 +17,8 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.DeliveryPing]: ServiceName.Delivery,
   [Pattern.PaymentPing]: ServiceName.Payment,
   [Pattern.WebhookPing]: ServiceName.Webhook,
+  [Pattern.CreatePickupLocation]: ServiceName.Delivery,
+  [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };
 
 /** The health ping each backend service answers. */

@@ -1,12 +1,10 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@sdd/common';
-import type { Mode } from './api-key';
+import type { MerchantScope } from '@sdd/contracts';
 
 /** Who is calling: every read and write is scoped by (merchantId, mode). */
-export interface AuthContext {
-  merchantId: string;
-  mode: Mode;
+export interface AuthContext extends MerchantScope {
   apiKeyId: string;
 }
 
