@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 export class GatewayConfig extends BaseConfig {
@@ -13,9 +13,23 @@ export class GatewayConfig extends BaseConfig {
   @IsString()
   HOST = '0.0.0.0';
 
+  /** The sandbox address ({sandbox_url}): the same API, test keys only. Unset: no sandbox listener. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  SANDBOX_PORT?: number;
+
   /** How long the health check waits for each service's ping. */
   @Type(() => Number)
   @IsInt()
   @Min(50)
   HEALTH_TIMEOUT_MS = 2000;
+
+  /** Requests per minute per API key (per client IP without one), shared by all replicas. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_PER_MINUTE = 100;
 }

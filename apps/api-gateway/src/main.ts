@@ -8,27 +8,44 @@ import { loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
-import { markOpsRequest } from './http/listeners';
+import { Listener, tagRequest } from './http/listeners';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A server that hands its requests to Fastify, tagged with the listener they came through. */
+function taggedServer(listener: Listener, handler: Handler): Server {
+  return createServer((req, res) => {
+    tagRequest(req, listener);
+    handler(req, res);
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject).listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
 /**
- * One Fastify instance answers on two listeners: the public API port and the
- * ops port (probes, internal health). Requests from the ops listener are
- * marked so that each port serves only its own routes.
+ * One Fastify instance answers on the public API port, the ops port (probes,
+ * internal health) and, when configured, the sandbox port (test keys only).
+ * Each listener tags its requests so routes and keys can be held to their port.
  */
 async function bootstrap(config: GatewayConfig): Promise<void> {
-  let opsServer: Server | undefined;
+  const extraServers: Array<{ server: Server; port: number; name: Listener }> = [];
   const adapter = createFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
     serverFactory: (handler: Handler) => {
-      opsServer = createServer((req, res) => {
-        markOpsRequest(req);
-        handler(req, res);
-      });
+      extraServers.push({ server: taggedServer('ops', handler), port: config.OPS_PORT, name: 'ops' });
+      if (config.SANDBOX_PORT !== undefined) {
+        extraServers.push({ server: taggedServer('sandbox', handler), port: config.SANDBOX_PORT, name: 'sandbox' });
+      }
       return createServer(handler);
     },
   });
@@ -37,16 +54,15 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   app.useLogger(logger);
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
-  const ops = opsServer as Server;
-  app.getHttpAdapter().getInstance().addHook('onClose', (_instance, done) => {
-    ops.close(() => done());
+  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
+    await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
   await app.listen(config.PORT, config.HOST);
-  await new Promise<void>((resolve, reject) => ops.once('error', reject).listen(config.OPS_PORT, config.HOST, resolve));
-  const opsAddress = ops.address();
-  const opsPort = typeof opsAddress === 'object' && opsAddress ? opsAddress.port : config.OPS_PORT;
+  const bound = await Promise.all(
+    extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`),
+  );
   exitGracefullyOnSignals(app, logger, ServiceName.Gateway);
-  logger.log(`api-gateway listening on ${await app.getUrl()}; ops on port ${opsPort}`);
+  logger.log(`api-gateway listening on ${await app.getUrl()}; ${bound.join('; ')}`);
 }
 
 const fail = exitOnStartupFailure(ServiceName.Gateway);

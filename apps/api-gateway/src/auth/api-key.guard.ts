@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { isOpsRequest } from '../http/listeners';
+import { ErrorType } from '@sdd/contracts';
+import { AppError } from '@sdd/common';
+import { isOpsRequest, listenerOf } from '../http/listeners';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { IS_PUBLIC } from './auth-context';
 
@@ -18,7 +20,16 @@ export class ApiKeyGuard implements CanActivate {
     // The ops listener serves probes to the orchestrator, which holds no key.
     if (isOpsRequest(request.raw)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    request.auth = await this.authenticator.authenticate(request.headers.authorization);
+    const auth = await this.authenticator.authenticate(request.headers.authorization);
+    if (auth.mode === 'live' && listenerOf(request.raw) === 'sandbox') {
+      throw new AppError(
+        401,
+        ErrorType.Authentication,
+        'api_key_mode_mismatch',
+        'The sandbox address accepts test keys only (svc_test_…). Use the main address for live keys.',
+      );
+    }
+    request.auth = auth;
     return true;
   }
 }

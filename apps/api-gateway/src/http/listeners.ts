@@ -1,14 +1,24 @@
 import type { IncomingMessage } from 'node:http';
 
-/** Requests that arrived on the ops port (probes, internal health), marked by that listener. */
-const opsRequests = new WeakSet<IncomingMessage>();
+/**
+ * The gateway listens on up to three addresses with one Fastify instance:
+ * the public API, the sandbox (test keys only) and the ops port (probes,
+ * internal health). Each listener tags its requests on arrival.
+ */
+export type Listener = 'public' | 'sandbox' | 'ops';
 
-export function markOpsRequest(request: IncomingMessage): void {
-  opsRequests.add(request);
+const tags = new WeakMap<IncomingMessage, Listener>();
+
+export function tagRequest(request: IncomingMessage, listener: Listener): void {
+  tags.set(request, listener);
+}
+
+export function listenerOf(request: IncomingMessage): Listener {
+  return tags.get(request) ?? 'public';
 }
 
 export function isOpsRequest(request: IncomingMessage): boolean {
-  return opsRequests.has(request);
+  return listenerOf(request) === 'ops';
 }
 
 /** Routes served only on the ops port: never reachable from the public address. */
