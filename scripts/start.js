@@ -34,11 +34,51 @@ const log = (message) => console.log(`[start] ${message}`);
  * What a developer sees once the stack answers.
  * @param {string} baseUrl
  */
-function printWelcome(baseUrl) {
+async function printWelcome(baseUrl) {
+  const key = await devTestKey(baseUrl).catch((/** @type {Error} */ error) => {
+    log(`Could not prepare a test API key: ${error.message}`);
+    return undefined;
+  });
   console.log('');
   console.log(`Ready: ${baseUrl}`);
   console.log(`Health: ${baseUrl}/v1/health`);
+  if (key) {
+    console.log(`Test API key: ${key}`);
+    console.log(`Try: curl -s ${baseUrl}/v1/merchants/me -H "Authorization: Bearer ${key}"`);
+  }
   console.log('');
+}
+
+/**
+ * A test-mode key of a local development merchant, registered on the first
+ * run and kept in .data/dev-merchant.json (keys are shown once by the API, so
+ * the file is the only copy; .data/ is git-ignored).
+ * @param {string} baseUrl
+ * @returns {Promise<string>}
+ */
+async function devTestKey(baseUrl) {
+  const file = path.join(infra.dataRoot, 'dev-merchant.json');
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const check = await fetch(`${baseUrl}/v1/merchants/me`, { headers: { authorization: `Bearer ${saved.api_keys.test}` } });
+    if (check.ok) return saved.api_keys.test;
+  } catch {
+    // No saved merchant yet, or its key no longer works (database reset): register a new one.
+  }
+  const response = await fetch(`${baseUrl}/v1/merchants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      business_name: 'Local Development Merchant',
+      email: `dev+${Date.now()}@localhost.test`,
+      phone: '+1 416 555 0100',
+      address: { street: '100 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9' },
+    }),
+  });
+  if (response.status !== 201) throw new Error(`registration answered ${response.status}`);
+  const registered = await response.json();
+  fs.writeFileSync(file, `${JSON.stringify(registered, null, 2)}\n`, { mode: 0o600 });
+  return registered.api_keys.test;
 }
 
 /**
@@ -245,7 +285,7 @@ async function up(stack, signals) {
     console.error(`[start] ${healthUrl} did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; last response: ${outcome.last}`);
     return 1;
   }
-  printWelcome(`http://localhost:${port}`);
+  await printWelcome(`http://localhost:${port}`);
 
   const ended = await Promise.race([exited, stopped]);
   if (ended.kind === 'signal') return 0;
