@@ -9,6 +9,7 @@ import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } f
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { Listener, tagRequest } from './http/listeners';
+import { setupOpenApi } from './openapi/openapi';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -57,6 +58,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
+  setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);
   const bound = await Promise.all(
     extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`),

@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -17,22 +18,27 @@ import {
 import { RESTRICTED_CATEGORIES, RestrictedCategory } from '@sdd/contracts';
 import { AddressDto } from '../merchants/address.dto';
 
+@ApiSchema({ name: 'CreatePickupLocationRequest' })
 export class CreateLocationDto {
+  @ApiProperty({ maxLength: 200, example: 'Queen St Wines' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   name!: string;
 
+  @ApiProperty({ type: AddressDto })
   @IsDefined()
   @IsObject()
   @ValidateNested()
   @Type(() => AddressDto)
   address!: AddressDto;
 
+  @ApiProperty({ example: '+1 416 555 0199' })
   @IsString()
   @Matches(/^\+?[0-9 ().-]{7,20}$/, { message: 'must be a phone number' })
   phone!: string;
 
+  @ApiPropertyOptional({ enum: RESTRICTED_CATEGORIES, isArray: true, uniqueItems: true, default: [], example: ['alcohol'] })
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(RESTRICTED_CATEGORIES.length)
@@ -41,6 +47,7 @@ export class CreateLocationDto {
   licensed_for?: RestrictedCategory[];
 
   /** A licence is what makes a location eligible for restricted products, so it is required as soon as one is claimed. */
+  @ApiPropertyOptional({ maxLength: 100, description: 'Required when licensed_for is not empty.', example: 'AGCO-123456' })
   @ValidateIf((dto: CreateLocationDto) => (dto.licensed_for?.length ?? 0) > 0 || dto.license_number !== undefined)
   @IsString()
   @IsNotEmpty()

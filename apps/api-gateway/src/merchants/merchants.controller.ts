@@ -1,9 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { CurrentMerchantResponse, RegisteredMerchantResponse, RolledApiKeyResponse } from '../openapi/merchant.response';
 import { MerchantEntity } from './merchant.entity';
 import { MerchantView, presentMerchant } from './merchant.presenter';
 import { RegisteredMerchant, RegisterMerchantHandler } from './register-merchant.handler';
@@ -11,6 +14,8 @@ import { RegisterMerchantDto } from './register-merchant.dto';
 import { RollApiKeyDto } from './roll-api-key.dto';
 import { RolledApiKey, RollApiKeyHandler } from './roll-api-key.handler';
 
+@ApiTags('Merchants')
+@ApiRateLimitedResponse()
 @Controller('v1')
 export class MerchantsController {
   constructor(
@@ -19,6 +24,15 @@ export class MerchantsController {
     @InjectRepository(MerchantEntity) private readonly merchants: Repository<MerchantEntity>,
   ) {}
 
+  @ApiOperation({
+    summary: 'Register a merchant',
+    description: 'Creates the merchant and its test and live API keys. The keys are shown only in this response.',
+    security: [],
+  })
+  @ApiCreatedResponse({ description: 'The merchant, with its test and live API keys.', type: RegisteredMerchantResponse })
+  @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or a field is missing, invalid or unknown; `param` names it.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `merchant_exists`: a merchant with this email is already registered.')
+  @ApiJsonBodyErrorResponses()
   @Public()
   @Post('merchants/register')
   @HttpCode(201)
@@ -26,6 +40,10 @@ export class MerchantsController {
     return this.register.execute(body);
   }
 
+  @ApiOperation({ summary: 'Retrieve the calling merchant', description: "The merchant that owns the API key, and the key's mode." })
+  @ApiKeyAuth()
+  @ApiOkResponse({ description: 'The merchant and the mode of the calling key.', type: CurrentMerchantResponse })
+  @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @Get('merchants/me')
   async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode }> {
     const merchant = await this.merchants.findOneBy({ id: auth.merchantId });
@@ -33,6 +51,16 @@ export class MerchantsController {
     return { merchant: presentMerchant(merchant), mode: auth.mode };
   }
 
+  @ApiOperation({
+    summary: 'Roll the API key',
+    description:
+      'Issues a new key of the same mode. The key used to call keeps working for `expires_in_hours` (default 24), never longer than it already would.',
+  })
+  @ApiKeyAuth()
+  @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResponse })
+  @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown.')
+  @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+  @ApiJsonBodyErrorResponses()
   @Post('api_keys/roll')
   @HttpCode(201)
   rollApiKey(@Auth() auth: AuthContext, @Body() body: RollApiKeyDto): Promise<RolledApiKey> {

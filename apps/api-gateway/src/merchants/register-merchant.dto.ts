@@ -1,22 +1,30 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { AddressDto } from './address.dto';
 
+const PHONE = /^\+?[0-9 ().-]{7,20}$/;
+
+@ApiSchema({ name: 'RegisterMerchantRequest' })
 export class RegisterMerchantDto {
+  @ApiProperty({ minLength: 1, maxLength: 200, example: 'Maple Eats' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   business_name!: string;
 
+  @ApiProperty({ format: 'email', maxLength: 254, example: 'owner@maple.ca', description: 'One merchant per email address.' })
   @IsString()
   @MaxLength(254)
   @IsEmail({}, { message: 'must be an email address' })
   email!: string;
 
+  @ApiProperty({ pattern: PHONE, example: '+1 416 555 0100' })
   @IsString()
-  @Matches(/^\+?[0-9 ().-]{7,20}$/, { message: 'must be a phone number' })
+  @Matches(PHONE, { message: 'must be a phone number' })
   phone!: string;
 
+  @ApiProperty({ type: AddressDto })
   @IsDefined()
   @IsObject()
   @ValidateNested()

@@ -1,0 +1,34 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ErrorEnvelopeResponse } from './error-envelope.response';
+
+/** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
+export const API_KEY_SCHEME = 'api_key';
+
+/** Documents an operation as needing `Authorization: Bearer <API key>`. */
+export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
+  return ApiBearerAuth(API_KEY_SCHEME);
+}
+
+/** One documented error status, always with the envelope: the only error body the API returns. */
+export function ApiErrorResponse(status: number, description: string): MethodDecorator & ClassDecorator {
+  return ApiResponse({ status, description, type: ErrorEnvelopeResponse });
+}
+
+/** What the JSON rules refuse before any handler sees the body. */
+export function ApiJsonBodyErrorResponses(): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiErrorResponse(413, '`invalid_request_error` / `payload_too_large`: the body is over 1 MB.'),
+    ApiErrorResponse(415, '`invalid_request_error` / `unsupported_media_type`: Content-Type is not application/json.'),
+  );
+}
+
+/** The rate limiter counts every request of the public port, with or without a key. */
+export function ApiRateLimitedResponse(): MethodDecorator & ClassDecorator {
+  return ApiResponse({
+    status: 429,
+    description: '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says.',
+    type: ErrorEnvelopeResponse,
+    headers: { 'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } } },
+  });
+}

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { Mode } from '../auth/api-key';
+import { MerchantAddress } from '../merchants/merchant.entity';
+import { MerchantView } from '../merchants/merchant.presenter';
+import type { MerchantsController } from '../merchants/merchants.controller';
+import { RegisteredMerchant } from '../merchants/register-merchant.handler';
+import { RolledApiKey } from '../merchants/roll-api-key.handler';
+
+// Each class implements the type its handler returns, so a field added to a
+// response without being documented here breaks the build.
+
+type CurrentMerchant = Awaited<ReturnType<MerchantsController['me']>>;
+type PreviousApiKey = RolledApiKey['previous_key'];
+
+const MODES: Mode[] = ['test', 'live'];
+
+@ApiSchema({ name: 'MerchantAddress' })
+export class MerchantAddressResponse implements MerchantAddress {
+  @ApiProperty({ example: '100 King St W' })
+  street!: string;
+
+  @ApiProperty({ example: 'Toronto' })
+  city!: string;
+
+  @ApiProperty({ example: 'ON' })
+  province!: string;
+
+  @ApiProperty({ example: 'M5X 1A9' })
+  postal_code!: string;
+
+  @ApiProperty({ enum: ['CA'], example: 'CA' })
+  country!: string;
+}
+
+@ApiSchema({ name: 'Merchant' })
+export class MerchantResponse implements MerchantView {
+  @ApiProperty({ pattern: '^mer_[0-9A-Za-z]{24}$', example: 'mer_8dJ2kLq9XwP4sT7vB1nC5mZr' })
+  id!: string;
+
+  @ApiProperty({ example: 'Maple Eats' })
+  business_name!: string;
+
+  @ApiProperty({ format: 'email', example: 'owner@maple.ca' })
+  email!: string;
+
+  @ApiProperty({ example: '+1 416 555 0100' })
+  phone!: string;
+
+  @ApiProperty({ type: MerchantAddressResponse })
+  address!: MerchantAddressResponse;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-22T15:04:05.000Z' })
+  created_at!: string;
+}
+
+@ApiSchema({ name: 'ApiKeys', description: 'Shown once, at registration: only their hashes are kept.' })
+export class ApiKeysResponse implements Record<Mode, string> {
+  @ApiProperty({ pattern: '^svc_test_[0-9A-Za-z]{43}$', description: 'Test mode: never dispatches a driver or moves money.' })
+  test!: string;
+
+  @ApiProperty({ pattern: '^svc_live_[0-9A-Za-z]{43}$' })
+  live!: string;
+}
+
+@ApiSchema({ name: 'RegisteredMerchant' })
+export class RegisteredMerchantResponse implements RegisteredMerchant {
+  @ApiProperty({ type: MerchantResponse })
+  merchant!: MerchantResponse;
+
+  @ApiProperty({ type: ApiKeysResponse })
+  api_keys!: ApiKeysResponse;
+}
+
+@ApiSchema({ name: 'CurrentMerchant' })
+export class CurrentMerchantResponse implements CurrentMerchant {
+  @ApiProperty({ type: MerchantResponse })
+  merchant!: MerchantResponse;
+
+  @ApiProperty({ enum: MODES, description: 'The mode of the key that made the request.' })
+  mode!: Mode;
+}
+
+@ApiSchema({ name: 'PreviousApiKey', description: 'The key used to call, which keeps working until `expires_at`.' })
+export class PreviousApiKeyResponse implements PreviousApiKey {
+  @ApiProperty({ minLength: 4, maxLength: 4, example: 'x7Qa' })
+  last4!: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-11-23T15:04:05.000Z' })
+  expires_at!: string;
+}
+
+@ApiSchema({ name: 'RolledApiKey' })
+export class RolledApiKeyResponse implements RolledApiKey {
+  @ApiProperty({ pattern: '^svc_(test|live)_[0-9A-Za-z]{43}$', description: 'The new key, of the same mode; shown once.' })
+  api_key!: string;
+
+  @ApiProperty({ enum: MODES })
+  mode!: Mode;
+
+  @ApiProperty({ type: PreviousApiKeyResponse })
+  previous_key!: PreviousApiKeyResponse;
+}

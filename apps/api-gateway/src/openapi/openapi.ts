@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { INestApplication } from '@nestjs/common';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@sdd/common';
+import { toErrorEnvelope } from '../errors/error-envelope';
+import { isOpsPath, isOpsRequest } from '../http/listeners';
+import { API_KEY_SCHEME } from './decorators';
+
+const OPENAPI_PATH = '/v1/openapi.json';
+const DOCS_PATH = '/docs';
+
+const DESCRIPTION = [
+  'Same-day deliveries for merchants: register, price a route, pay, dispatch a driver, follow it.',
+  '',
+  'Authenticate with `Authorization: Bearer <API key>`. A `svc_test_…` key selects test mode, a `svc_live_…` key live mode;',
+  "the two never see each other's data. Bodies are JSON; unknown fields are refused with 400 `parameter_unknown`.",
+  'Every error has the body `{"error": {type, code, message, param, request_id}}`.',
+].join('\n');
+
+/** The document as the public API describes itself; the ops port's routes are not part of it. */
+function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Same-Day Delivery API')
+    .setDescription(DESCRIPTION)
+    .setVersion('1.0.0-beta')
+    .addServer('/')
+    .addTag('Merchants', 'Registration, the calling merchant and its API keys.')
+    .addTag('Health', 'Whether the service answers.')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
+      API_KEY_SCHEME,
+    )
+    // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
+    .addSecurityRequirements(API_KEY_SCHEME)
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsPath(path)));
+  return document;
+}
+
+/** Swagger UI from the installed package, so the page works without internet access. */
+function docsPage(): { html: string; css: Buffer; js: Buffer } {
+  const assets = dirname(require.resolve('swagger-ui-dist/package.json'));
+  // validatorUrl: null keeps the page from sending the document to validator.swagger.io.
+  const html = `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Same-Day Delivery API</title>
+<link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#swagger-ui', deepLinking: true, validatorUrl: null });
+</script>
+</body>
+</html>
+`;
+  return { html, css: readFileSync(join(assets, 'swagger-ui.css')), js: readFileSync(join(assets, 'swagger-ui-bundle.js')) };
+}
+
+/** Plain Fastify routes run no Nest guard, so ListenerGuard's rule is applied here: nothing of this on the ops port. */
+function publicPortOnly(contentType: string, body: string | Buffer) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (isOpsRequest(request.raw)) {
+      const { status, body: envelope } = toErrorEnvelope(AppError.notFound('Unrecognized request URL.'), request.id);
+      return reply.code(status).send(envelope);
+    }
+    return reply.type(contentType).send(body);
+  };
+}
+
+/**
+ * Serves the OpenAPI document and its docs page, both without an API key.
+ * The document is built once, from the controllers' decorators, at start-up.
+ */
+export function setupOpenApi(app: NestFastifyApplication): void {
+  const document = JSON.stringify(buildOpenApiDocument(app));
+  const page = docsPage();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get(OPENAPI_PATH, publicPortOnly('application/json; charset=utf-8', document));
+  fastify.get(DOCS_PATH, publicPortOnly('text/html; charset=utf-8', page.html));
+  fastify.get(`${DOCS_PATH}/swagger-ui.css`, publicPortOnly('text/css; charset=utf-8', page.css));
+  fastify.get(`${DOCS_PATH}/swagger-ui-bundle.js`, publicPortOnly('application/javascript; charset=utf-8', page.js));
+}

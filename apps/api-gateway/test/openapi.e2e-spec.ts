@@ -1,0 +1,190 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { dereference, validate } from '@readme/openapi-parser';
+import { Ajv, type AnySchemaObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { ServiceName } from '@sdd/contracts';
+import { TestSystem } from '@sdd/testing';
+
+type ParserInput = Parameters<typeof validate>[0];
+
+const validBody = () => ({
+  business_name: 'Maple Eats',
+  email: `owner+${Math.random().toString(36).slice(2)}@maple.ca`,
+  phone: '+1 416 555 0100',
+  address: { street: '100 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9' },
+});
+
+/**
+ * The schema as documented, but with every object closed: a response field
+ * missing from the document fails validation instead of passing unnoticed.
+ */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
+  if ('properties' in copy && !('additionalProperties' in copy)) copy.additionalProperties = false;
+  return copy;
+}
+
+describe('OpenAPI document and docs page (real gateway)', () => {
+  const system = new TestSystem();
+  let document: OpenAPIObject;
+  /** The same document with every $ref resolved, to validate real bodies against. */
+  let resolved: OpenAPIObject;
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  // OpenAPI 3.0 annotation that JSON Schema does not define; Ajv knows `nullable` itself.
+  ajv.addVocabulary(['example']);
+
+  beforeAll(async () => {
+    // No backend service runs here, so a short health timeout makes /v1/health answer 503 quickly.
+    await system.start({ apps: [ServiceName.Gateway], env: { HEALTH_TIMEOUT_MS: '200' } });
+    const response = await fetch(`${system.baseUrl}/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    document = (await response.json()) as OpenAPIObject;
+    resolved = (await dereference(structuredClone(document) as ParserInput)) as unknown as OpenAPIObject;
+  }, 60000);
+
+  afterAll(() => system.stop());
+
+  function expectDocumented(path: string, method: 'get' | 'post', status: number, body: unknown): void {
+    const operation = resolved.paths[path]?.[method];
+    const response = operation?.responses[String(status)] as { content?: Record<string, { schema?: unknown }> } | undefined;
+    const schema = response?.content?.['application/json']?.schema;
+    if (!schema) throw new Error(`${method.toUpperCase()} ${path} documents no JSON body for ${status}`);
+    const check = ajv.compile(closed(schema) as AnySchemaObject);
+    expect({ valid: check(body), errors: check.errors ?? null, body }).toEqual({ valid: true, errors: null, body });
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, options: { body?: unknown; key?: string } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    const response = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  }
+
+  async function register(): Promise<{ api_keys: { test: string; live: string } }> {
+    const { status, body } = await call('POST', '/v1/merchants/register', { body: validBody() });
+    expect(status).toBe(201);
+    return body as { api_keys: { test: string; live: string } };
+  }
+
+  it('serves a valid OpenAPI 3 document without a key', async () => {
+    const response = await fetch(`${system.baseUrl}/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(document.openapi).toMatch(/^3\./);
+    const result = await validate(structuredClone(document) as ParserInput);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(document.info).toMatchObject({ title: 'Same-Day Delivery API', version: '1.0.0-beta' });
+    expect(document.servers).toEqual([{ url: '/' }]);
+  });
+
+  it('lists every public endpoint with its methods, and no ops route', () => {
+    const methods = (path: string) => Object.keys(document.paths[path] ?? {}).sort();
+    expect(methods('/v1/merchants/register')).toEqual(['post']);
+    expect(methods('/v1/merchants/me')).toEqual(['get']);
+    expect(methods('/v1/api_keys/roll')).toEqual(['post']);
+    expect(methods('/v1/health')).toEqual(['get']);
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1/'))).toEqual([]);
+  });
+
+  it('documents the documented error statuses of each endpoint with the envelope', () => {
+    const statuses = (path: string, method: 'get' | 'post') => Object.keys(document.paths[path][method]?.responses ?? {});
+    expect(statuses('/v1/merchants/register', 'post')).toEqual(expect.arrayContaining(['201', '400', '409', '429']));
+    expect(statuses('/v1/merchants/me', 'get')).toEqual(expect.arrayContaining(['200', '401', '429']));
+    expect(statuses('/v1/api_keys/roll', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '429']));
+    expect(statuses('/v1/health', 'get')).toEqual(expect.arrayContaining(['200', '503']));
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const [status, response] of Object.entries((operation as { responses: object }).responses)) {
+          if (Number(status) < 400) continue;
+          const schema = (response as { content: Record<string, { schema: unknown }> }).content['application/json'].schema;
+          expect({ path, method, status, schema }).toEqual({ path, method, status, schema: { $ref: '#/components/schemas/ErrorEnvelope' } });
+        }
+      }
+    }
+  });
+
+  it('asks for the bearer API key on every operation except the public ones', () => {
+    const scheme = Object.entries(document.components?.securitySchemes ?? {});
+    expect(scheme).toEqual([[expect.any(String), expect.objectContaining({ type: 'http', scheme: 'bearer' })]]);
+    const [name] = scheme[0];
+    const publicOperations = ['post /v1/merchants/register', 'get /v1/health'];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const security = (operation as { security?: unknown }).security ?? document.security;
+        const expected = publicOperations.includes(`${method} ${path}`) ? [] : [{ [name]: [] }];
+        expect({ operation: `${method} ${path}`, security }).toEqual({ operation: `${method} ${path}`, security: expected });
+      }
+    }
+  });
+
+  it('describes the real responses of registration', async () => {
+    const created = await call('POST', '/v1/merchants/register', { body: validBody() });
+    expect(created.status).toBe(201);
+    expectDocumented('/v1/merchants/register', 'post', 201, created.body);
+
+    const invalid = await call('POST', '/v1/merchants/register', { body: { ...validBody(), email: 'not-an-email' } });
+    expect(invalid.status).toBe(400);
+    expectDocumented('/v1/merchants/register', 'post', 400, invalid.body);
+
+    const body = validBody();
+    await call('POST', '/v1/merchants/register', { body });
+    const duplicate = await call('POST', '/v1/merchants/register', { body });
+    expect(duplicate.status).toBe(409);
+    expectDocumented('/v1/merchants/register', 'post', 409, duplicate.body);
+  });
+
+  it('describes the real responses of /v1/merchants/me', async () => {
+    const { api_keys } = await register();
+    const ok = await call('GET', '/v1/merchants/me', { key: api_keys.live });
+    expect(ok.status).toBe(200);
+    expectDocumented('/v1/merchants/me', 'get', 200, ok.body);
+
+    const unauthorized = await call('GET', '/v1/merchants/me');
+    expect(unauthorized.status).toBe(401);
+    expectDocumented('/v1/merchants/me', 'get', 401, unauthorized.body);
+  });
+
+  it('describes the real responses of the key roll and of health', async () => {
+    const { api_keys } = await register();
+    const rolled = await call('POST', '/v1/api_keys/roll', { body: {}, key: api_keys.test });
+    expect(rolled.status).toBe(201);
+    expectDocumented('/v1/api_keys/roll', 'post', 201, rolled.body);
+
+    const invalid = await call('POST', '/v1/api_keys/roll', { body: { expires_in_hours: 500 }, key: api_keys.test });
+    expect(invalid.status).toBe(400);
+    expectDocumented('/v1/api_keys/roll', 'post', 400, invalid.body);
+
+    const unavailable = await call('GET', '/v1/health');
+    expect(unavailable.status).toBe(503);
+    expectDocumented('/v1/health', 'get', 503, unavailable.body);
+  });
+
+  it('serves the docs page and its assets without a key, with nothing fetched from elsewhere', async () => {
+    const page = await fetch(`${system.baseUrl}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('/v1/openapi.json');
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    for (const asset of html.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      const response = await fetch(`${system.baseUrl}${asset[1]}`);
+      expect({ asset: asset[1], status: response.status }).toEqual({ asset: asset[1], status: 200 });
+    }
+  });
+
+  it('keeps the document and the docs page off the ops port', async () => {
+    for (const path of ['/v1/openapi.json', '/docs']) {
+      const response = await fetch(`${system.opsUrl}${path}`);
+      expect({ path, status: response.status }).toEqual({ path, status: 404 });
+    }
+  });
+});
