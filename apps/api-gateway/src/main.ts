@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { Listener, tagRequest } from './http/listeners';
 import { setupOpenApi } from './openapi/openapi';
+import { registerRateLimit } from './rate-limit/rate-limit.hook';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,6 +59,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
+  registerRateLimit(app, config);
   setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);
   const bound = await Promise.all(

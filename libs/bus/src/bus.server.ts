@@ -11,6 +11,13 @@ import { createBlockingConnection, createProducerConnection, whenReady } from '.
 
 const DEFAULT_CONCURRENCY = 50;
 
+/** Push a reply and renew its list's expiry in one command: half the round-trip work of MULTI/RPUSH/PEXPIRE/EXEC. */
+const PUSH_REPLY_LUA = `redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+type ReplyConnection = Redis & { pushReply(key: string, reply: string, ttlMs: number): Promise<number> };
+
 /**
  * Nest microservice transport on BullMQ. Consumes this service's request
  * queue (`@MessagePattern`) and event queue (`@EventPattern`); replicas of a
@@ -21,7 +28,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private readonly workers: Worker[] = [];
   /** BullMQ does not close connections it was given, so the server closes its own. */
   private readonly connections: Redis[] = [];
-  private replies?: Redis;
+  private replies?: ReplyConnection;
 
   constructor(private readonly options: BusServerOptions) {
     super();
@@ -29,10 +36,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (error?: unknown) => void): Promise<void> {
     try {
-      this.replies = createProducerConnection(this.options.redisUrl, `${this.options.service}-replies`, {
+      const replies = createProducerConnection(this.options.redisUrl, `${this.options.service}-replies`, {
         enableOfflineQueue: true,
         maxRetriesPerRequest: 3,
       });
+      replies.defineCommand('pushReply', { numberOfKeys: 1, lua: PUSH_REPLY_LUA });
+      this.replies = replies as ReplyConnection;
       await whenReady(this.replies);
       const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
       this.workers.push(
@@ -88,11 +97,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.answer(String(job.id), pattern, data, new BusContext([job, meta])),
     );
     if (!this.replies) throw new Error('bus server is closed');
-    await this.replies.multi().rpush(replyTo, JSON.stringify(reply)).pexpire(replyTo, REPLY_TTL_MS).exec();
+    await this.replies.pushReply(replyTo, JSON.stringify(reply), REPLY_TTL_MS);
   }
 
   private async answer(id: string, pattern: string, data: unknown, context: BusContext): Promise<BusReply> {
-    const handler = this.getHandlerByPattern(pattern);
+    const handler = this.handlerFor(pattern);
     if (!handler || handler.isEventHandler) {
       this.logger.error(`no handler for pattern ${pattern}`);
       return { id, err: AppError.internal().toPayload() };
@@ -109,7 +118,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
 
   private async handleEventJob(job: Job<BusEvent>): Promise<void> {
     const { pattern, data, meta } = job.data;
-    const handler = this.getHandlerByPattern(pattern);
+    const handler = this.handlerFor(pattern);
     if (!handler) {
       // Kept in the failed set (not dropped) so an operator can replay it once a handler exists.
       throw new UnrecoverableError(`${this.options.service} has no handler for event ${pattern}`);
@@ -119,6 +128,15 @@ export class BusServer extends Server implements CustomTransportStrategy {
         defaultValue: null,
       });
     });
+  }
+
+  /**
+   * Our patterns are plain strings, registered under themselves. Nest's
+   * getHandlerByPattern first tries JSON.parse on every pattern (for object
+   * patterns), which throws and builds a stack trace per message.
+   */
+  private handlerFor(pattern: string) {
+    return this.messageHandlers.get(pattern) ?? this.getHandlerByPattern(pattern);
   }
 
   private toErrorPayload(pattern: string, error: unknown): ErrorPayload {

@@ -21,6 +21,7 @@ export const ErrorCode = {
   ResourceMissing: 'resource_missing',
   InternalError: 'internal_error',
   ServiceUnavailable: 'service_unavailable',
+  RateLimitExceeded: 'rate_limit_exceeded',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

@@ -26,6 +26,18 @@ export interface SystemOptions {
   env?: Record<string, string>;
 }
 
+export interface GatewayReplica {
+  baseUrl: string;
+  opsUrl: string;
+  /** Its latest log lines. */
+  logs(): string[];
+}
+
+function terminate(running: RunningApp, signal: NodeJS.Signals): Promise<number | null> {
+  if (running.process.exitCode === null) running.process.kill(signal);
+  return running.exited;
+}
+
 function entry(app: ServiceName, file: 'main' | 'migrate'): string {
   const path = join(repoRoot, 'dist/apps', app, 'src', `${file}.js`);
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
@@ -40,6 +52,7 @@ function entry(app: ServiceName, file: 'main' | 'migrate'): string {
 export class TestSystem {
   readonly prefix = uniquePrefix('sys');
   private readonly apps = new Map<ServiceName, RunningApp>();
+  private readonly replicas: RunningApp[] = [];
   private env: NodeJS.ProcessEnv = {};
   baseUrl = '';
   opsUrl = '';
@@ -73,9 +86,29 @@ export class TestSystem {
 
   /** Starts (or restarts) one app and waits until it is ready. */
   async startApp(app: ServiceName): Promise<void> {
+    const running = await this.spawn(app);
+    this.apps.set(app, running);
+    if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
+    await this.awaitReady(app, running);
+  }
+
+  /**
+   * One more gateway on ports of its own, sharing this system's Postgres,
+   * Redis and prefix as replicas behind a load balancer do; `env` overrides
+   * its environment. Call after `start()`; `stop()` stops it.
+   */
+  async startGatewayReplica(env: Record<string, string> = {}): Promise<GatewayReplica> {
+    const port = await freePort();
+    const running = await this.spawn(ServiceName.Gateway, { PORT: String(port), ...env });
+    this.replicas.push(running);
+    await this.awaitReady(`${ServiceName.Gateway} replica`, running);
+    return { baseUrl: `http://127.0.0.1:${port}`, opsUrl: `http://127.0.0.1:${running.opsPort}`, logs: () => running.logs };
+  }
+
+  private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<RunningApp> {
     const opsPort = await freePort();
     const child = spawn(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'main')], {
-      env: { ...this.env, OPS_PORT: String(opsPort) },
+      env: { ...this.env, OPS_PORT: String(opsPort), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const logs: string[] = [];
@@ -86,16 +119,18 @@ export class TestSystem {
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    this.apps.set(app, { process: child, opsPort, logs, exited });
-    if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${opsPort}`;
+    return { process: child, opsPort, logs, exited };
+  }
+
+  private async awaitReady(name: string, { process: child, opsPort, logs }: RunningApp): Promise<void> {
     try {
       await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`${app} exited with code ${child.exitCode}`);
+        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
         const response = await fetch(`http://127.0.0.1:${opsPort}/health/ready`);
         return response.ok ? true : undefined;
       }, 30000, 100);
     } catch (error) {
-      throw new Error(`${app} did not become ready: ${(error as Error).message}\n${logs.slice(-20).join('\n')}`);
+      throw new Error(`${name} did not become ready: ${(error as Error).message}\n${logs.slice(-20).join('\n')}`);
     }
   }
 
@@ -104,17 +139,19 @@ export class TestSystem {
     const running = this.apps.get(app);
     if (!running) return null;
     this.apps.delete(app);
-    if (running.process.exitCode === null) running.process.kill(signal);
-    return running.exited;
+    return terminate(running, signal);
   }
 
   logs(app: ServiceName): string[] {
     return this.apps.get(app)?.logs ?? [];
   }
 
-  /** Stops every app, then removes this run's schemas and Redis keys. */
+  /** Stops every app and replica, then removes this run's schemas and Redis keys. */
   async stop(): Promise<void> {
-    await Promise.all([...this.apps.keys()].map((app) => this.stopApp(app)));
+    await Promise.all([
+      ...[...this.apps.keys()].map((app) => this.stopApp(app)),
+      ...this.replicas.splice(0).map((replica) => terminate(replica, 'SIGTERM')),
+    ]);
     const { databaseUrl, redisUrl } = testEnv();
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();

@@ -1,0 +1,66 @@
+import { percentile, summarize } from './stats';
+
+describe('percentile (nearest rank)', () => {
+  const oneToHundred = Array.from({ length: 100 }, (_, i) => i + 1);
+
+  it('picks the value at rank ceil(p/100 * n)', () => {
+    expect(percentile(oneToHundred, 50)).toBe(50);
+    expect(percentile(oneToHundred, 99)).toBe(99);
+    expect(percentile(oneToHundred, 99.5)).toBe(100);
+    expect(percentile(oneToHundred, 100)).toBe(100);
+  });
+
+  it('never interpolates between two values', () => {
+    expect(percentile([10, 20], 50)).toBe(10);
+    expect(percentile([10, 20], 51)).toBe(20);
+  });
+
+  it('gives the smallest value for p = 0 and the only value of a single sample', () => {
+    expect(percentile([3, 4, 5], 0)).toBe(3);
+    expect(percentile([7], 0)).toBe(7);
+    expect(percentile([7], 99)).toBe(7);
+  });
+
+  it('is NaN for no values and rejects p outside 0..100', () => {
+    expect(percentile([], 50)).toBeNaN();
+    expect(() => percentile([1], -1)).toThrow(RangeError);
+    expect(() => percentile([1], 101)).toThrow(RangeError);
+    expect(() => percentile([1], Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('summarize', () => {
+  it('pools the latencies and the time of all rounds', () => {
+    const ms = 1e6;
+    const summary = summarize([
+      { latenciesNs: [3 * ms, 1 * ms], errors: 0, elapsedNs: 1e9, nodeCpuUs: 300, redisCpuUs: 100 },
+      { latenciesNs: [2 * ms, 100 * ms], errors: 1, elapsedNs: 1e9, nodeCpuUs: 500, redisCpuUs: 100 },
+    ]);
+    expect(summary).toEqual({
+      completed: 4,
+      errors: 1,
+      seconds: 2,
+      throughput: 2,
+      p50Ms: 2,
+      p99Ms: 100,
+      maxMs: 100,
+      nodeCpuUsPerRequest: 200,
+      redisCpuUsPerRequest: 50,
+    });
+  });
+
+  it('sorts numerically, not as strings', () => {
+    const summary = summarize([{ latenciesNs: [9e6, 10e6, 100e6], errors: 0, elapsedNs: 1e9, nodeCpuUs: 0, redisCpuUs: 0 }]);
+    expect(summary.p50Ms).toBe(10);
+    expect(summary.maxMs).toBe(100);
+  });
+
+  it('reports NaN figures, not a crash, for a round with no replies', () => {
+    const summary = summarize([{ latenciesNs: [], errors: 5, elapsedNs: 1e9, nodeCpuUs: 10, redisCpuUs: 10 }]);
+    expect(summary.completed).toBe(0);
+    expect(summary.throughput).toBe(0);
+    expect(summary.p50Ms).toBeNaN();
+    expect(summary.maxMs).toBeNaN();
+    expect(summary.nodeCpuUsPerRequest).toBeNaN();
+  });
+});

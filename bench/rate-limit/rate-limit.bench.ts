@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { identityOf, rateLimitHeaders, windowAt } from '../../apps/api-gateway/src/rate-limit/rate-limit';
+import { createRateLimitRedis, RateLimiter } from '../../apps/api-gateway/src/rate-limit/rate-limiter';
+import { percentile } from '../bus/stats';
+
+/**
+ * What the rate limit adds to each gateway request: the hook's work (identity
+ * hash, window, the Redis counter, headers) timed with hrtime on the same
+ * connection settings as the gateway, next to a bare PING on such a
+ * connection, the floor of any one-round-trip design. Sequential calls give
+ * the latency a lone request pays; calls kept in flight show it under load.
+ */
+
+const KEYS = 1000;
+const LIMIT = 100;
+
+interface RedisHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+interface InfraModule {
+  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<RedisHandle>;
+}
+
+interface Phase {
+  name: string;
+  inflight: number;
+  run(i: number): Promise<unknown>;
+}
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
+function repoRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
+  }
+}
+
+async function provideRedis(): Promise<RedisHandle> {
+  const url = process.env.REDIS_URL;
+  if (url) return { url, stop: async () => undefined };
+  const root = repoRoot();
+  // tools/ is plain CommonJS outside the TypeScript build, so it is loaded at run time rather than imported.
+  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as InfraModule;
+  return infra.startRedis({ dataDir: join(root, '.data', 'bench-redis'), appendOnly: false });
+}
+
+/** Runs `calls` calls with `inflight` of them outstanding at any time; resolves with each call's latency in ns. */
+async function measure(phase: Phase, calls: number): Promise<{ latenciesNs: number[]; elapsedNs: number }> {
+  const latenciesNs: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < calls) {
+      const i = next++;
+      const started = process.hrtime.bigint();
+      await phase.run(i);
+      latenciesNs.push(Number(process.hrtime.bigint() - started));
+    }
+  };
+  const started = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: phase.inflight }, worker));
+  return { latenciesNs, elapsedNs: Number(process.hrtime.bigint() - started) };
+}
+
+function report(phase: Phase, { latenciesNs, elapsedNs }: { latenciesNs: number[]; elapsedNs: number }): void {
+  const sorted = Array.from(Float64Array.from(latenciesNs).sort());
+  const us = (p: number) => (percentile(sorted, p) / 1000).toFixed(0).padStart(6);
+  const perSecond = (latenciesNs.length / (elapsedNs / 1e9)).toFixed(0).padStart(7);
+  process.stdout.write(
+    `${phase.name.padEnd(26)} in flight ${String(phase.inflight).padStart(3)}: ` +
+      `p50 ${us(50)} µs  p90 ${us(90)} µs  p99 ${us(99)} µs  max ${us(100)} µs  ${perSecond} calls/s\n`,
+  );
+}
+
+async function deleteKeys(redis: Redis, prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
+
+async function main(): Promise<void> {
+  const calls = positiveInteger('BENCH_CALLS', 10_000);
+  const inflight = positiveInteger('BENCH_INFLIGHT', 50);
+  const redisServer = await provideRedis();
+  const prefix = `bench_rl_${randomBytes(4).toString('hex')}`;
+  const redis = createRateLimitRedis(redisServer.url);
+  // Without an offline queue, commands sent before the connection is ready are refused.
+  await once(redis, 'ready');
+  try {
+    const version = /^redis_version:(\S+)/m.exec(await redis.info('server'))?.[1] ?? 'unknown';
+    process.stdout.write(`Redis ${version} at ${redisServer.url}, Node ${process.version}, ${calls} calls per phase\n`);
+    const limiter = new RateLimiter(redis, prefix);
+    const authorizations = Array.from({ length: KEYS }, () => `Bearer svc_test_${randomBytes(32).toString('base64url')}`);
+    const hook = async (i: number) => {
+      const window = windowAt(Date.now());
+      const count = await limiter.hit(identityOf(authorizations[i % KEYS], '127.0.0.1'), window.start);
+      return rateLimitHeaders(LIMIT, count, window.end);
+    };
+    const phases: Phase[] = [
+      { name: 'PING (one round trip)', inflight: 1, run: () => redis.ping() },
+      { name: 'rate limit hook work', inflight: 1, run: hook },
+      { name: 'PING (one round trip)', inflight, run: () => redis.ping() },
+      { name: 'rate limit hook work', inflight, run: hook },
+    ];
+    // Warm-up: script loaded (EVALSHA cached), JIT compiled, connection settled.
+    await measure({ ...phases[1], inflight: 10 }, 2000);
+    for (const phase of phases) report(phase, await measure(phase, calls));
+  } finally {
+    process.stderr.write(`cleaned up: ${await deleteKeys(redis, prefix)} keys under ${prefix}:\n`);
+    await redis.quit();
+    await redisServer.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`rate limit bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
