@@ -23,7 +23,9 @@ export async function bootstrapService(
   });
   const logger = app.get(Logger);
   app.useLogger(logger);
-  const bus = app.connectMicroservice(
+  // connectMicroservice registers the bus handlers at once, with the filters known at that moment: set them first.
+  app.useGlobalFilters(new BusExceptionFilter(app.getHttpAdapter()));
+  app.connectMicroservice(
     {
       strategy: new BusServer({
         redisUrl: config.REDIS_URL,
@@ -32,9 +34,8 @@ export async function bootstrapService(
         concurrency: config.BUS_CONCURRENCY,
       }),
     },
-    { inheritAppConfig: false },
+    { inheritAppConfig: true },
   );
-  bus.useGlobalFilters(new BusExceptionFilter());
   await app.startAllMicroservices();
   await app.listen(config.OPS_PORT, '0.0.0.0');
   exitGracefullyOnSignals(app, logger, service);
