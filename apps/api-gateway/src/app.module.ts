@@ -10,6 +10,7 @@ import { AuthModule } from './auth/auth.module';
 import { HealthModule } from './health/health.module';
 import { LocationsModule } from './locations/locations.module';
 import { MerchantsModule } from './merchants/merchants.module';
+import { QuotesModule } from './quotes/quotes.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -27,6 +28,7 @@ export class AppModule {
         HealthModule,
         MerchantsModule,
         LocationsModule,
+        QuotesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -1,7 +1,8 @@
 import { MigrationInterface } from 'typeorm';
+import { CreateQuotes1763800200000 } from './migrations/1763800200000-create-quotes';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'quotes';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateQuotes1763800200000];

@@ -7,3 +7,4 @@ export * from './bus-messages';
 export * from './health';
 export * from './scope';
 export * from './locations';
+export * from './quotes';

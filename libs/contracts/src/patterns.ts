@@ -6,6 +6,10 @@ export const Pattern = {
   DeliveryPing: 'delivery.ping',
   PaymentPing: 'payment.ping',
   WebhookPing: 'webhook.ping',
+  CreateQuote: 'quote.create',
+  GetQuote: 'quote.get',
+  ClaimQuote: 'quote.claim',
+  ExpireQuote: 'quote.expire',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -17,6 +21,10 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.DeliveryPing]: ServiceName.Delivery,
   [Pattern.PaymentPing]: ServiceName.Payment,
   [Pattern.WebhookPing]: ServiceName.Webhook,
+  [Pattern.CreateQuote]: ServiceName.Quote,
+  [Pattern.GetQuote]: ServiceName.Quote,
+  [Pattern.ClaimQuote]: ServiceName.Quote,
+  [Pattern.ExpireQuote]: ServiceName.Quote,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };

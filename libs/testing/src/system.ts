@@ -84,9 +84,9 @@ export class TestSystem {
     return this;
   }
 
-  /** Starts (or restarts) one app and waits until it is ready. */
-  async startApp(app: ServiceName): Promise<void> {
-    const running = await this.spawn(app);
+  /** Starts (or restarts) one app and waits until it is ready; `env` overrides its environment. */
+  async startApp(app: ServiceName, env: Record<string, string> = {}): Promise<void> {
+    const running = await this.spawn(app, env);
     this.apps.set(app, running);
     if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
     await this.awaitReady(app, running);

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { firstValueFrom } from 'rxjs';
+import { CreateQuoteRequest, Pattern, QuoteRef, QuoteView } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { QuoteResponse } from '../openapi/quote.response';
+import { CreateQuoteDto } from './create-quote.dto';
+
+/** Quotes belong to quote-service; the gateway validates and forwards. */
+@ApiTags('Quotes')
+@ApiKeyAuth()
+@ApiRateLimitedResponse()
+@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@Controller()
+export class QuotesController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @ApiOperation({
+    summary: 'Price a route',
+    description: 'Geocodes both addresses, measures the distance and prices the delivery. The quote is valid for 15 minutes.',
+  })
+  @ApiOkResponse({ description: 'The quote.', type: QuoteResponse })
+  @ApiErrorResponse(400, '`invalid_request_error`: a field is invalid (`param` names it), or `address_not_found`.')
+  @ApiJsonBodyErrorResponses()
+  @Post('v1/quotes')
+  @HttpCode(200)
+  create(@Auth() auth: AuthContext, @Body() body: CreateQuoteDto): Promise<QuoteView> {
+    const request: CreateQuoteRequest = {
+      scope: { merchantId: auth.merchantId, mode: auth.mode },
+      pickup_address: body.pickup_address,
+      dropoff_address: body.dropoff_address,
+      package_size: body.package_size ?? 'small',
+      vehicle: body.vehicle,
+      scheduled_at: body.scheduled_at,
+      category: body.category ?? 'standard',
+    };
+    return firstValueFrom(this.bus.send(Pattern.CreateQuote, request));
+  }
+
+  @ApiOperation({ summary: 'Retrieve a quote' })
+  @ApiOkResponse({ description: 'The quote.', type: QuoteResponse })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
+  @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`: the quote is older than 15 minutes.')
+  @Get('v1/quotes/:quoteId')
+  get(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteView> {
+    return firstValueFrom(this.bus.send(Pattern.GetQuote, refOf(auth, quoteId)));
+  }
+
+  @ApiOperation({
+    summary: 'Test helper: expire a quote now',
+    description: 'Test keys only (404 for live keys): lets an integration try expiry and re-pricing without waiting 15 minutes.',
+  })
+  @ApiOkResponse({ description: 'The quote, now expired.', type: QuoteResponse })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such test quote for this key.')
+  @Post('v1/test_helpers/quotes/:quoteId/expire')
+  @HttpCode(200)
+  expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteView> {
+    return firstValueFrom(this.bus.send(Pattern.ExpireQuote, refOf(auth, quoteId)));
+  }
+}
+
+function refOf(auth: AuthContext, quoteId: string): QuoteRef {
+  return { scope: { merchantId: auth.merchantId, mode: auth.mode }, quoteId };
+}

@@ -1,0 +1,180 @@
+import { firstValueFrom } from 'rxjs';
+import { ClaimedQuote, MerchantScope, Pattern, QuoteView, ServiceName } from '@sdd/contracts';
+import { AppError } from '@sdd/common';
+import { BusClient } from '@sdd/bus';
+import { testEnv, TestSystem } from '@sdd/testing';
+
+interface Keys {
+  test: string;
+  live: string;
+}
+
+const TORONTO_PICKUP = '100 King St W, Toronto, ON M5X 1A9';
+const TORONTO_DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
+
+describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
+  const system = new TestSystem();
+  let keys: Keys;
+  let scope: MerchantScope;
+  let bus: BusClient;
+
+  async function call(method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
+    const response = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  const quote = async (body: Record<string, unknown>, key = keys.test) => {
+    const response = await call('POST', '/v1/quotes', key, body);
+    expect(response.status).toBe(200);
+    return response.body as unknown as QuoteView;
+  };
+
+  const claim = (quoteId: string, as: MerchantScope = scope) =>
+    firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId }));
+
+  beforeAll(async () => {
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_name: 'Quote Test Co',
+        email: `quotes+${Math.random().toString(36).slice(2)}@example.ca`,
+        phone: '+1 416 555 0110',
+        address: { street: '100 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9' },
+      }),
+    });
+    keys = ((await registered.json()) as { api_keys: Keys }).api_keys;
+    const me = (await call('GET', '/v1/merchants/me', keys.test)).body as { merchant: { id: string } };
+    scope = { merchantId: me.merchant.id, mode: 'test' };
+    bus = new BusClient({ redisUrl: testEnv().redisUrl, prefix: system.prefix, timeoutMs: 10000 });
+    await bus.connect();
+  }, 60000);
+
+  afterAll(async () => {
+    await bus.close();
+    await system.stop();
+  });
+
+  it('prices a route from real geocoded distance', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^qt_[0-9A-Za-z]{24}$/),
+      currency: 'cad',
+      package_size: 'small',
+      category: 'standard',
+      scheduled_at: null,
+      pickup: { city: 'Toronto', state: 'ON', postalCode: 'M5X 1A9', country: 'CA' },
+      dropoff: { state: 'ON', postalCode: 'M5V 3L9' },
+    });
+    expect(Number.isInteger(created.fee)).toBe(true);
+    expect(created.fee).toBeGreaterThan(0);
+    expect(created.distance_km).toBeGreaterThan(0.3);
+    expect(created.distance_km).toBeLessThan(5);
+    expect(Math.round(created.distance_km * 10) / 10).toBe(created.distance_km);
+    const validity = Date.parse(created.expires_at) - Date.parse(created.created_at);
+    expect(validity).toBe(15 * 60_000);
+
+    const far = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: '5000 Yonge St, Toronto, ON M2N 7E9' });
+    expect(far.distance_km).toBeGreaterThan(created.distance_km);
+    expect(far.fee).toBeGreaterThan(created.fee);
+  });
+
+  it('retrieves a quote, 404 for unknown ids and for another mode, 410 once expired', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, category: 'alcohol' });
+    const fetched = await call('GET', `/v1/quotes/${created.id}`, keys.test);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body).toEqual(created);
+
+    expect((await call('GET', '/v1/quotes/qt_doesnotexist', keys.test)).status).toBe(404);
+    const otherMode = await call('GET', `/v1/quotes/${created.id}`, keys.live);
+    expect(otherMode.status).toBe(404);
+    expect(otherMode.body.error).toMatchObject({ code: 'resource_missing' });
+
+    expect((await call('POST', `/v1/test_helpers/quotes/${created.id}/expire`, keys.live)).status).toBe(404);
+    const expired = await call('POST', `/v1/test_helpers/quotes/${created.id}/expire`, keys.test);
+    expect(expired.status).toBe(200);
+    const gone = await call('GET', `/v1/quotes/${created.id}`, keys.test);
+    expect(gone.status).toBe(410);
+    expect(gone.body.error).toMatchObject({ type: 'invalid_request_error', code: 'quote_expired' });
+  });
+
+  it.each([
+    ['an address that cannot be located', { pickup_address: 'Nowhereville, ZZ', dropoff_address: TORONTO_DROPOFF }, 'address_not_found', 'pickup_address'],
+    ['an unknown dropoff', { pickup_address: TORONTO_PICKUP, dropoff_address: 'asdf qwerty' }, 'address_not_found', 'dropoff_address'],
+    ['a bike for a large package', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'large', vehicle: 'bike' }, 'parameter_invalid', 'vehicle'],
+    ['an unknown package size', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'huge' }, 'parameter_invalid', 'package_size'],
+    ['an unknown category', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, category: 'tobacco' }, 'parameter_invalid', 'category'],
+    ['a past scheduled_at', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: '2020-01-01T00:00:00Z' }, 'parameter_invalid', 'scheduled_at'],
+    ['a scheduled_at beyond 30 days', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: new Date(Date.now() + 31 * 86400_000).toISOString() }, 'parameter_invalid', 'scheduled_at'],
+    ['a scheduled_at that is not a date', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: 'tomorrow' }, 'parameter_invalid', 'scheduled_at'],
+    ['a missing dropoff', { pickup_address: TORONTO_PICKUP }, 'parameter_missing', 'dropoff_address'],
+  ])('rejects %s', async (_name, body, code, param) => {
+    const response = await call('POST', '/v1/quotes', keys.test, body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ type: 'invalid_request_error', code, param });
+  });
+
+  it('accepts a scheduled quote within 30 days', async () => {
+    const at = new Date(Date.now() + 2 * 86400_000).toISOString();
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: at });
+    expect(created.scheduled_at).toBe(at);
+  });
+
+  it('lets exactly one of 50 concurrent claims win, with the route the delivery keeps', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => claim(created.id)));
+    const won = results.filter((r): r is PromiseFulfilledResult<ClaimedQuote> => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(won[0].value).toMatchObject({
+      quote_id: created.id,
+      fee: created.fee,
+      currency: 'cad',
+      category: 'standard',
+      pickup: created.pickup,
+      dropoff: created.dropoff,
+      repriced_from: null,
+    });
+    expect(lost).toHaveLength(49);
+    for (const { reason } of lost) {
+      expect(reason).toBeInstanceOf(AppError);
+      expect((reason as AppError).toPayload()).toMatchObject({ status: 409, code: 'quote_already_used' });
+    }
+  });
+
+  it('does not let another merchant or mode claim a quote', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    const error = (await claim(created.id, { ...scope, mode: 'live' }).catch((e: unknown) => e)) as AppError;
+    expect(error.toPayload()).toMatchObject({ status: 404, code: 'resource_missing' });
+    expect((await claim(created.id)).quote_id).toBe(created.id);
+  });
+
+  it('re-prices an expired quote: the same price proceeds, a drift over 10% is refused with both fees', async () => {
+    const same = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    const drifting = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    await call('POST', `/v1/test_helpers/quotes/${same.id}/expire`, keys.test);
+    await call('POST', `/v1/test_helpers/quotes/${drifting.id}/expire`, keys.test);
+
+    const claimed = await claim(same.id);
+    expect(claimed).toMatchObject({ quote_id: same.id, fee: same.fee, repriced_from: null });
+
+    // Rates change (an operator raises prices 50%) while the quote sits expired.
+    await system.stopApp(ServiceName.Quote);
+    await system.startApp(ServiceName.Quote, { PRICE_MULTIPLIER: '1.5' });
+    const error = (await claim(drifting.id).catch((e: unknown) => e)) as AppError;
+    expect(error.toPayload()).toMatchObject({ status: 409, code: 'quote_price_changed' });
+    expect(error.message).toContain(String(drifting.fee));
+    expect(error.message).toContain(String(Math.round(drifting.fee * 1.5)));
+
+    await system.stopApp(ServiceName.Quote);
+    await system.startApp(ServiceName.Quote, { PRICE_MULTIPLIER: '1.05' });
+    const small = await claim(drifting.id);
+    expect(small.fee).toBe(Math.round(drifting.fee * 1.05));
+    expect(small.repriced_from).toBe(drifting.fee);
+  }, 60000);
+});

@@ -1,0 +1,86 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CreateQuoteRequest, ErrorType, QuoteView, RoutePoint } from '@sdd/contracts';
+import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { GEOCODER, GeocodedAddress, Geocoder } from '../geocoding/geocoder.port';
+import { roadDistanceKm } from '../pricing/distance';
+import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
+import { QuoteEntity } from './quote.entity';
+import { QuotePricer } from './quote-pricer';
+import { presentQuote } from './quote.presenter';
+
+export const QUOTE_VALIDITY_MS = 15 * 60_000;
+const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 3600_000;
+
+function toRoutePoint(text: string, located: GeocodedAddress): RoutePoint {
+  return {
+    address: located.street ?? text.trim(),
+    city: located.city,
+    state: located.province,
+    postalCode: located.postal_code,
+    country: located.country,
+    lat: located.lat,
+    lng: located.lng,
+  };
+}
+
+@Injectable()
+export class CreateQuoteHandler {
+  constructor(
+    @InjectRepository(QuoteEntity) private readonly quotes: Repository<QuoteEntity>,
+    @Inject(GEOCODER) private readonly geocoder: Geocoder,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly pricer: QuotePricer,
+  ) {}
+
+  async execute(request: CreateQuoteRequest): Promise<QuoteView> {
+    const now = this.clock.now();
+    const scheduledAt = this.scheduledAt(request.scheduled_at, now);
+    const pickup = await this.locate(request.pickup_address, 'pickup_address');
+    const dropoff = await this.locate(request.dropoff_address, 'dropoff_address');
+    const distanceKm = roadDistanceKm(pickup, dropoff);
+    const vehicle = chooseVehicle(request.package_size, distanceKm, request.vehicle);
+    const price = this.pricer.price({ distanceKm, packageSize: request.package_size, vehicle, category: request.category });
+    const quote = Object.assign(new QuoteEntity(), {
+      id: newId('qt'),
+      merchantId: request.scope.merchantId,
+      mode: request.scope.mode,
+      fee: price.fee,
+      currency: price.currency,
+      etaMinutes: estimateEtaMinutes({ distanceKm, vehicle }),
+      distanceKm,
+      packageSize: request.package_size,
+      vehicle,
+      category: request.category,
+      scheduledAt,
+      pickup,
+      dropoff,
+      expiresAt: new Date(now.getTime() + QUOTE_VALIDITY_MS),
+      usedAt: null,
+      createdAt: now,
+    });
+    await this.quotes.insert(quote);
+    return presentQuote(quote);
+  }
+
+  private async locate(text: string, param: string): Promise<RoutePoint> {
+    const located = await this.geocoder.geocode(text);
+    if (!located) {
+      throw new AppError(400, ErrorType.InvalidRequest, 'address_not_found', `We could not locate this address in Canada: "${text}".`, param);
+    }
+    return toRoutePoint(text, located);
+  }
+
+  private scheduledAt(value: string | undefined, now: Date): Date | null {
+    if (value === undefined) return null;
+    const at = new Date(value);
+    if (at.getTime() <= now.getTime()) {
+      throw AppError.invalidRequest('parameter_invalid', 'scheduled_at must be in the future.', 'scheduled_at');
+    }
+    if (at.getTime() - now.getTime() > MAX_SCHEDULE_AHEAD_MS) {
+      throw AppError.invalidRequest('parameter_invalid', 'scheduled_at must be at most 30 days ahead.', 'scheduled_at');
+    }
+    return at;
+  }
+}

@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { QuoteRef, QuoteView } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { quoteExpired, quoteNotFound } from './quote-errors';
+import { QuoteEntity } from './quote.entity';
+import { presentQuote } from './quote.presenter';
+
+@Injectable()
+export class GetQuoteHandler {
+  constructor(
+    @InjectRepository(QuoteEntity) private readonly quotes: Repository<QuoteEntity>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ scope, quoteId }: QuoteRef): Promise<QuoteView> {
+    const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!quote) throw quoteNotFound();
+    if (quote.expiresAt.getTime() <= this.clock.now().getTime()) throw quoteExpired();
+    return presentQuote(quote);
+  }
+}

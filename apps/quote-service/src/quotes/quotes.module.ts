@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CLOCK, systemClock } from '@sdd/common';
+import { GEOCODER } from '../geocoding/geocoder.port';
+import { OfflineGeocoder } from '../geocoding/offline.geocoder';
+import { ClaimQuoteHandler } from './claim-quote.handler';
+import { CreateQuoteHandler } from './create-quote.handler';
+import { ExpireQuoteHandler } from './expire-quote.handler';
+import { GetQuoteHandler } from './get-quote.handler';
+import { QuoteEntity } from './quote.entity';
+import { QuotePricer } from './quote-pricer';
+import { QuotesController } from './quotes.controller';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([QuoteEntity])],
+  controllers: [QuotesController],
+  providers: [
+    CreateQuoteHandler,
+    GetQuoteHandler,
+    ClaimQuoteHandler,
+    ExpireQuoteHandler,
+    QuotePricer,
+    { provide: GEOCODER, useClass: OfflineGeocoder },
+    { provide: CLOCK, useValue: systemClock },
+  ],
+})
+export class QuotesModule {}

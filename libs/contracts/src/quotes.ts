@@ -1,0 +1,70 @@
+import { MerchantScope } from './scope';
+
+export const PACKAGE_SIZES = ['small', 'medium', 'large'] as const;
+export type PackageSize = (typeof PACKAGE_SIZES)[number];
+
+export const VEHICLES = ['bike', 'car', 'van'] as const;
+export type Vehicle = (typeof VEHICLES)[number];
+
+export const CATEGORIES = ['standard', 'alcohol', 'cannabis'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** A located address, in the shape deliveries show pickup and dropoff. */
+export interface RoutePoint {
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string | null;
+  country: string;
+  lat: number;
+  lng: number;
+}
+
+export interface CreateQuoteRequest {
+  scope: MerchantScope;
+  pickup_address: string;
+  dropoff_address: string;
+  package_size: PackageSize;
+  vehicle?: Vehicle;
+  scheduled_at?: string;
+  category: Category;
+}
+
+/** A quote as the API shows it. */
+export interface QuoteView {
+  id: string;
+  fee: number;
+  currency: string;
+  eta_minutes: number;
+  distance_km: number;
+  package_size: PackageSize;
+  vehicle: Vehicle;
+  category: Category;
+  scheduled_at: string | null;
+  pickup: RoutePoint;
+  dropoff: RoutePoint;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface QuoteRef {
+  scope: MerchantScope;
+  quoteId: string;
+}
+
+/** What delivery-service gets when it claims a quote: everything the delivery keeps of the route and price. */
+export interface ClaimedQuote {
+  quote_id: string;
+  fee: number;
+  currency: string;
+  category: Category;
+  package_size: PackageSize;
+  vehicle: Vehicle;
+  eta_minutes: number;
+  distance_km: number;
+  scheduled_at: string | null;
+  pickup: RoutePoint;
+  dropoff: RoutePoint;
+  /** Set when the quote had expired and was re-priced within the drift tolerance. */
+  repriced_from: number | null;
+}
