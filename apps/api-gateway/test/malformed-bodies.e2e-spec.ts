@@ -52,6 +52,7 @@ const ROUTES: Array<{ path: string; auth: boolean }> = [
   { path: '/v1/merchants/register', auth: false },
   { path: '/v1/merchants/locations', auth: true },
   { path: '/v1/api_keys/roll', auth: true },
+  { path: '/v1/quotes', auth: true },
 ];
 
 describe('malformed bodies on every POST route', () => {
@@ -59,7 +60,7 @@ describe('malformed bodies on every POST route', () => {
   let key: string;
 
   beforeAll(async () => {
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Quote], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
