@@ -4,10 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Job, JobsOptions, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { deleteKeys, provideRedis } from '../bench-redis';
 import { availableParallelism, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { BusClient, BusExceptionFilter, BusServer } from '@sdd/bus';
@@ -55,14 +53,6 @@ interface Params {
 }
 
 /** The subset of tools/infra this bench uses (a CommonJS module with JSDoc types). */
-interface RedisHandle {
-  url: string;
-  stop(): Promise<void>;
-}
-interface InfraModule {
-  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<RedisHandle>;
-}
-
 @Controller()
 class EchoController {
   @MessagePattern(ECHO)
@@ -94,23 +84,6 @@ function readParams(): Params {
     seconds: positiveNumber('BENCH_SECONDS', 10),
     rounds: positiveInteger('BENCH_ROUNDS', 2),
   };
-}
-
-/** Found by walking up, so the same code works from bench/ (ts-node) and from dist/bench/ (compiled). */
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
-  }
-}
-
-async function provideRedis(): Promise<RedisHandle> {
-  const url = process.env.REDIS_URL;
-  if (url) return { url, stop: async () => undefined };
-  const root = repoRoot();
-  // tools/ is plain CommonJS outside the TypeScript build, so it is loaded at run time rather than imported.
-  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as InfraModule;
-  return infra.startRedis({ dataDir: join(root, '.data', 'bench-redis'), appendOnly: false });
 }
 
 async function startOurs(redisUrl: string, prefix: string): Promise<Transport> {
@@ -243,17 +216,6 @@ async function readRedisCpuUs(redis: Redis): Promise<number> {
   const info = await redis.info('cpu');
   const seconds = (field: string) => Number(new RegExp(`^${field}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
   return (seconds('used_cpu_user') + seconds('used_cpu_sys')) * 1e6;
-}
-
-async function deleteKeys(redis: Redis, prefix: string): Promise<number> {
-  let deleted = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) deleted += await redis.unlink(...keys);
-  } while (cursor !== '0');
-  return deleted;
 }
 
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');

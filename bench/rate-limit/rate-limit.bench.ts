@@ -1,9 +1,6 @@
-import { Redis } from 'ioredis';
+import { deleteKeys, provideRedis } from '../bench-redis';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { identityOf, rateLimitHeaders, windowAt } from '../../apps/api-gateway/src/rate-limit/rate-limit';
 import { createRateLimitRedis, RateLimiter } from '../../apps/api-gateway/src/rate-limit/rate-limiter';
 import { percentile } from '../bus/stats';
@@ -19,14 +16,6 @@ import { percentile } from '../bus/stats';
 const KEYS = 1000;
 const LIMIT = 100;
 
-interface RedisHandle {
-  url: string;
-  stop(): Promise<void>;
-}
-interface InfraModule {
-  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<RedisHandle>;
-}
-
 interface Phase {
   name: string;
   inflight: number;
@@ -39,23 +28,6 @@ function positiveInteger(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return value;
-}
-
-/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
-  }
-}
-
-async function provideRedis(): Promise<RedisHandle> {
-  const url = process.env.REDIS_URL;
-  if (url) return { url, stop: async () => undefined };
-  const root = repoRoot();
-  // tools/ is plain CommonJS outside the TypeScript build, so it is loaded at run time rather than imported.
-  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as InfraModule;
-  return infra.startRedis({ dataDir: join(root, '.data', 'bench-redis'), appendOnly: false });
 }
 
 /** Runs `calls` calls with `inflight` of them outstanding at any time; resolves with each call's latency in ns. */
@@ -83,17 +55,6 @@ function report(phase: Phase, { latenciesNs, elapsedNs }: { latenciesNs: number[
     `${phase.name.padEnd(26)} in flight ${String(phase.inflight).padStart(3)}: ` +
       `p50 ${us(50)} µs  p90 ${us(90)} µs  p99 ${us(99)} µs  max ${us(100)} µs  ${perSecond} calls/s\n`,
   );
-}
-
-async function deleteKeys(redis: Redis, prefix: string): Promise<number> {
-  let deleted = 0;
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length > 0) deleted += await redis.unlink(...keys);
-  } while (cursor !== '0');
-  return deleted;
 }
 
 async function main(): Promise<void> {

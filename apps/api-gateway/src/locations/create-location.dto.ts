@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { RESTRICTED_CATEGORIES, RestrictedCategory } from '@sdd/contracts';
 import { AddressDto } from '../merchants/address.dto';
+import { PHONE_PATTERN } from '../validation/phone';
 
 @ApiSchema({ name: 'CreatePickupLocationRequest' })
 export class CreateLocationDto {
@@ -35,7 +36,7 @@ export class CreateLocationDto {
 
   @ApiProperty({ example: '+1 416 555 0199' })
   @IsString()
-  @Matches(/^\+?[0-9 ().-]{7,20}$/, { message: 'must be a phone number' })
+  @Matches(PHONE_PATTERN, { message: 'must be a phone number' })
   phone!: string;
 
   @ApiPropertyOptional({ enum: RESTRICTED_CATEGORIES, isArray: true, uniqueItems: true, default: [], example: ['alcohol'] })

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsEmail, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { PHONE_PATTERN } from '../validation/phone';
 import { AddressDto } from './address.dto';
 
-const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 
 @ApiSchema({ name: 'RegisterMerchantRequest' })
 export class RegisterMerchantDto {
@@ -19,9 +19,9 @@ export class RegisterMerchantDto {
   @IsEmail({}, { message: 'must be an email address' })
   email!: string;
 
-  @ApiProperty({ pattern: PHONE, example: '+1 416 555 0100' })
+  @ApiProperty({ pattern: PHONE_PATTERN, example: '+1 416 555 0100' })
   @IsString()
-  @Matches(PHONE, { message: 'must be a phone number' })
+  @Matches(PHONE_PATTERN, { message: 'must be a phone number' })
   phone!: string;
 
   @ApiProperty({ type: AddressDto })

@@ -1,0 +1,43 @@
+import { Redis } from 'ioredis';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+export interface RedisHandle {
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface InfraModule {
+  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<RedisHandle>;
+}
+
+/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
+function repoRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
+  }
+}
+
+/** The Redis at REDIS_URL, or one the project's own scripts start (and the caller stops). */
+export async function provideRedis(): Promise<RedisHandle> {
+  const url = process.env.REDIS_URL;
+  if (url) return { url, stop: async () => undefined };
+  const root = repoRoot();
+  // tools/ is plain CommonJS outside the TypeScript build, so it is loaded at run time rather than imported.
+  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as InfraModule;
+  return infra.startRedis({ dataDir: join(root, '.data', 'bench-redis'), appendOnly: false });
+}
+
+/** Removes a run's keys. libs/testing has the same for tests, but it is not part of the build benches run from. */
+export async function deleteKeys(redis: Redis, prefix: string): Promise<number> {
+  let deleted = 0;
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length > 0) deleted += await redis.unlink(...keys);
+  } while (cursor !== '0');
+  return deleted;
+}
