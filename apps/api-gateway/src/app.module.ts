@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { LocationsModule } from './locations/locations.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { QuotesModule } from './quotes/quotes.module';
+import { DeliveriesModule } from './deliveries/deliveries.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -29,6 +30,7 @@ export class AppModule {
         MerchantsModule,
         LocationsModule,
         QuotesModule,
+        DeliveriesModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

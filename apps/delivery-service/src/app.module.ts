@@ -4,13 +4,22 @@ import { ServiceRuntimeModule } from '@sdd/runtime';
 import { DeliveryServiceConfig } from './config';
 import { SCHEMA } from './database';
 import { LocationsModule } from './locations/locations.module';
+import { DeliveriesModule } from './deliveries/deliveries.module';
+import { BusClientModule } from '@sdd/bus';
 
 @Module({})
 export class AppModule {
   static register(config: DeliveryServiceConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceRuntimeModule.forService({ service: ServiceName.Delivery, config, schema: SCHEMA }), LocationsModule],
+      imports: [
+        ServiceRuntimeModule.forService({ service: ServiceName.Delivery, config, schema: SCHEMA }),
+        BusClientModule.forRootAsync({
+          useFactory: () => ({ redisUrl: config.REDIS_URL, prefix: config.BUS_PREFIX, timeoutMs: config.BUS_TIMEOUT_MS }),
+        }),
+        LocationsModule,
+        DeliveriesModule,
+      ],
     };
   }
 }

@@ -8,3 +8,4 @@ export * from './health';
 export * from './scope';
 export * from './locations';
 export * from './quotes';
+export * from './deliveries';

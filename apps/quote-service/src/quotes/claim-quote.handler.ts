@@ -6,6 +6,7 @@ import { withinRepriceTolerance } from '../pricing/pricing';
 import { quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
+import { presentClaimedQuote } from './quote.presenter';
 
 /**
  * Delivery-service claims a quote when it creates a delivery: a quote is used
@@ -39,20 +40,7 @@ export class ClaimQuoteHandler {
       }
       quote.usedAt = now;
       await manager.update(QuoteEntity, { id: quote.id }, { usedAt: quote.usedAt, fee: quote.fee });
-      return {
-        quote_id: quote.id,
-        fee: quote.fee,
-        currency: quote.currency,
-        category: quote.category,
-        package_size: quote.packageSize,
-        vehicle: quote.vehicle,
-        eta_minutes: quote.etaMinutes,
-        distance_km: quote.distanceKm,
-        scheduled_at: quote.scheduledAt?.toISOString() ?? null,
-        pickup: quote.pickup,
-        dropoff: quote.dropoff,
-        repriced_from: repricedFrom,
-      };
+      return presentClaimedQuote(quote, repricedFrom);
     });
   }
 }

@@ -1,10 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ClaimedQuote, CreateQuoteRequest, Pattern, QuoteRef, QuoteView } from '@sdd/contracts';
+import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteRef, QuoteView } from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
+import { PeekQuoteHandler } from './peek-quote.handler';
+import { ReleaseQuoteHandler } from './release-quote.handler';
 
 @Controller()
 export class QuotesController {
@@ -13,7 +15,19 @@ export class QuotesController {
     private readonly getQuote: GetQuoteHandler,
     private readonly claimQuote: ClaimQuoteHandler,
     private readonly expireQuote: ExpireQuoteHandler,
+    private readonly peekQuote: PeekQuoteHandler,
+    private readonly releaseQuote: ReleaseQuoteHandler,
   ) {}
+
+  @MessagePattern(Pattern.PeekQuote)
+  peek(@Payload() request: QuoteRef): Promise<PeekedQuote> {
+    return this.peekQuote.execute(request);
+  }
+
+  @MessagePattern(Pattern.ReleaseQuote)
+  release(@Payload() request: QuoteRef): Promise<{ released: boolean }> {
+    return this.releaseQuote.execute(request);
+  }
 
   @MessagePattern(Pattern.CreateQuote)
   create(@Payload() request: CreateQuoteRequest): Promise<QuoteView> {

@@ -7,6 +7,8 @@ import { ClaimQuoteHandler } from './claim-quote.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
+import { PeekQuoteHandler } from './peek-quote.handler';
+import { ReleaseQuoteHandler } from './release-quote.handler';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
 import { QuotesController } from './quotes.controller';
@@ -19,6 +21,8 @@ import { QuotesController } from './quotes.controller';
     GetQuoteHandler,
     ClaimQuoteHandler,
     ExpireQuoteHandler,
+    PeekQuoteHandler,
+    ReleaseQuoteHandler,
     QuotePricer,
     { provide: GEOCODER, useClass: OfflineGeocoder },
     { provide: CLOCK, useValue: systemClock },

@@ -1,0 +1,91 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { firstValueFrom } from 'rxjs';
+import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliveriesRequest, Pattern } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { CreateDeliveryDto } from './create-delivery.dto';
+import { toCreateDeliveryRequest } from './create-delivery.mapper';
+import { ListDeliveriesQuery } from './list-deliveries.query';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** Deliveries belong to delivery-service; the gateway validates and forwards. */
+@ApiTags('Deliveries')
+@ApiKeyAuth()
+@ApiRateLimitedResponse()
+@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@Controller('v1')
+export class DeliveriesController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @ApiOperation({ summary: 'Create a delivery from a quote', description: 'Test keys: status "simulated" with the simulated timeline.' })
+  @ApiCreatedResponse({ description: 'The delivery.' })
+  @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`.')
+  @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `quote_already_used` or `quote_price_changed`.')
+  @ApiJsonBodyErrorResponses()
+  @Post('deliveries')
+  @HttpCode(201)
+  create(@Auth() auth: AuthContext, @Body() body: CreateDeliveryDto): Promise<CreatedDeliveryView> {
+    const request = toCreateDeliveryRequest(body, { merchantId: auth.merchantId, mode: auth.mode });
+    return firstValueFrom(this.bus.send(Pattern.CreateDelivery, request));
+  }
+
+  @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })
+  @ApiOkResponse({ description: '{data, has_more, next_cursor}' })
+  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
+  @Get('deliveries')
+  list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryList> {
+    return firstValueFrom(this.bus.send(Pattern.ListDeliveries, listRequest(auth, query)));
+  }
+
+  @ApiOperation({ summary: 'List deliveries (legacy, deprecated)', deprecated: true })
+  @ApiOkResponse({ description: 'Same as GET /v1/deliveries; removed on 2027-02-28.' })
+  @Get('deliveries.list')
+  async legacyList(
+    @Auth() auth: AuthContext,
+    @Query() query: ListDeliveriesQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeliveryList> {
+    reply
+      .header('Deprecation', 'true')
+      .header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT')
+      .header('Link', '</v1/deliveries>; rel="successor-version"');
+    return firstValueFrom(this.bus.send(Pattern.ListDeliveries, listRequest(auth, query)));
+  }
+
+  @ApiOperation({ summary: 'Retrieve a delivery' })
+  @ApiOkResponse({ description: 'The delivery.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Get('deliveries/:deliveryId')
+  get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
+    return firstValueFrom(this.bus.send(Pattern.GetDelivery, refOf(auth, deliveryId)));
+  }
+
+  @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })
+  @ApiOkResponse({ description: 'The cancelled delivery.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_in_progress` or `delivery_not_cancellable`.')
+  @Post('deliveries/:deliveryId/cancel')
+  @HttpCode(200)
+  cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
+    return firstValueFrom(this.bus.send(Pattern.CancelDelivery, refOf(auth, deliveryId)));
+  }
+}
+
+function refOf(auth: AuthContext, deliveryId: string): DeliveryRef {
+  return { scope: { merchantId: auth.merchantId, mode: auth.mode }, deliveryId };
+}
+
+function listRequest(auth: AuthContext, query: ListDeliveriesQuery): ListDeliveriesRequest {
+  return {
+    scope: { merchantId: auth.merchantId, mode: auth.mode },
+    limit: query.limit ?? DEFAULT_PAGE_SIZE,
+    cursor: query.cursor ?? query.starting_after,
+    status: query.status,
+  };
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { DeliveriesController } from './deliveries.controller';
+
+@Module({ controllers: [DeliveriesController] })
+export class DeliveriesModule {}

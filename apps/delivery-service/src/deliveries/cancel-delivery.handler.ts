@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DeliveryRef, DeliveryView, EventType } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { appendEvent } from '../outbox/append-event';
+import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './delivery-errors';
+import { DeliveryEntity } from './delivery.entity';
+import { presentDelivery } from './delivery.presenter';
+import { cancelOutcome } from './delivery-status';
+
+/** Cancels a delivery that no driver has started; the change and its event commit together. */
+@Injectable()
+export class CancelDeliveryHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
+    return this.dataSource.transaction(async (manager) => {
+      const delivery = await manager.findOne(DeliveryEntity, {
+        where: { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!delivery) throw deliveryNotFound();
+      switch (cancelOutcome(delivery.status)) {
+        case 'in_progress':
+          throw deliveryInProgress();
+        case 'not_cancellable':
+          throw deliveryNotCancellable(delivery.status);
+        case 'already_cancelled':
+          return presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+        case 'cancel': {
+          const now = this.clock.now();
+          delivery.status = 'cancelled';
+          delivery.updatedAt = now;
+          const view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+          await appendEvent(manager, delivery, EventType.DeliveryCancelled, view, now);
+          await manager.update(
+            DeliveryEntity,
+            { id: delivery.id },
+            { status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence },
+          );
+          return view;
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  CreateDeliveryRequest,
+  CreatedDeliveryView,
+  DeliveryList,
+  DeliveryRef,
+  DeliveryView,
+  ListDeliveriesRequest,
+  Pattern,
+} from '@sdd/contracts';
+import { CancelDeliveryHandler } from './cancel-delivery.handler';
+import { CreateDeliveryHandler } from './create-delivery.handler';
+import { GetDeliveryHandler } from './get-delivery.handler';
+import { ListDeliveriesHandler } from './list-deliveries.handler';
+
+@Controller()
+export class DeliveriesController {
+  constructor(
+    private readonly createDelivery: CreateDeliveryHandler,
+    private readonly getDelivery: GetDeliveryHandler,
+    private readonly listDeliveries: ListDeliveriesHandler,
+    private readonly cancelDelivery: CancelDeliveryHandler,
+  ) {}
+
+  @MessagePattern(Pattern.CreateDelivery)
+  create(@Payload() request: CreateDeliveryRequest): Promise<CreatedDeliveryView> {
+    return this.createDelivery.execute(request);
+  }
+
+  @MessagePattern(Pattern.GetDelivery)
+  get(@Payload() request: DeliveryRef): Promise<DeliveryView> {
+    return this.getDelivery.execute(request);
+  }
+
+  @MessagePattern(Pattern.ListDeliveries)
+  list(@Payload() request: ListDeliveriesRequest): Promise<DeliveryList> {
+    return this.listDeliveries.execute(request);
+  }
+
+  @MessagePattern(Pattern.CancelDelivery)
+  cancel(@Payload() request: DeliveryRef): Promise<DeliveryView> {
+    return this.cancelDelivery.execute(request);
+  }
+}

@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CLOCK, systemClock } from '@sdd/common';
+import { PickupLocationEntity } from '../locations/pickup-location.entity';
+import { OutboxEventEntity } from '../outbox/outbox-event.entity';
+import { CancelDeliveryHandler } from './cancel-delivery.handler';
+import { CreateDeliveryHandler } from './create-delivery.handler';
+import { DeliveriesController } from './deliveries.controller';
+import { DeliveryEntity } from './delivery.entity';
+import { GetDeliveryHandler } from './get-delivery.handler';
+import { ListDeliveriesHandler } from './list-deliveries.handler';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity])],
+  controllers: [DeliveriesController],
+  providers: [
+    CreateDeliveryHandler,
+    GetDeliveryHandler,
+    ListDeliveriesHandler,
+    CancelDeliveryHandler,
+    { provide: CLOCK, useValue: systemClock },
+  ],
+})
+export class DeliveriesModule {}

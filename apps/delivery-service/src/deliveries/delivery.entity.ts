@@ -1,0 +1,74 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Category, DeliveryStop, Mode, TimelineStep } from '@sdd/contracts';
+import type { DeliveryStatus } from './delivery-status';
+
+@Entity({ name: 'deliveries' })
+export class DeliveryEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'merchant_id', type: 'text' })
+  merchantId!: string;
+
+  @Column({ type: 'text' })
+  mode!: Mode;
+
+  @Column({ type: 'text' })
+  status!: DeliveryStatus;
+
+  @Column({ name: 'quote_id', type: 'text' })
+  quoteId!: string;
+
+  @Column({ name: 'order_id', type: 'text', nullable: true })
+  orderId!: string | null;
+
+  @Column({ type: 'integer' })
+  fee!: number;
+
+  @Column({ type: 'text' })
+  currency!: string;
+
+  @Column({ type: 'text' })
+  category!: Category;
+
+  @Column({ name: 'external_reference', type: 'text', nullable: true })
+  externalReference!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'jsonb' })
+  metadata!: Record<string, string>;
+
+  @Column({ name: 'dropoff_notes', type: 'text', nullable: true })
+  dropoffNotes!: string | null;
+
+  @Column({ type: 'jsonb' })
+  pickup!: DeliveryStop;
+
+  @Column({ type: 'jsonb' })
+  dropoff!: DeliveryStop;
+
+  @Column({ type: 'jsonb' })
+  customer!: { name: string; phone: string; email: string | null };
+
+  /** Unguessable: the public tracking page is reached by it alone. */
+  @Column({ name: 'tracking_token', type: 'text' })
+  trackingToken!: string;
+
+  @Column({ name: 'simulated_timeline', type: 'jsonb', nullable: true })
+  simulatedTimeline!: TimelineStep[] | null;
+
+  @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true })
+  scheduledAt!: Date | null;
+
+  /** Sequence number of the last event written for this delivery. */
+  @Column({ name: 'event_sequence', type: 'integer' })
+  eventSequence!: number;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

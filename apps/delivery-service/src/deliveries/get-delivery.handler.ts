@@ -1,0 +1,23 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { DeliveryRef, DeliveryView } from '@sdd/contracts';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { deliveryNotFound } from './delivery-errors';
+import { DeliveryEntity } from './delivery.entity';
+import { presentDelivery } from './delivery.presenter';
+
+@Injectable()
+export class GetDeliveryHandler {
+  constructor(
+    @InjectRepository(DeliveryEntity) private readonly deliveries: Repository<DeliveryEntity>,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+  ) {}
+
+  async execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
+    const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!delivery) throw deliveryNotFound();
+    return presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+  }
+}

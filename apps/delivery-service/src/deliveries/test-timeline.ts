@@ -1,0 +1,143 @@
+import { DeliveryStatus } from './delivery-status';
+
+/** decisions.md "Deliveries and events": offsets from the start, at speed 1. */
+export const TEST_TIMELINE: ReadonlyArray<{ status: DeliveryStatus; offsetMs: number }> = [
+  { status: 'created', offsetMs: 0 },
+  { status: 'pending', offsetMs: 10_000 },
+  { status: 'driver_assigned', offsetMs: 15_000 },
+  { status: 'picked_up', offsetMs: 30_000 },
+  { status: 'in_transit', offsetMs: 50_000 },
+  { status: 'delivered', offsetMs: 80_000 },
+];
+
+const MS_PER_MINUTE = 60_000;
+
+function checkSpeed(speed: number): void {
+  if (!Number.isFinite(speed) || speed <= 0) {
+    throw new RangeError(`timeline speed must be a finite number above 0, got ${speed}`);
+  }
+}
+
+function checkDate(name: string, date: Date): void {
+  if (Number.isNaN(date.getTime())) throw new RangeError(`${name} is not a valid date`);
+}
+
+/**
+ * Rounded to whole milliseconds because that is all a Date or a job delay
+ * holds; every function here rounds the same way, so a status is reached at
+ * exactly the instant the published timeline and the job delays say.
+ */
+function scaledOffsetMs(offsetMs: number, speed: number): number {
+  return Math.round(offsetMs / speed);
+}
+
+function offsetOf(status: DeliveryStatus): number {
+  const step = TEST_TIMELINE.find((s) => s.status === status);
+  if (!step) throw new Error(`${status} is not a step of the test timeline`);
+  return step.offsetMs;
+}
+
+const PICKED_UP_OFFSET_MS = offsetOf('picked_up');
+const DELIVERED_OFFSET_MS = offsetOf('delivered');
+
+/** The `simulated_timeline` of a test creation response. */
+export function simulatedTimeline(startAt: Date, speed = 1): Array<{ status: DeliveryStatus; at: string }> {
+  checkSpeed(speed);
+  checkDate('startAt', startAt);
+  const start = startAt.getTime();
+  return TEST_TIMELINE.map(({ status, offsetMs }) => ({
+    status,
+    at: new Date(start + scaledOffsetMs(offsetMs, speed)).toISOString(),
+  }));
+}
+
+/**
+ * BullMQ reads a ':' in a custom job id as its own key separator (docs: "Job
+ * Ids"; 6.x throws on most ids containing one), hence '-'. The id is
+ * deterministic so that scheduling the same delivery again, for instance after
+ * a crash between the insert and the enqueue, adds no duplicate job.
+ */
+export function timelineJobId(deliveryId: string, status: DeliveryStatus): string {
+  if (deliveryId.includes(':')) throw new RangeError(`delivery id ${deliveryId} cannot be part of a job id`);
+  return `timeline-${deliveryId}-${status}`;
+}
+
+/**
+ * One delayed job per step after `created` (the delivery is created by the
+ * request itself). Delays count from `now` to the absolute step time, so a
+ * scheduled start in the future delays every step and a step already due runs
+ * at once.
+ */
+export function timelineJobs(
+  deliveryId: string,
+  startAt: Date,
+  now: Date,
+  speed = 1,
+): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
+  checkSpeed(speed);
+  checkDate('startAt', startAt);
+  checkDate('now', now);
+  const fromNow = startAt.getTime() - now.getTime();
+  return TEST_TIMELINE.filter((step) => step.offsetMs > 0).map(({ status, offsetMs }) => ({
+    jobId: timelineJobId(deliveryId, status),
+    status,
+    delayMs: Math.max(0, fromNow + scaledOffsetMs(offsetMs, speed)),
+  }));
+}
+
+function elapsedMs(startAt: Date, now: Date, speed: number): number {
+  checkSpeed(speed);
+  checkDate('startAt', startAt);
+  checkDate('now', now);
+  return now.getTime() - startAt.getTime();
+}
+
+/**
+ * Where the simulated delivery should be at `now`; a step is reached at exactly
+ * its time. Before a scheduled start the delivery is still `created`.
+ */
+export function statusAt(startAt: Date, now: Date, speed = 1): DeliveryStatus {
+  const elapsed = elapsedMs(startAt, now, speed);
+  let reached: DeliveryStatus = 'created';
+  for (const { status, offsetMs } of TEST_TIMELINE) {
+    if (scaledOffsetMs(offsetMs, speed) <= elapsed) reached = status;
+  }
+  return reached;
+}
+
+/**
+ * Share of the pickup → dropoff route covered at `now`: the driver leaves the
+ * pickup at picked_up and arrives at delivered, moving at a constant pace.
+ */
+export function progressAlongRoute(startAt: Date, now: Date, speed = 1): number {
+  const elapsed = elapsedMs(startAt, now, speed);
+  const pickedUpAt = scaledOffsetMs(PICKED_UP_OFFSET_MS, speed);
+  const deliveredAt = scaledOffsetMs(DELIVERED_OFFSET_MS, speed);
+  // Checked first: at very high speeds both round to the same millisecond.
+  if (elapsed >= deliveredAt) return 1;
+  if (elapsed <= pickedUpAt) return 0;
+  return (elapsed - pickedUpAt) / (deliveredAt - pickedUpAt);
+}
+
+/**
+ * `eta_minutes` of a test delivery. The simulated timeline stands for the
+ * delivery the quote priced, compressed: the 80 s (divided by the speed) from
+ * the start to delivered play the quoted ETA. So the countdown starts at the
+ * quoted ETA, falls in proportion to the simulated time left, and is 0 exactly
+ * from the delivered step on. Merchants see a figure consistent with their
+ * quote, and a fast test timeline still shows a countdown instead of a
+ * constant 0 or 1 it would show counting real minutes of an 80 s run. Before
+ * a scheduled start the wait until the start is added in real minutes, since
+ * the speed divides only the offsets, not the time until the start.
+ */
+export function etaMinutesAt(startAt: Date, now: Date, speed: number, quotedEtaMinutes: number): number {
+  if (!Number.isFinite(quotedEtaMinutes) || quotedEtaMinutes < 0) {
+    throw new RangeError(`quoted ETA must be a finite number of minutes, at least 0, got ${quotedEtaMinutes}`);
+  }
+  const elapsed = elapsedMs(startAt, now, speed);
+  if (elapsed < 0) return Math.ceil(quotedEtaMinutes - elapsed / MS_PER_MINUTE);
+  const deliveredAt = scaledOffsetMs(DELIVERED_OFFSET_MS, speed);
+  if (elapsed >= deliveredAt) return 0;
+  // Multiplied before dividing so that whole figures stay exact (25 × 0.6 is not 15 in floating point).
+  return Math.ceil((quotedEtaMinutes * (deliveredAt - elapsed)) / deliveredAt);
+}

@@ -1,0 +1,31 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { DeliveryView } from '@sdd/contracts';
+
+/**
+ * A domain event written in the same transaction as the state change that
+ * caused it, so that no change is ever without its event; a relay publishes
+ * unpublished rows to the bus in order.
+ */
+@Entity({ name: 'outbox_events' })
+export class OutboxEventEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'delivery_id', type: 'text' })
+  deliveryId!: string;
+
+  @Column({ type: 'integer' })
+  sequence!: number;
+
+  @Column({ type: 'text' })
+  type!: string;
+
+  @Column({ type: 'jsonb' })
+  payload!: DeliveryView;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+}

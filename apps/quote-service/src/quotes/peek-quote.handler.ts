@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { PeekedQuote, QuoteRef } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { quoteAlreadyUsed, quoteNotFound } from './quote-errors';
+import { QuoteEntity } from './quote.entity';
+import { presentClaimedQuote } from './quote.presenter';
+
+/**
+ * Lets delivery-service check a quote (category, licensed pickup) before it
+ * claims it, so a delivery refused for such a reason does not use up the quote.
+ */
+@Injectable()
+export class PeekQuoteHandler {
+  constructor(
+    @InjectRepository(QuoteEntity) private readonly quotes: Repository<QuoteEntity>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ scope, quoteId }: QuoteRef): Promise<PeekedQuote> {
+    const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!quote) throw quoteNotFound();
+    if (quote.usedAt) throw quoteAlreadyUsed();
+    const { repriced_from: _unused, ...claimed } = presentClaimedQuote(quote, null);
+    return { ...claimed, expired: quote.expiresAt.getTime() <= this.clock.now().getTime() };
+  }
+}

@@ -1,0 +1,91 @@
+import { ClaimedQuote, Category, RoutePoint } from './quotes';
+import { MerchantScope } from './scope';
+
+/** What the merchant sent, after the gateway validated it and normalised phones to E.164. */
+export interface CreateDeliveryRequest {
+  scope: MerchantScope;
+  quote_id: string;
+  checkout_id?: string;
+  category?: Category;
+  recipient: { name: string; phone: string; email: string | null };
+  pickup_contact: { name: string | null; phone: string | null };
+  dropoff_notes: string | null;
+  external_reference: string | null;
+  description: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface DeliveryStop extends RoutePoint {
+  name: string | null;
+  phone: string | null;
+}
+
+export interface TimelineStep {
+  status: string;
+  at: string;
+}
+
+/** A delivery as GET /v1/deliveries/{id} returns it: the union of both descriptions. */
+export interface DeliveryView {
+  id: string;
+  mode: 'test' | 'live';
+  status: string;
+  simulated: boolean;
+  quote_id: string;
+  order_id: string | null;
+  price: number;
+  fee: number;
+  currency: string;
+  external_reference: string | null;
+  category: Category;
+  description: string | null;
+  metadata: Record<string, string>;
+  dropoff_notes: string | null;
+  tracking_url: string;
+  pickup: DeliveryStop;
+  dropoff: DeliveryStop;
+  customer: { name: string; email: string | null };
+  scheduled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The creation response adds the simulated timeline (test) and reports status "simulated". */
+export interface CreatedDeliveryView extends DeliveryView {
+  simulated_timeline?: TimelineStep[];
+}
+
+export interface DeliveryListItem {
+  id: string;
+  mode: 'test' | 'live';
+  status: string;
+  quote_id: string;
+  order_id: string | null;
+  price: number;
+  currency: string;
+  external_reference: string | null;
+  category: Category;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRef {
+  scope: MerchantScope;
+  deliveryId: string;
+}
+
+export interface ListDeliveriesRequest {
+  scope: MerchantScope;
+  limit: number;
+  cursor?: string;
+  status?: string;
+}
+
+export interface DeliveryList {
+  data: DeliveryListItem[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** Quote-service's answer to a peek: the quote as a claim would return it, without using it. */
+export type PeekedQuote = Omit<ClaimedQuote, 'repriced_from'> & { expired: boolean };
