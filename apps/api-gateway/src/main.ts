@@ -3,8 +3,9 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ServiceName } from '@sdd/contracts';
-import { loadConfig } from '@sdd/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, ErrorType, ServiceName } from '@sdd/contracts';
+import { AppError, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
@@ -14,6 +15,16 @@ import { registerRateLimit } from './rate-limit/rate-limit.hook';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Fastify leaves a body without Content-Type unparsed; rather than act as if it were empty, refuse it. */
+function refuseUntypedBodies(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !request.headers['content-type']) {
+    done(new AppError(415, ErrorType.InvalidRequest, ErrorCode.UnsupportedMediaType, 'Content-Type must be application/json.'));
+    return;
+  }
+  done();
+}
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -56,6 +67,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   app.useLogger(logger);
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });

@@ -89,3 +89,18 @@ export interface DeliveryList {
 
 /** Quote-service's answer to a peek: the quote as a claim would return it, without using it. */
 export type PeekedQuote = Omit<ClaimedQuote, 'repriced_from'> & { expired: boolean };
+
+/** What the outbox relay emits on the bus for each delivery event: the webhook envelope plus ordering. */
+export interface DeliveryEvent {
+  id: string;
+  type: string;
+  created_at: string;
+  delivery_id: string;
+  /** 1, 2, 3… per delivery, in the order the changes happened. */
+  sequence: number;
+  data: DeliveryView & { delivered_at?: string };
+}
+
+export interface AdvanceDeliveryRequest extends DeliveryRef {
+  to?: string;
+}

@@ -16,6 +16,7 @@ export const Pattern = {
   GetDelivery: 'delivery.get',
   ListDeliveries: 'delivery.list',
   CancelDelivery: 'delivery.cancel',
+  AdvanceDelivery: 'delivery.advance',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -37,6 +38,7 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.GetDelivery]: ServiceName.Delivery,
   [Pattern.ListDeliveries]: ServiceName.Delivery,
   [Pattern.CancelDelivery]: ServiceName.Delivery,
+  [Pattern.AdvanceDelivery]: ServiceName.Delivery,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };

@@ -12,3 +12,9 @@ export const BusQueue = {
   /** Replies for one client process, a Redis list read by that process only. */
   replies: (clientId: string): string => `replies.${clientId}`,
 } as const;
+
+/** Queues a service keeps for its own delayed work (not part of the bus). */
+export const ServiceQueue = {
+  /** One delayed job per step of a test delivery's simulated timeline. */
+  DeliveryTimeline: 'delivery-service.timeline',
+} as const;

@@ -6,6 +6,7 @@ import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliv
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
 import { toCreateDeliveryRequest } from './create-delivery.mapper';
 import { ListDeliveriesQuery } from './list-deliveries.query';
@@ -74,6 +75,27 @@ export class DeliveriesController {
   @HttpCode(200)
   cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
     return firstValueFrom(this.bus.send(Pattern.CancelDelivery, refOf(auth, deliveryId)));
+  }
+}
+
+@ApiTags('Test helpers')
+@ApiKeyAuth()
+@ApiRateLimitedResponse()
+@Controller('v1/test_helpers/deliveries')
+export class DeliveryTestHelpersController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @ApiOperation({
+    summary: 'Test helper: advance a test delivery',
+    description: 'Test keys only (404 for live keys). Moves the delivery through the same transition as the timeline, with its event.',
+  })
+  @ApiOkResponse({ description: 'The delivery after the move.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`: the state machine does not allow that move.')
+  @Post(':deliveryId/advance')
+  @HttpCode(200)
+  advance(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: AdvanceDeliveryDto): Promise<DeliveryView> {
+    return firstValueFrom(this.bus.send(Pattern.AdvanceDelivery, { ...refOf(auth, deliveryId), to: body.to }));
   }
 }
 

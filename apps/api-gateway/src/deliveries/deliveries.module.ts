@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeliveriesController } from './deliveries.controller';
+import { DeliveriesController, DeliveryTestHelpersController } from './deliveries.controller';
 
-@Module({ controllers: [DeliveriesController] })
+@Module({ controllers: [DeliveriesController, DeliveryTestHelpersController] })
 export class DeliveriesModule {}

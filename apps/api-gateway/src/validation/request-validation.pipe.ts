@@ -22,6 +22,8 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    // A POST without a body is a body with no fields: optional-only bodies (key roll, advance) may be left out.
+    if (metadata.type === 'body' && value === undefined) return super.transform({}, metadata);
     if (metadata.type === 'body' && this.toValidate(metadata) && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'The request body must be a JSON object.');
     }

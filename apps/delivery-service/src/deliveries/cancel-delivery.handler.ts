@@ -5,6 +5,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { appendEvent } from '../outbox/append-event';
+import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
 import { presentDelivery } from './delivery.presenter';
@@ -17,9 +18,16 @@ export class CancelDeliveryHandler {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly relay: OutboxRelay,
   ) {}
 
-  execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
+  async execute(ref: DeliveryRef): Promise<DeliveryView> {
+    const view = await this.cancel(ref);
+    this.relay.poke();
+    return view;
+  }
+
+  private cancel({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
     return this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOne(DeliveryEntity, {
         where: { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode },

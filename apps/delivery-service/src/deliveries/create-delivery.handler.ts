@@ -22,6 +22,8 @@ import { DeliveryEntity } from './delivery.entity';
 import { presentDelivery } from './delivery.presenter';
 import { isRestricted, isSamePlace } from './pickup-licence';
 import { simulatedTimeline } from './test-timeline';
+import { TimelineQueue } from './timeline.queue';
+import { OutboxRelay } from '../outbox/outbox-relay';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
@@ -38,6 +40,8 @@ export class CreateDeliveryHandler {
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly timeline: TimelineQueue,
+    private readonly relay: OutboxRelay,
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreatedDeliveryView> {
@@ -51,14 +55,30 @@ export class CreateDeliveryHandler {
     if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
 
     const claimed = await firstValueFrom(this.bus.send<ClaimedQuote>(Pattern.ClaimQuote, ref));
+    let created: CreatedDeliveryView;
     try {
-      return await this.write(request, claimed);
+      created = await this.write(request, claimed);
     } catch (error) {
       await firstValueFrom(this.bus.send(Pattern.ReleaseQuote, ref)).catch((releaseError: Error) =>
         this.logger.error(`quote ${ref.quoteId} stays claimed without a delivery: ${releaseError.message}`),
       );
       throw error;
     }
+    this.relay.poke();
+    await this.scheduleTimeline(created);
+    return created;
+  }
+
+  /**
+   * After the commit: a job for a delivery that was never written would be
+   * worse than a delivery whose steps must be rescheduled. The job ids are
+   * deterministic, so scheduling again is harmless.
+   */
+  private async scheduleTimeline(delivery: CreatedDeliveryView): Promise<void> {
+    const startAt = new Date(delivery.scheduled_at ?? delivery.created_at);
+    await this.timeline.schedule(delivery.id, startAt, this.clock.now()).catch((error: Error) =>
+      this.logger.error(`timeline of ${delivery.id} not scheduled: ${error.message}`),
+    );
   }
 
   private async assertLicensedPickup(request: CreateDeliveryRequest, quote: PeekedQuote): Promise<void> {

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  AdvanceDeliveryRequest,
   CreateDeliveryRequest,
   CreatedDeliveryView,
   DeliveryList,
@@ -9,6 +10,7 @@ import {
   ListDeliveriesRequest,
   Pattern,
 } from '@sdd/contracts';
+import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { GetDeliveryHandler } from './get-delivery.handler';
@@ -21,7 +23,13 @@ export class DeliveriesController {
     private readonly getDelivery: GetDeliveryHandler,
     private readonly listDeliveries: ListDeliveriesHandler,
     private readonly cancelDelivery: CancelDeliveryHandler,
+    private readonly advanceDelivery: AdvanceDeliveryHandler,
   ) {}
+
+  @MessagePattern(Pattern.AdvanceDelivery)
+  advance(@Payload() request: AdvanceDeliveryRequest): Promise<DeliveryView> {
+    return this.advanceDelivery.execute(request);
+  }
 
   @MessagePattern(Pattern.CreateDelivery)
   create(@Payload() request: CreateDeliveryRequest): Promise<CreatedDeliveryView> {

@@ -3,12 +3,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
 import { OutboxEventEntity } from '../outbox/outbox-event.entity';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryEntity } from './delivery.entity';
 import { GetDeliveryHandler } from './get-delivery.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
+import { TimelineProcessor } from './timeline.processor';
+import { TimelineQueue } from './timeline.queue';
+import { TransitionDeliveryHandler } from './transition-delivery.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity])],
@@ -18,6 +23,11 @@ import { ListDeliveriesHandler } from './list-deliveries.handler';
     GetDeliveryHandler,
     ListDeliveriesHandler,
     CancelDeliveryHandler,
+    AdvanceDeliveryHandler,
+    TransitionDeliveryHandler,
+    TimelineQueue,
+    TimelineProcessor,
+    OutboxRelay,
     { provide: CLOCK, useValue: systemClock },
   ],
 })

@@ -28,7 +28,6 @@ const COLUMNS: readonly DeliveryStatus[] = [
   'cancelled',
   'failed',
 ];
-// prettier-ignore
 const ALLOWED: Readonly<Record<DeliveryStatus, readonly (0 | 1)[]>> = {
   //                 cre pen das dap pku itr del can fai
   created:          [ 0,  1,  0,  0,  0,  0,  0,  1,  0 ],

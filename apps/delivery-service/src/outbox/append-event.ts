@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import type { DeliveryView } from '@sdd/contracts';
+import type { DeliveryEvent } from '@sdd/contracts';
 import { newId } from '@sdd/common';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { OutboxEventEntity } from './outbox-event.entity';
@@ -13,7 +13,7 @@ export async function appendEvent(
   manager: EntityManager,
   delivery: DeliveryEntity,
   type: string,
-  payload: DeliveryView,
+  payload: DeliveryEvent['data'],
   at: Date,
 ): Promise<OutboxEventEntity> {
   delivery.eventSequence += 1;

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { DeliveryView } from '@sdd/contracts';
+import type { DeliveryEvent } from '@sdd/contracts';
 
 /**
  * A domain event written in the same transaction as the state change that
@@ -21,7 +21,7 @@ export class OutboxEventEntity {
   type!: string;
 
   @Column({ type: 'jsonb' })
-  payload!: DeliveryView;
+  payload!: DeliveryEvent['data'];
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

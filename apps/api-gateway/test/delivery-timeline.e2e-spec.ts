@@ -1,0 +1,159 @@
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { BusEvent, BusQueue, DeliveryEvent, ServiceName } from '@sdd/contracts';
+import { testEnv, TestSystem, waitFor } from '@sdd/testing';
+
+type Json = Record<string, unknown> & { error?: Record<string, unknown> };
+
+/** 80 s of simulated timeline in 4 s. */
+const SPEED = 20;
+
+describe('test-mode timeline and outbox events (real processes, delayed jobs)', () => {
+  const system = new TestSystem();
+  let key: string;
+  let liveKey: string;
+  let redis: Redis;
+  let webhookEvents: Queue<BusEvent<DeliveryEvent>>;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, as = key) {
+    const response = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${as}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  }
+
+  async function createDelivery(as = key): Promise<string> {
+    const quote = await call('POST', '/v1/quotes', { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' }, as);
+    const created = await call('POST', '/v1/deliveries', { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } }, as);
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  }
+
+  const statusOf = async (id: string) => (await call('GET', `/v1/deliveries/${id}`)).body.status as string;
+
+  /** Events the relay published for one delivery, as webhook-dispatcher (not running here) will receive them. */
+  async function eventsOf(id: string): Promise<DeliveryEvent[]> {
+    const jobs = await webhookEvents.getJobs(['waiting'], 0, -1, true);
+    return jobs.map((job) => job.data.data).filter((event) => event.delivery_id === id);
+  }
+
+  beforeAll(async () => {
+    await system.start({
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
+      env: { RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: String(SPEED) },
+    });
+    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_name: 'Timeline Co',
+        email: `timeline+${Math.random().toString(36).slice(2)}@example.ca`,
+        phone: '+1 416 555 0130',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+      }),
+    });
+    const keys = ((await registered.json()) as { api_keys: { test: string; live: string } }).api_keys;
+    key = keys.test;
+    liveKey = keys.live;
+    redis = new Redis(testEnv().redisUrl);
+    webhookEvents = new Queue(BusQueue.events(ServiceName.Webhook), { connection: redis, prefix: system.prefix });
+  }, 60000);
+
+  afterAll(async () => {
+    await webhookEvents.close();
+    redis.disconnect();
+    await system.stop();
+  });
+
+  it('moves through the timeline in order and on time, one event per evented transition, in sequence', async () => {
+    const started = Date.now();
+    const id = await createDelivery();
+    const seen: Array<{ status: string; at: number }> = [];
+    await waitFor(async () => {
+      const status = await statusOf(id);
+      if (seen[seen.length - 1]?.status !== status) seen.push({ status, at: Date.now() - started });
+      return status === 'delivered' ? true : undefined;
+    }, 15000, 20);
+    const order = ['created', 'pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered'];
+    expect(seen.map((s) => s.status).every((s, i, all) => order.indexOf(s) > (i === 0 ? -1 : order.indexOf(all[i - 1])))).toBe(true);
+    const deliveredAt = seen[seen.length - 1].at;
+    expect(deliveredAt).toBeGreaterThanOrEqual(80_000 / SPEED - 100);
+    expect(deliveredAt).toBeLessThan(80_000 / SPEED + 2000);
+
+    const events = await waitFor(async () => {
+      const list = await eventsOf(id);
+      return list.length === 5 ? list : undefined;
+    });
+    expect(events.map((e) => [e.sequence, e.type])).toEqual([
+      [1, 'delivery.created'],
+      [2, 'delivery.driver_assigned'],
+      [3, 'delivery.picked_up'],
+      [4, 'delivery.in_transit'],
+      [5, 'delivery.delivered'],
+    ]);
+    expect(events.map((e) => e.data.status)).toEqual(['created', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']);
+    expect(events[4].data.delivered_at).toEqual(expect.any(String));
+    expect(new Set(events.map((e) => e.id)).size).toBe(5);
+  });
+
+  it('stops the timeline of a cancelled delivery', async () => {
+    const id = await createDelivery();
+    expect((await call('POST', `/v1/deliveries/${id}/cancel`)).body.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 80_000 / SPEED + 500));
+    expect(await statusOf(id)).toBe('cancelled');
+    const events = await waitFor(async () => {
+      const list = await eventsOf(id);
+      return list.length >= 2 ? list : undefined;
+    });
+    expect(events.map((e) => e.type)).toEqual(['delivery.created', 'delivery.cancelled']);
+  }, 20000);
+
+  it('refuses to cancel once a driver is on the way', async () => {
+    const id = await createDelivery();
+    await waitFor(async () => ((await statusOf(id)) === 'driver_assigned' ? true : undefined), 10000, 20);
+    const refused = await call('POST', `/v1/deliveries/${id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: 'delivery_in_progress' });
+    await waitFor(async () => ((await statusOf(id)) === 'delivered' ? true : undefined), 10000, 50);
+    const terminal = await call('POST', `/v1/deliveries/${id}/cancel`);
+    expect(terminal.status).toBe(409);
+    expect(terminal.body.error).toMatchObject({ code: 'delivery_not_cancellable' });
+  }, 30000);
+
+  it('still reaches delivered when delivery-service restarts mid-timeline', async () => {
+    const id = await createDelivery();
+    await waitFor(async () => ((await statusOf(id)) === 'pending' ? true : undefined), 10000, 20);
+    expect(await system.stopApp(ServiceName.Delivery)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await system.startApp(ServiceName.Delivery, { TIMELINE_SPEED: String(SPEED) });
+    await waitFor(async () => ((await statusOf(id)) === 'delivered' ? true : undefined), 15000, 50);
+    const events = await waitFor(async () => {
+      const list = await eventsOf(id);
+      return list.length === 5 ? list : undefined;
+    });
+    expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
+  }, 40000);
+
+  it('advances a test delivery on request, through the same transitions', async () => {
+    const id = await createDelivery();
+    const failed = await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'failed' });
+    expect(failed.status).toBe(409);
+    expect(failed.body.error).toMatchObject({ code: 'delivery_transition_invalid' });
+    expect((await call('POST', `/v1/test_helpers/deliveries/${id}/advance`)).body.status).toBe('pending');
+    expect((await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'driver_assigned' })).body.status).toBe('driver_assigned');
+    const attempt = await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'failed' });
+    expect(attempt.status).toBe(200);
+    expect(attempt.body.status).toBe('failed');
+    await new Promise((resolve) => setTimeout(resolve, 80_000 / SPEED + 300));
+    expect(await statusOf(id)).toBe('failed');
+    const events = await waitFor(async () => {
+      const list = await eventsOf(id);
+      return list.length >= 3 ? list : undefined;
+    });
+    expect(events.map((e) => e.type)).toEqual(['delivery.created', 'delivery.driver_assigned', 'delivery.failed']);
+    const live = await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, undefined, liveKey);
+    expect(live.status).toBe(404);
+  }, 20000);
+});

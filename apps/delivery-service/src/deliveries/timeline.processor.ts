@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Job, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ServiceQueue } from '@sdd/contracts';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { TimelineJob } from './timeline.queue';
+import { TransitionDeliveryHandler } from './transition-delivery.handler';
+
+/**
+ * Runs each due timeline step through the same transition as everything
+ * else. Steps run concurrently and may come due together (after a restart),
+ * so a step catches the delivery up through the steps before it; a step the
+ * delivery is already past, or that a cancelled delivery refuses, does nothing.
+ */
+@Injectable()
+export class TimelineProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TimelineProcessor.name);
+  private worker?: Worker<TimelineJob>;
+  private connection?: Redis;
+
+  constructor(
+    private readonly transition: TransitionDeliveryHandler,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.connection = new Redis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
+    this.worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: this.config.BUS_PREFIX,
+      concurrency: 50,
+    });
+    this.worker.on('error', (error) => this.logger.error(`timeline worker: ${error.message}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
+    await this.connection?.quit().catch(() => undefined);
+  }
+
+  private async process(job: Job<TimelineJob>): Promise<void> {
+    const result = await this.transition.execute(job.data.deliveryId, job.data.status, undefined, true);
+    if (!result.moved) this.logger.debug(`${job.data.deliveryId} stays ${result.from}: step ${job.data.status} skipped`);
+  }
+}

@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DeliveryView, MerchantScope } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { appendEvent } from '../outbox/append-event';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { deliveryNotFound } from './delivery-errors';
+import { DeliveryEntity } from './delivery.entity';
+import { presentDelivery } from './delivery.presenter';
+import { canTransition, DeliveryStatus, eventTypeFor, nextTestStatus } from './delivery-status';
+
+/**
+ * The steps from `from` to `to` along the test flow, or undefined when `to`
+ * is not ahead. Lets a step that runs late or out of order (several came due
+ * together after a restart) bring the delivery up to date, in order, instead
+ * of being refused for skipping the steps before it.
+ */
+export function testPath(from: DeliveryStatus, to: DeliveryStatus): DeliveryStatus[] | undefined {
+  const path: DeliveryStatus[] = [];
+  for (let at = nextTestStatus(from); at; at = nextTestStatus(at)) {
+    path.push(at);
+    if (at === to) return path;
+  }
+  return undefined;
+}
+
+export type TransitionResult = { moved: true; delivery: DeliveryView } | { moved: false; delivery: DeliveryView; from: DeliveryStatus };
+
+/**
+ * The one way a delivery's status changes: re-read under a row lock, move only
+ * if the state machine allows it (a cancelled delivery stays cancelled), and
+ * write the change and its event in one transaction.
+ */
+@Injectable()
+export class TransitionDeliveryHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly relay: OutboxRelay,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** `catchUp`: also pass through the test-flow steps before `to` (each with its event) when the delivery is behind. */
+  async execute(deliveryId: string, to: DeliveryStatus, scope?: MerchantScope, catchUp = false): Promise<TransitionResult> {
+    const result = await this.dataSource.transaction(async (manager): Promise<TransitionResult> => {
+      const where = scope ? { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode } : { id: deliveryId };
+      const delivery = await manager.findOne(DeliveryEntity, { where, lock: { mode: 'pessimistic_write' } });
+      if (!delivery) throw deliveryNotFound();
+      const steps = canTransition(delivery.status, to) ? [to] : catchUp ? testPath(delivery.status, to) : undefined;
+      if (!steps) {
+        return { moved: false, delivery: presentDelivery(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
+      }
+      const now = this.clock.now();
+      let view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+      for (const step of steps) {
+        delivery.status = step;
+        delivery.updatedAt = now;
+        view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+        const type = eventTypeFor(step);
+        if (type) await appendEvent(manager, delivery, type, step === 'delivered' ? { ...view, delivered_at: now.toISOString() } : view, now);
+      }
+      await manager.update(DeliveryEntity, { id: delivery.id }, { status: to, updatedAt: now, eventSequence: delivery.eventSequence });
+      return { moved: true, delivery: view };
+    });
+    if (result.moved) this.relay.poke();
+    return result;
+  }
+}
