@@ -114,6 +114,18 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
     expect(fetched.body.price).toBe(fetched.body.fee);
   });
 
+  it('starts the timeline of a scheduled quote at its scheduled time', async () => {
+    const at = new Date(Date.now() + 86400_000).toISOString();
+    const id = await quoteId(a.test, { scheduled_at: at });
+    const created = await call('POST', '/v1/deliveries', a.test, { quote_id: id, customer });
+    expect(created.status).toBe(201);
+    expect(created.body.scheduled_at).toBe(at);
+    const timeline = created.body.simulated_timeline as Array<{ status: string; at: string }>;
+    expect(timeline[0]).toEqual({ status: 'created', at });
+    expect(Date.parse(timeline[5].at) - Date.parse(at)).toBe(80_000);
+    expect((await call('GET', `/v1/deliveries/${created.body.id}`, a.test)).body.status).toBe('created');
+  });
+
   it('uses a quote once', async () => {
     const id = await quoteId(a.test);
     expect((await call('POST', '/v1/deliveries', a.test, { quote_id: id, customer })).status).toBe(201);
