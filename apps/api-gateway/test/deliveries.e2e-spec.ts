@@ -126,6 +126,79 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
     expect((await call('GET', `/v1/deliveries/${created.body.id}`, a.test)).body.status).toBe('created');
   });
 
+  describe('Idempotency-Key', () => {
+    async function post(key: string, body: unknown, idempotencyKey: string) {
+      const response = await fetch(`${system.baseUrl}/v1/deliveries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, headers: response.headers, text: await response.text() };
+    }
+    const count = async (key: string) =>
+      ((await call('GET', '/v1/deliveries?limit=100&status=simulated', key)).body.data as object[]).length;
+
+    it('replays the stored response byte for byte for the same key and body', async () => {
+      const keys = await register();
+      const body = { quote_id: await quoteId(keys.test), customer };
+      const first = await post(keys.test, body, 'order-1001');
+      expect(first.status).toBe(201);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      const again = await post(keys.test, { customer, quote_id: body.quote_id }, 'order-1001');
+      expect(again.status).toBe(201);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.text).toBe(first.text);
+      expect(await count(keys.test)).toBe(1);
+    });
+
+    it('refuses the same key with another body (422) and keeps keys per API key', async () => {
+      const keys = await register();
+      const id = await quoteId(keys.test);
+      expect((await post(keys.test, { quote_id: id, customer }, 'k-1')).status).toBe(201);
+      const other = await post(keys.test, { quote_id: id, customer, external_reference: 'x' }, 'k-1');
+      expect(other.status).toBe(422);
+      expect(JSON.parse(other.text).error).toMatchObject({ type: 'idempotency_error', code: 'idempotency_key_reused' });
+      const otherKey = await post(keys.live, { quote_id: 'qt_whatever', customer }, 'k-1');
+      expect(otherKey.status).toBe(400);
+      expect(JSON.parse(otherKey.text).error.code).toBe('missing_checkout');
+    });
+
+    it('does not keep validation failures, and keeps business refusals', async () => {
+      const keys = await register();
+      const id = await quoteId(keys.test);
+      expect((await post(keys.test, { quote_id: id, customer: { name: 'x', phone: '1' } }, 'k-2')).status).toBe(400);
+      expect((await post(keys.test, { quote_id: id, customer }, 'k-2')).status).toBe(201);
+      const used = await post(keys.test, { quote_id: id, customer }, 'k-3');
+      expect(used.status).toBe(409);
+      const replay = await post(keys.test, { quote_id: id, customer }, 'k-3');
+      expect(replay.status).toBe(409);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.text).toBe(used.text);
+    });
+
+    it('creates exactly one delivery from 50 concurrent identical requests', async () => {
+      const keys = await register();
+      const body = { quote_id: await quoteId(keys.test), customer };
+      const responses = await Promise.all(Array.from({ length: 50 }, () => post(keys.test, body, 'burst-1')));
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+      for (const busy of responses.filter((r) => r.status === 409)) {
+        expect(JSON.parse(busy.text).error.code).toBe('idempotency_key_in_use');
+        expect(busy.headers.get('retry-after')).toBe('1');
+      }
+      const ids = new Set(responses.filter((r) => r.status === 201).map((r) => JSON.parse(r.text).id));
+      expect(ids.size).toBe(1);
+      expect(await count(keys.test)).toBe(1);
+    });
+
+    it('refuses a malformed key', async () => {
+      const response = await post(a.test, { quote_id: 'qt_x', customer }, 'x'.repeat(256));
+      expect(response.status).toBe(400);
+      expect(JSON.parse(response.text).error).toMatchObject({ code: 'parameter_invalid', param: 'Idempotency-Key' });
+    });
+  });
+
   it('uses a quote once', async () => {
     const id = await quoteId(a.test);
     expect((await call('POST', '/v1/deliveries', a.test, { quote_id: id, customer })).status).toBe(201);

@@ -1,10 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstValueFrom } from 'rxjs';
 import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliveriesRequest, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
+import { IdempotencyService } from '../idempotency/idempotency.service';
+import { isValidIdempotencyKey } from '../idempotency/request-hash';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
@@ -20,7 +23,10 @@ const DEFAULT_PAGE_SIZE = 20;
 @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
 @Controller('v1')
 export class DeliveriesController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly idempotency: IdempotencyService,
+  ) {}
 
   @ApiOperation({ summary: 'Create a delivery from a quote', description: 'Test keys: status "simulated" with the simulated timeline.' })
   @ApiCreatedResponse({ description: 'The delivery.' })
@@ -29,11 +35,33 @@ export class DeliveriesController {
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
   @ApiErrorResponse(409, '`invalid_request_error` / `quote_already_used` or `quote_price_changed`.')
   @ApiJsonBodyErrorResponses()
+  @ApiErrorResponse(422, '`idempotency_error` / `idempotency_key_reused`: the Idempotency-Key was used with another body.')
   @Post('deliveries')
   @HttpCode(201)
-  create(@Auth() auth: AuthContext, @Body() body: CreateDeliveryDto): Promise<CreatedDeliveryView> {
-    const request = toCreateDeliveryRequest(body, { merchantId: auth.merchantId, mode: auth.mode });
-    return firstValueFrom(this.bus.send(Pattern.CreateDelivery, request));
+  async create(
+    @Auth() auth: AuthContext,
+    @Body() body: CreateDeliveryDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreatedDeliveryView | string> {
+    const delivery = toCreateDeliveryRequest(body, { merchantId: auth.merchantId, mode: auth.mode });
+    const execute = async () => {
+      return { status: 201, body: await firstValueFrom(this.bus.send<CreatedDeliveryView>(Pattern.CreateDelivery, delivery)) };
+    };
+    if (idempotencyKey === undefined) return (await execute()).body;
+    if (!isValidIdempotencyKey(idempotencyKey)) {
+      throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
+    }
+    try {
+      const stored = await this.idempotency.run(auth.apiKeyId, idempotencyKey, request.body, request.id, execute);
+      reply.status(stored.status).header('content-type', 'application/json; charset=utf-8');
+      if (stored.replayed) reply.header('Idempotent-Replayed', 'true');
+      return stored.body;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'idempotency_key_in_use') reply.header('Retry-After', '1');
+      throw error;
+    }
   }
 
   @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyService } from '../idempotency/idempotency.service';
 import { DeliveriesController, DeliveryTestHelpersController } from './deliveries.controller';
 
-@Module({ controllers: [DeliveriesController, DeliveryTestHelpersController] })
+@Module({ controllers: [DeliveriesController, DeliveryTestHelpersController], providers: [IdempotencyService] })
 export class DeliveriesModule {}
