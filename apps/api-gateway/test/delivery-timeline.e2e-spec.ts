@@ -98,6 +98,32 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     expect(new Set(events.map((e) => e.id)).size).toBe(5);
   });
 
+  it('tracks the simulated driver along the route with a counting-down ETA', async () => {
+    const id = await createDelivery();
+    const delivery = (await call('GET', `/v1/deliveries/${id}`)).body as { pickup: { lat: number; lng: number }; dropoff: { lat: number; lng: number } };
+    const first = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
+    expect(first).toMatchObject({ delivery_id: id, status: 'created', driver: null });
+    const etas: number[] = [first.eta_minutes as number];
+    const moving = await waitFor(async () => {
+      const snapshot = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
+      etas.push(snapshot.eta_minutes as number);
+      return snapshot.status === 'in_transit' ? snapshot : undefined;
+    }, 10000, 50);
+    const driver = moving.driver as { name: string; phone: string; location: { lat: number; lng: number } };
+    expect(driver).toMatchObject({ name: 'Sam Simulated', phone: '+15555550100' });
+    const between = (value: number, a: number, b: number) => value >= Math.min(a, b) && value <= Math.max(a, b);
+    expect(between(driver.location.lat, delivery.pickup.lat, delivery.dropoff.lat)).toBe(true);
+    expect(between(driver.location.lng, delivery.pickup.lng, delivery.dropoff.lng)).toBe(true);
+    expect(driver.location).not.toEqual({ lat: delivery.pickup.lat, lng: delivery.pickup.lng });
+    await waitFor(async () => ((await statusOf(id)) === 'delivered' ? true : undefined), 10000, 50);
+    const done = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
+    expect(done.eta_minutes).toBe(0);
+    expect((done.driver as typeof driver).location).toEqual({ lat: delivery.dropoff.lat, lng: delivery.dropoff.lng });
+    expect(etas.every((eta, i) => i === 0 || eta <= etas[i - 1])).toBe(true);
+    expect(etas[0]).toBeGreaterThan(0);
+    expect((await call('GET', `/v1/deliveries/${id}/tracking`, undefined, liveKey)).status).toBe(404);
+  }, 20000);
+
   it('stops the timeline of a cancelled delivery', async () => {
     const id = await createDelivery();
     expect((await call('POST', `/v1/deliveries/${id}/cancel`)).body.status).toBe('cancelled');

@@ -104,3 +104,12 @@ export interface DeliveryEvent {
 export interface AdvanceDeliveryRequest extends DeliveryRef {
   to?: string;
 }
+
+/** GET /v1/deliveries/{id}/tracking. */
+export interface TrackingSnapshot {
+  delivery_id: string;
+  status: string;
+  driver: { name: string; phone: string; location: { lat: number; lng: number } } | null;
+  eta_minutes: number;
+  updated_at: string;
+}

@@ -17,6 +17,7 @@ export const Pattern = {
   ListDeliveries: 'delivery.list',
   CancelDelivery: 'delivery.cancel',
   AdvanceDelivery: 'delivery.advance',
+  GetTracking: 'delivery.tracking',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -39,6 +40,7 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.ListDeliveries]: ServiceName.Delivery,
   [Pattern.CancelDelivery]: ServiceName.Delivery,
   [Pattern.AdvanceDelivery]: ServiceName.Delivery,
+  [Pattern.GetTracking]: ServiceName.Delivery,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };

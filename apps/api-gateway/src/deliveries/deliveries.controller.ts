@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, R
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstValueFrom } from 'rxjs';
-import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliveriesRequest, Pattern } from '@sdd/contracts';
+import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliveriesRequest, Pattern, TrackingSnapshot } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -93,6 +93,14 @@ export class DeliveriesController {
   @Get('deliveries/:deliveryId')
   get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
     return firstValueFrom(this.bus.send(Pattern.GetDelivery, refOf(auth, deliveryId)));
+  }
+
+  @ApiOperation({ summary: 'Track a delivery', description: 'Status, driver position (test: the simulated driver along the route) and ETA.' })
+  @ApiOkResponse({ description: 'The tracking snapshot.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Get('deliveries/:deliveryId/tracking')
+  tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
+    return firstValueFrom(this.bus.send(Pattern.GetTracking, refOf(auth, deliveryId)));
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })

@@ -102,6 +102,7 @@ export class CreateDeliveryHandler {
       quoteId: quote.quote_id,
       orderId: null,
       fee: quote.fee,
+      etaMinutes: quote.eta_minutes,
       currency: quote.currency,
       category: quote.category,
       externalReference: request.external_reference,

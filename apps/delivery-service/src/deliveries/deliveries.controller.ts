@@ -9,11 +9,13 @@ import {
   DeliveryView,
   ListDeliveriesRequest,
   Pattern,
+  TrackingSnapshot,
 } from '@sdd/contracts';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { GetDeliveryHandler } from './get-delivery.handler';
+import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
 
 @Controller()
@@ -24,7 +26,13 @@ export class DeliveriesController {
     private readonly listDeliveries: ListDeliveriesHandler,
     private readonly cancelDelivery: CancelDeliveryHandler,
     private readonly advanceDelivery: AdvanceDeliveryHandler,
+    private readonly getTracking: GetTrackingHandler,
   ) {}
+
+  @MessagePattern(Pattern.GetTracking)
+  tracking(@Payload() request: DeliveryRef): Promise<TrackingSnapshot> {
+    return this.getTracking.execute(request);
+  }
 
   @MessagePattern(Pattern.AdvanceDelivery)
   advance(@Payload() request: AdvanceDeliveryRequest): Promise<DeliveryView> {

@@ -10,6 +10,7 @@ import { CreateDeliveryHandler } from './create-delivery.handler';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryEntity } from './delivery.entity';
 import { GetDeliveryHandler } from './get-delivery.handler';
+import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
 import { TimelineProcessor } from './timeline.processor';
 import { TimelineQueue } from './timeline.queue';
@@ -24,6 +25,7 @@ import { TransitionDeliveryHandler } from './transition-delivery.handler';
     ListDeliveriesHandler,
     CancelDeliveryHandler,
     AdvanceDeliveryHandler,
+    GetTrackingHandler,
     TransitionDeliveryHandler,
     TimelineQueue,
     TimelineProcessor,

@@ -25,6 +25,9 @@ export class DeliveryEntity {
   @Column({ type: 'integer' })
   fee!: number;
 
+  @Column({ name: 'eta_minutes', type: 'integer' })
+  etaMinutes!: number;
+
   @Column({ type: 'text' })
   currency!: string;
 
