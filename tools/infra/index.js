@@ -9,4 +9,5 @@ module.exports = {
   ...require('./deps'),
   ...require('./postgres'),
   ...require('./redis'),
+  ...require('./chromium'),
 };

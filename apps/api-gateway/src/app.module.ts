@@ -12,6 +12,7 @@ import { LocationsModule } from './locations/locations.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
+import { TrackingPageModule } from './tracking-page/tracking-page.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -31,6 +32,7 @@ export class AppModule {
         LocationsModule,
         QuotesModule,
         DeliveriesModule,
+        TrackingPageModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

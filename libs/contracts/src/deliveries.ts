@@ -113,3 +113,18 @@ export interface TrackingSnapshot {
   eta_minutes: number;
   updated_at: string;
 }
+
+/**
+ * What the public tracking page shows, reached by the unguessable token
+ * alone: no merchant data, and of the recipient only the first name.
+ */
+export interface PublicTracking {
+  status: string;
+  steps: Array<{ status: string; reached: boolean }>;
+  eta_minutes: number;
+  recipient_first_name: string;
+  driver: { name: string; location: { lat: number; lng: number } } | null;
+  pickup: { lat: number; lng: number };
+  dropoff: { lat: number; lng: number };
+  updated_at: string;
+}

@@ -18,6 +18,7 @@ export const Pattern = {
   CancelDelivery: 'delivery.cancel',
   AdvanceDelivery: 'delivery.advance',
   GetTracking: 'delivery.tracking',
+  GetPublicTracking: 'delivery.public_tracking',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -41,6 +42,7 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.CancelDelivery]: ServiceName.Delivery,
   [Pattern.AdvanceDelivery]: ServiceName.Delivery,
   [Pattern.GetTracking]: ServiceName.Delivery,
+  [Pattern.GetPublicTracking]: ServiceName.Delivery,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };

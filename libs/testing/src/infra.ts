@@ -9,6 +9,7 @@ export interface InfraModule {
   repoRoot: string;
   startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<Started>;
+  ensureChromium(): string;
 }
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */

@@ -9,6 +9,7 @@ import {
   DeliveryView,
   ListDeliveriesRequest,
   Pattern,
+  PublicTracking,
   TrackingSnapshot,
 } from '@sdd/contracts';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
@@ -28,6 +29,11 @@ export class DeliveriesController {
     private readonly advanceDelivery: AdvanceDeliveryHandler,
     private readonly getTracking: GetTrackingHandler,
   ) {}
+
+  @MessagePattern(Pattern.GetPublicTracking)
+  publicTracking(@Payload() request: { token: string }): Promise<PublicTracking> {
+    return this.getTracking.byToken(request.token);
+  }
 
   @MessagePattern(Pattern.GetTracking)
   tracking(@Payload() request: DeliveryRef): Promise<TrackingSnapshot> {

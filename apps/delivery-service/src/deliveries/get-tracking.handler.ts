@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { DeliveryRef, TrackingSnapshot } from '@sdd/contracts';
+import { DeliveryRef, PublicTracking, TrackingSnapshot } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { etaMinutesAt, progressAlongRoute } from './test-timeline';
+import { nextLiveStatus } from './delivery-status';
+import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
 import { hasDriver, pointAlong, SIMULATED_DRIVER } from './tracking';
 
 /**
@@ -26,6 +27,29 @@ export class GetTrackingHandler {
   async execute({ scope, deliveryId }: DeliveryRef): Promise<TrackingSnapshot> {
     const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
     if (!delivery) throw deliveryNotFound();
+    return this.snapshot(delivery);
+  }
+
+  /** For the public page: found by its token alone, showing nothing that names the merchant or the recipient in full. */
+  async byToken(token: string): Promise<PublicTracking> {
+    const delivery = /^[0-9A-Za-z]{32}$/.test(token) ? await this.deliveries.findOneBy({ trackingToken: token }) : null;
+    if (!delivery) throw deliveryNotFound();
+    const snapshot = this.snapshot(delivery);
+    const flow = delivery.mode === 'test' ? TEST_TIMELINE.map((step) => step.status) : nextStatuses(delivery.status);
+    const reachedUpTo = flow.indexOf(delivery.status);
+    return {
+      status: delivery.status,
+      steps: flow.map((status, index) => ({ status, reached: reachedUpTo >= 0 && index <= reachedUpTo })),
+      eta_minutes: snapshot.eta_minutes,
+      recipient_first_name: delivery.customer.name.trim().split(/\s+/)[0] ?? '',
+      driver: snapshot.driver ? { name: snapshot.driver.name.split(' ')[0], location: snapshot.driver.location } : null,
+      pickup: { lat: delivery.pickup.lat, lng: delivery.pickup.lng },
+      dropoff: { lat: delivery.dropoff.lat, lng: delivery.dropoff.lng },
+      updated_at: snapshot.updated_at,
+    };
+  }
+
+  private snapshot(delivery: DeliveryEntity): TrackingSnapshot {
     const now = this.clock.now();
     const startAt = delivery.scheduledAt ?? delivery.createdAt;
     const speed = this.config.TIMELINE_SPEED;
@@ -43,4 +67,11 @@ export class GetTrackingHandler {
       updated_at: delivery.updatedAt.toISOString(),
     };
   }
+}
+
+/** The live flow from created on, for the page's step list. */
+function nextStatuses(current: string): string[] {
+  const flow: string[] = ['created'];
+  for (let at = nextLiveStatus('created'); at; at = nextLiveStatus(at)) flow.push(at);
+  return flow.includes(current) ? flow : [...flow, current];
 }

@@ -1,0 +1,29 @@
+import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { firstValueFrom } from 'rxjs';
+import { Pattern, PublicTracking } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { Public } from '../auth/auth-context';
+import { TRACKING_PAGE_HTML } from './tracking-page.html';
+
+/** The page behind `tracking_url`: public, reached by the unguessable token alone. */
+@ApiExcludeController()
+@Public()
+@Controller('track')
+export class TrackingPageController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @Get(':token')
+  @Header('content-type', 'text/html; charset=utf-8')
+  @Header('cache-control', 'no-store')
+  @Header('referrer-policy', 'no-referrer')
+  page(): string {
+    return TRACKING_PAGE_HTML;
+  }
+
+  @Get(':token/status')
+  @Header('cache-control', 'no-store')
+  status(@Param('token') token: string): Promise<PublicTracking> {
+    return firstValueFrom(this.bus.send(Pattern.GetPublicTracking, { token }));
+  }
+}
