@@ -2,13 +2,14 @@ import { join } from 'node:path';
 
 interface Started {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
 export interface InfraModule {
   repoRoot: string;
   startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
-  startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<Started>;
+  startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
   ensureChromium(): string;
 }
 

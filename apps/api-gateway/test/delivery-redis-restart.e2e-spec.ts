@@ -1,0 +1,85 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ServiceName } from '@sdd/contracts';
+import { freePort, loadInfra, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+
+type Json = Record<string, unknown>;
+
+/**
+ * A Redis of its own (appendonly, as `npm start` runs it), stopped and started
+ * again mid-timeline: the delayed timeline jobs must survive it.
+ */
+describe('test timeline across a Redis restart', () => {
+  const infra = loadInfra();
+  const dataDir = join(infra.repoRoot, '.data', uniquePrefix('redis-restart'));
+  const system = new TestSystem();
+  let port: number;
+  let redis: Awaited<ReturnType<typeof infra.startRedis>>;
+  let key: string;
+
+  /** startRedis uses REDIS_URL when it is set, as it is in tests: this one must be our own. */
+  async function startOwnRedis() {
+    const shared = process.env.REDIS_URL;
+    delete process.env.REDIS_URL;
+    try {
+      return await infra.startRedis({ dataDir, appendOnly: true, port });
+    } finally {
+      process.env.REDIS_URL = shared;
+    }
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const response = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  }
+
+  beforeAll(async () => {
+    port = await freePort();
+    redis = await startOwnRedis();
+    expect(redis.port).toBe(port);
+    await system.start({
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
+      env: { REDIS_URL: redis.url, TIMELINE_SPEED: '10' },
+    });
+    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_name: 'Redis Restart Co',
+        email: `redis+${Math.random().toString(36).slice(2)}@example.ca`,
+        phone: '+1 416 555 0150',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+      }),
+    });
+    key = ((await registered.json()) as { api_keys: { test: string } }).api_keys.test;
+  }, 90000);
+
+  afterAll(async () => {
+    await system.stop();
+    await redis?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('still reaches delivered', async () => {
+    const quote = await call('POST', '/v1/quotes', { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
+    const created = await call('POST', '/v1/deliveries', { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    await waitFor(async () => ((await call('GET', `/v1/deliveries/${id}`)).body.status === 'pending' ? true : undefined), 10000, 50);
+
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    redis = await startOwnRedis();
+    expect(redis.port).toBe(port);
+
+    const delivered = await waitFor(async () => {
+      const response = await call('GET', `/v1/deliveries/${id}`).catch(() => undefined);
+      return response?.body.status === 'delivered' ? response : undefined;
+    }, 30000, 200);
+    expect(delivered.body.status).toBe('delivered');
+  }, 60000);
+});
