@@ -13,6 +13,7 @@ import { MerchantsModule } from './merchants/merchants.module';
 import { QuotesModule } from './quotes/quotes.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { TrackingPageModule } from './tracking-page/tracking-page.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -33,6 +34,7 @@ export class AppModule {
         QuotesModule,
         DeliveriesModule,
         TrackingPageModule,
+        WebhooksModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

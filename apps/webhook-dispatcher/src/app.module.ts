@@ -3,13 +3,14 @@ import { ServiceName } from '@sdd/contracts';
 import { ServiceRuntimeModule } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from './config';
 import { SCHEMA } from './database';
+import { EndpointsModule } from './endpoints/endpoints.module';
 
 @Module({})
 export class AppModule {
   static register(config: WebhookDispatcherConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceRuntimeModule.forService({ service: ServiceName.Webhook, config, schema: SCHEMA })],
+      imports: [ServiceRuntimeModule.forService({ service: ServiceName.Webhook, config, schema: SCHEMA }), EndpointsModule],
     };
   }
 }

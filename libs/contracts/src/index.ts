@@ -9,3 +9,4 @@ export * from './scope';
 export * from './locations';
 export * from './quotes';
 export * from './deliveries';
+export * from './webhooks';

@@ -19,6 +19,10 @@ export const Pattern = {
   AdvanceDelivery: 'delivery.advance',
   GetTracking: 'delivery.tracking',
   GetPublicTracking: 'delivery.public_tracking',
+  CreateWebhook: 'webhook.create',
+  ListWebhooks: 'webhook.list',
+  UpdateWebhook: 'webhook.update',
+  DeleteWebhook: 'webhook.delete',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -43,6 +47,10 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.AdvanceDelivery]: ServiceName.Delivery,
   [Pattern.GetTracking]: ServiceName.Delivery,
   [Pattern.GetPublicTracking]: ServiceName.Delivery,
+  [Pattern.CreateWebhook]: ServiceName.Webhook,
+  [Pattern.ListWebhooks]: ServiceName.Webhook,
+  [Pattern.UpdateWebhook]: ServiceName.Webhook,
+  [Pattern.DeleteWebhook]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };

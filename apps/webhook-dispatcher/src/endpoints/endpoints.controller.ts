@@ -1,0 +1,29 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CreatedWebhookView, CreateWebhookRequest, Pattern, UpdateWebhookRequest, WebhookRef, WebhookView } from '@sdd/contracts';
+import { EndpointsHandlers } from './endpoints.handlers';
+
+@Controller()
+export class EndpointsController {
+  constructor(private readonly handlers: EndpointsHandlers) {}
+
+  @MessagePattern(Pattern.CreateWebhook)
+  create(@Payload() request: CreateWebhookRequest): Promise<CreatedWebhookView> {
+    return this.handlers.create(request);
+  }
+
+  @MessagePattern(Pattern.ListWebhooks)
+  list(@Payload() request: Pick<WebhookRef, 'scope'>): Promise<{ data: WebhookView[] }> {
+    return this.handlers.list(request);
+  }
+
+  @MessagePattern(Pattern.UpdateWebhook)
+  update(@Payload() request: UpdateWebhookRequest): Promise<WebhookView> {
+    return this.handlers.update(request);
+  }
+
+  @MessagePattern(Pattern.DeleteWebhook)
+  delete(@Payload() request: WebhookRef): Promise<{ id: string; deleted: true }> {
+    return this.handlers.delete(request);
+  }
+}

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import {
+  CreatedWebhookView,
+  CreateWebhookRequest,
+  MAX_WEBHOOKS_PER_SCOPE,
+  UpdateWebhookRequest,
+  WebhookRef,
+  WebhookView,
+} from '@sdd/contracts';
+import { AppError, Clock, CLOCK, newId, randomToken } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { seal, secretsKey } from './secret-box';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { presentWebhook } from './webhook-endpoint.presenter';
+import { WebhookUrlGuard } from './webhook-url.guard';
+
+/** 33 base62 characters ≈ 196 bits: more than the 24 random bytes the contract asks of a signing secret. */
+const SECRET_LENGTH = 33;
+
+const webhookNotFound = () => AppError.notFound('No such webhook.');
+
+@Injectable()
+export class EndpointsHandlers {
+  private readonly key: Buffer;
+
+  constructor(
+    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly urlGuard: WebhookUrlGuard,
+    @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.key = secretsKey(config.WEBHOOK_SECRETS_KEY, config.NODE_ENV);
+  }
+
+  async create(request: CreateWebhookRequest): Promise<CreatedWebhookView> {
+    const url = await this.urlGuard.assertAllowed(request.url);
+    const existing = await this.endpoints.countBy({ merchantId: request.scope.merchantId, mode: request.scope.mode });
+    if (existing >= MAX_WEBHOOKS_PER_SCOPE) {
+      throw AppError.invalidRequest('webhook_limit_reached', `At most ${MAX_WEBHOOKS_PER_SCOPE} webhooks per account and mode: delete one first.`);
+    }
+    const secret = `whsec_${randomToken(SECRET_LENGTH)}`;
+    const endpoint = Object.assign(new WebhookEndpointEntity(), {
+      id: newId('wh'),
+      merchantId: request.scope.merchantId,
+      mode: request.scope.mode,
+      url,
+      events: request.events,
+      description: request.description,
+      secretSealed: seal(this.key, secret),
+      active: true,
+      createdAt: this.clock.now(),
+    });
+    await this.endpoints.insert(endpoint);
+    return { ...presentWebhook(endpoint), secret };
+  }
+
+  async list({ scope }: { scope: WebhookRef['scope'] }): Promise<{ data: WebhookView[] }> {
+    const rows = await this.endpoints.find({
+      where: { merchantId: scope.merchantId, mode: scope.mode },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return { data: rows.map(presentWebhook) };
+  }
+
+  async update(request: UpdateWebhookRequest): Promise<WebhookView> {
+    const endpoint = await this.find(request);
+    if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
+    if (request.events !== undefined) endpoint.events = request.events;
+    if (request.description !== undefined) endpoint.description = request.description;
+    if (request.active !== undefined) endpoint.active = request.active;
+    await this.endpoints.update(
+      { id: endpoint.id },
+      { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active },
+    );
+    return presentWebhook(endpoint);
+  }
+
+  async delete(ref: WebhookRef): Promise<{ id: string; deleted: true }> {
+    const endpoint = await this.find(ref);
+    await this.endpoints.delete({ id: endpoint.id });
+    return { id: endpoint.id, deleted: true };
+  }
+
+  private async find({ scope, webhookId }: WebhookRef): Promise<WebhookEndpointEntity> {
+    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!endpoint) throw webhookNotFound();
+    return endpoint;
+  }
+}

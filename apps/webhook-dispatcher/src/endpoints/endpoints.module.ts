@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CLOCK, systemClock } from '@sdd/common';
+import { EndpointsController } from './endpoints.controller';
+import { EndpointsHandlers } from './endpoints.handlers';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { WebhookUrlGuard } from './webhook-url.guard';
+
+/** Merchants' webhook endpoints: the dispatcher owns them, as it is the one that calls them. */
+@Module({
+  imports: [TypeOrmModule.forFeature([WebhookEndpointEntity])],
+  controllers: [EndpointsController],
+  providers: [EndpointsHandlers, WebhookUrlGuard, { provide: CLOCK, useValue: systemClock }],
+})
+export class EndpointsModule {}

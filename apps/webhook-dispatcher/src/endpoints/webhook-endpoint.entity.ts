@@ -1,0 +1,33 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Mode } from '@sdd/contracts';
+
+@Entity({ name: 'endpoints' })
+export class WebhookEndpointEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'merchant_id', type: 'text' })
+  merchantId!: string;
+
+  @Column({ type: 'text' })
+  mode!: Mode;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  @Column({ type: 'text', array: true })
+  events!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  /** The signing secret, encrypted (secret-box): it must be readable to sign, so it cannot be hashed. */
+  @Column({ name: 'secret_sealed', type: 'text' })
+  secretSealed!: string;
+
+  @Column({ type: 'boolean' })
+  active!: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
