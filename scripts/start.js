@@ -158,6 +158,8 @@ function sharedEnv(databaseUrl, redisUrl) {
     NODE_ENV: 'development',
     BUS_PREFIX: 'sdd',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    // Tracking links must point at the gateway this run serves, whatever PORT it was given.
+    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${Number(process.env.PORT || 3000)}`,
   };
   // The user's PORT is meant for the gateway alone; see appEnv.
   delete env.PORT;
