@@ -52,7 +52,7 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
 
   beforeAll(async () => {
     await system.start({
-      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment],
       env: { RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_BASE_URL: 'https://deliver.example' },
     });
     a = await register();
@@ -298,6 +298,8 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
 
     const simulated = await call('GET', '/v1/deliveries?status=simulated&limit=100', keys.test);
     expect((simulated.body.data as object[]).length).toBe(6);
+    expect((await call('GET', '/v1/merchants/me', keys.test)).body.fee_tier).toEqual({ rate_percent: 10, deliveries_last_30_days: 6, next_tier_at: 100 });
+    expect((await call('GET', '/v1/merchants/me', keys.live)).body.fee_tier).toMatchObject({ deliveries_last_30_days: 0 });
     expect((await call('GET', '/v1/deliveries', keys.live)).body).toEqual({ data: [], has_more: false, next_cursor: null });
 
     const legacy = await call('GET', '/v1/deliveries.list?limit=2', keys.test);

@@ -17,7 +17,7 @@ const validBody = () => ({
 describe('merchants, API keys and auth (real gateway, Postgres, Redis)', () => {
   const system = new TestSystem();
 
-  beforeAll(() => system.start({ apps: [ServiceName.Gateway] }), 60000);
+  beforeAll(() => system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Payment] }), 60000);
   afterAll(() => system.stop());
 
   async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -138,6 +138,10 @@ describe('merchants, API keys and auth (real gateway, Postgres, Redis)', () => {
     const asTest = await get('/v1/merchants/me', api_keys.test);
     expect(asTest.status).toBe(200);
     expect(asTest.body).toMatchObject({ merchant: { id: merchant.id }, mode: 'test' });
+    expect(asTest.body).toMatchObject({
+      connect: { status: 'not_connected', charges_enabled: false, payouts_enabled: false },
+      fee_tier: { rate_percent: 10, deliveries_last_30_days: 0, next_tier_at: 100 },
+    });
     const asLive = await get('/v1/merchants/me', api_keys.live);
     expect(asLive.body).toMatchObject({ merchant: { id: merchant.id }, mode: 'live' });
   });

@@ -38,7 +38,7 @@ describe('OpenAPI document and docs page (real gateway)', () => {
 
   beforeAll(async () => {
     // No backend service runs here, so a short health timeout makes /v1/health answer 503 quickly.
-    await system.start({ apps: [ServiceName.Gateway], env: { HEALTH_TIMEOUT_MS: '200' } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Payment], env: { HEALTH_TIMEOUT_MS: '200' } });
     const response = await fetch(`${system.baseUrl}/v1/openapi.json`);
     expect(response.status).toBe(200);
     document = (await response.json()) as OpenAPIObject;

@@ -37,7 +37,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId }));
 
   beforeAll(async () => {
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

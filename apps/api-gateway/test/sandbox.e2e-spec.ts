@@ -9,7 +9,7 @@ describe('sandbox address and browser exposure', () => {
   beforeAll(async () => {
     const sandboxPort = await freePort();
     sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
-    await system.start({ apps: [ServiceName.Gateway], env: { SANDBOX_PORT: String(sandboxPort) } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Payment], env: { SANDBOX_PORT: String(sandboxPort) } });
     const response = await fetch(`${sandboxUrl}/v1/merchants/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -10,3 +10,4 @@ export * from './locations';
 export * from './quotes';
 export * from './deliveries';
 export * from './webhooks';
+export * from './accounts';

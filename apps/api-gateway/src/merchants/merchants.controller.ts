@@ -1,8 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
+import { MerchantAccountView, Pattern } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { firstValueFrom } from 'rxjs';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
@@ -22,6 +25,7 @@ export class MerchantsController {
     private readonly register: RegisterMerchantHandler,
     private readonly roll: RollApiKeyHandler,
     @InjectRepository(MerchantEntity) private readonly merchants: Repository<MerchantEntity>,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
   ) {}
 
   @ApiOperation({
@@ -40,15 +44,21 @@ export class MerchantsController {
     return this.register.execute(body);
   }
 
-  @ApiOperation({ summary: 'Retrieve the calling merchant', description: "The merchant that owns the API key, and the key's mode." })
+  @ApiOperation({
+    summary: 'Retrieve the calling merchant',
+    description: "The merchant that owns the API key, the key's mode, its connected-account status and its current fee tier.",
+  })
   @ApiKeyAuth()
   @ApiOkResponse({ description: 'The merchant and the mode of the calling key.', type: CurrentMerchantResponse })
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @Get('merchants/me')
-  async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode }> {
-    const merchant = await this.merchants.findOneBy({ id: auth.merchantId });
+  async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode } & MerchantAccountView> {
+    const [merchant, account] = await Promise.all([
+      this.merchants.findOneBy({ id: auth.merchantId }),
+      firstValueFrom(this.bus.send<MerchantAccountView>(Pattern.GetMerchantAccount, { scope: { merchantId: auth.merchantId, mode: auth.mode } })),
+    ]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
-    return { merchant: presentMerchant(merchant), mode: auth.mode };
+    return { merchant: presentMerchant(merchant), mode: auth.mode, ...account };
   }
 
   @ApiOperation({

@@ -1,4 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import type { MerchantAccountView } from '@sdd/contracts';
+
+type ConnectStatus = MerchantAccountView['connect'];
+type FeeTier = MerchantAccountView['fee_tier'];
 import { Mode } from '../auth/api-key';
 import { MerchantAddress } from '../merchants/merchant.entity';
 import { MerchantView } from '../merchants/merchant.presenter';
@@ -71,6 +75,30 @@ export class RegisteredMerchantResponse implements RegisteredMerchant {
   api_keys!: ApiKeysResponse;
 }
 
+@ApiSchema({ name: 'ConnectStatus', description: "The merchant's connected payment account (Stripe Connect)." })
+export class ConnectStatusResponse implements ConnectStatus {
+  @ApiProperty({ enum: ['not_connected', 'pending', 'connected'] })
+  status!: ConnectStatus['status'];
+
+  @ApiProperty()
+  charges_enabled!: boolean;
+
+  @ApiProperty()
+  payouts_enabled!: boolean;
+}
+
+@ApiSchema({ name: 'FeeTier', description: 'Service fee on items_subtotal, by deliveries in the past 30 days in this mode.' })
+export class FeeTierResponse implements FeeTier {
+  @ApiProperty({ enum: [10, 8, 6, 4], example: 10 })
+  rate_percent!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  deliveries_last_30_days!: number;
+
+  @ApiProperty({ type: 'integer', nullable: true, description: 'Deliveries needed for the next, lower rate; null at the lowest.' })
+  next_tier_at!: number | null;
+}
+
 @ApiSchema({ name: 'CurrentMerchant' })
 export class CurrentMerchantResponse implements CurrentMerchant {
   @ApiProperty({ type: MerchantResponse })
@@ -78,6 +106,12 @@ export class CurrentMerchantResponse implements CurrentMerchant {
 
   @ApiProperty({ enum: MODES, description: 'The mode of the key that made the request.' })
   mode!: Mode;
+
+  @ApiProperty({ type: ConnectStatusResponse })
+  connect!: ConnectStatusResponse;
+
+  @ApiProperty({ type: FeeTierResponse })
+  fee_tier!: FeeTierResponse;
 }
 
 @ApiSchema({ name: 'PreviousApiKey', description: 'The key used to call, which keeps working until `expires_at`.' })

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AdvanceDeliveryRequest,
+  CountRecentDeliveriesRequest,
   CreateDeliveryRequest,
   CreatedDeliveryView,
   DeliveryList,
@@ -14,6 +15,7 @@ import {
 } from '@sdd/contracts';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
+import { CountRecentDeliveriesHandler } from './count-recent-deliveries.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { GetDeliveryHandler } from './get-delivery.handler';
 import { GetTrackingHandler } from './get-tracking.handler';
@@ -28,7 +30,13 @@ export class DeliveriesController {
     private readonly cancelDelivery: CancelDeliveryHandler,
     private readonly advanceDelivery: AdvanceDeliveryHandler,
     private readonly getTracking: GetTrackingHandler,
+    private readonly countRecent: CountRecentDeliveriesHandler,
   ) {}
+
+  @MessagePattern(Pattern.CountRecentDeliveries)
+  count(@Payload() request: CountRecentDeliveriesRequest): Promise<number> {
+    return this.countRecent.execute(request);
+  }
 
   @MessagePattern(Pattern.GetPublicTracking)
   publicTracking(@Payload() request: { token: string }): Promise<PublicTracking> {

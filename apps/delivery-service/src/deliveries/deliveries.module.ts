@@ -6,6 +6,7 @@ import { OutboxEventEntity } from '../outbox/outbox-event.entity';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
+import { CountRecentDeliveriesHandler } from './count-recent-deliveries.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryEntity } from './delivery.entity';
@@ -26,6 +27,7 @@ import { TransitionDeliveryHandler } from './transition-delivery.handler';
     CancelDeliveryHandler,
     AdvanceDeliveryHandler,
     GetTrackingHandler,
+    CountRecentDeliveriesHandler,
     TransitionDeliveryHandler,
     TimelineQueue,
     TimelineProcessor,
