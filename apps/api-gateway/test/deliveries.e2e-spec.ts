@@ -1,12 +1,7 @@
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { testEnv, TestSystem } from '@sdd/testing';
+import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-interface Keys {
-  test: string;
-  live: string;
-}
-type Json = Record<string, unknown> & { error?: Record<string, unknown> };
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
@@ -14,31 +9,12 @@ const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'am
 
 describe('deliveries (gateway → delivery-service → quote-service)', () => {
   const system = new TestSystem();
-  let a: Keys;
-  let b: Keys;
+  let a: MerchantKeys;
+  let b: MerchantKeys;
 
-  async function call(method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
-  }
+  const call = (method: string, path: string, key: string, body?: unknown) => system.request(method, path, { key, body });
 
-  async function register(): Promise<Keys> {
-    const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Delivery Test Co',
-        email: `deliveries+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    return ((await response.json()) as { api_keys: Keys }).api_keys;
-  }
+  const register = () => system.registerMerchant('Delivery Test Co');
 
   async function quoteId(key: string, extra: Record<string, unknown> = {}): Promise<string> {
     const response = await call('POST', '/v1/quotes', key, { pickup_address: PICKUP, dropoff_address: DROPOFF, ...extra });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { ServiceName } from '@sdd/contracts';
 import { freePort, loadInfra, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
 
-type Json = Record<string, unknown>;
 
 /**
  * A Redis of its own (appendonly, as `npm start` runs it), stopped and started
@@ -28,14 +27,7 @@ describe('test timeline across a Redis restart', () => {
     }
   }
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key, body });
 
   beforeAll(async () => {
     port = await freePort();
@@ -45,17 +37,7 @@ describe('test timeline across a Redis restart', () => {
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
       env: { REDIS_URL: redis.url, TIMELINE_SPEED: '10' },
     });
-    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Redis Restart Co',
-        email: `redis+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0150',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    key = ((await registered.json()) as { api_keys: { test: string } }).api_keys.test;
+    key = (await system.registerMerchant('Redis Restart Co')).test;
   }, 90000);
 
   afterAll(async () => {

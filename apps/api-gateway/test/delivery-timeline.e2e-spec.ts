@@ -3,7 +3,6 @@ import { Redis } from 'ioredis';
 import { BusEvent, BusQueue, DeliveryEvent, ServiceName } from '@sdd/contracts';
 import { testEnv, TestSystem, waitFor } from '@sdd/testing';
 
-type Json = Record<string, unknown> & { error?: Record<string, unknown> };
 
 /** 80 s of simulated timeline in 4 s. */
 const SPEED = 20;
@@ -15,14 +14,7 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
   let redis: Redis;
   let webhookEvents: Queue<BusEvent<DeliveryEvent>>;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, as = key) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${as}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const call = (method: string, path: string, body?: unknown, as = key) => system.request(method, path, { key: as, body });
 
   async function createDelivery(as = key): Promise<string> {
     const quote = await call('POST', '/v1/quotes', { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' }, as);
@@ -44,17 +36,7 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
       env: { RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: String(SPEED) },
     });
-    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Timeline Co',
-        email: `timeline+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0130',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    const keys = ((await registered.json()) as { api_keys: { test: string; live: string } }).api_keys;
+    const keys = await system.registerMerchant('Timeline Co');
     key = keys.test;
     liveKey = keys.live;
     redis = new Redis(testEnv().redisUrl);

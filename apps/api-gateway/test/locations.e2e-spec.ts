@@ -1,38 +1,15 @@
 import { ServiceName } from '@sdd/contracts';
-import { TestSystem } from '@sdd/testing';
+import { MerchantKeys, TestSystem } from '@sdd/testing';
 
-interface Keys {
-  test: string;
-  live: string;
-}
 
 describe('pickup locations (gateway → delivery-service over the bus)', () => {
   const system = new TestSystem();
-  let a: Keys;
-  let b: Keys;
+  let a: MerchantKeys;
+  let b: MerchantKeys;
 
-  async function call(method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const call = (method: string, path: string, key: string, body?: unknown) => system.request(method, path, { key, body });
 
-  async function register(): Promise<Keys> {
-    const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Queen St Wines',
-        email: `wines+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0199',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    return ((await response.json()) as { api_keys: Keys }).api_keys;
-  }
+  const register = () => system.registerMerchant('Queen St Wines');
 
   const store = {
     name: 'Queen St Wines',

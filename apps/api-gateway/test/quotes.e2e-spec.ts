@@ -2,30 +2,19 @@ import { firstValueFrom } from 'rxjs';
 import { ClaimedQuote, MerchantScope, Pattern, QuoteView, ServiceName } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
-import { testEnv, TestSystem } from '@sdd/testing';
+import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-interface Keys {
-  test: string;
-  live: string;
-}
 
 const TORONTO_PICKUP = '100 King St W, Toronto, ON M5X 1A9';
 const TORONTO_DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 
 describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
   const system = new TestSystem();
-  let keys: Keys;
+  let keys: MerchantKeys;
   let scope: MerchantScope;
   let bus: BusClient;
 
-  async function call(method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  }
+  const call = (method: string, path: string, key: string, body?: unknown) => system.request(method, path, { key, body });
 
   const quote = async (body: Record<string, unknown>, key = keys.test) => {
     const response = await call('POST', '/v1/quotes', key, body);
@@ -38,17 +27,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
 
   beforeAll(async () => {
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Quote Test Co',
-        email: `quotes+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0110',
-        address: { street: '100 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9' },
-      }),
-    });
-    keys = ((await registered.json()) as { api_keys: Keys }).api_keys;
+    keys = await system.registerMerchant('Quote Test Co');
     const me = (await call('GET', '/v1/merchants/me', keys.test)).body as { merchant: { id: string } };
     scope = { merchantId: me.merchant.id, mode: 'test' };
     bus = new BusClient({ redisUrl: testEnv().redisUrl, prefix: system.prefix, timeoutMs: 10000 });

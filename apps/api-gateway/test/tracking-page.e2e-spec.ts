@@ -9,14 +9,7 @@ describe('public tracking page (headless Chromium)', () => {
   let key: string;
   let browser: Browser;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key, body });
 
   async function createDelivery(): Promise<{ id: string; path: string }> {
     const quote = await call('POST', '/v1/quotes', { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
@@ -30,17 +23,7 @@ describe('public tracking page (headless Chromium)', () => {
   beforeAll(async () => {
     const executablePath = process.env.CHROMIUM_PATH ?? loadInfra().ensureChromium();
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery] });
-    const registered = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Secret Merchant Name Inc',
-        email: `page+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0140',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    key = ((await registered.json()) as { api_keys: { test: string } }).api_keys.test;
+    key = (await system.registerMerchant('Secret Merchant Name Inc')).test;
     browser = await chromium.launch({
       executablePath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

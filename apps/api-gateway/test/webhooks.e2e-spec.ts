@@ -1,43 +1,19 @@
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { testEnv, TestSystem } from '@sdd/testing';
+import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-type Json = Record<string, unknown> & { error?: Record<string, unknown> };
-interface Keys {
-  test: string;
-  live: string;
-}
 
 /** A public IP literal: accepted without DNS, never contacted by these tests. */
 const PUBLIC_URL = 'https://8.8.8.8/hooks/sameday';
 
 describe('webhook endpoints API (gateway → webhook-dispatcher)', () => {
   const system = new TestSystem();
-  let a: Keys;
-  let b: Keys;
+  let a: MerchantKeys;
+  let b: MerchantKeys;
 
-  async function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, key: string, body?: unknown) {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Json };
-  }
+  const call = (method: string, path: string, key: string, body?: unknown) => system.request(method, path, { key, body });
 
-  async function register(): Promise<Keys> {
-    const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Webhook Co',
-        email: `webhooks+${Math.random().toString(36).slice(2)}@example.ca`,
-        phone: '+1 416 555 0160',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-      }),
-    });
-    return ((await response.json()) as { api_keys: Keys }).api_keys;
-  }
+  const register = () => system.registerMerchant('Webhook Co');
 
   beforeAll(async () => {
     await system.start({

@@ -19,6 +19,20 @@ interface RunningApp {
   exited: Promise<number | null>;
 }
 
+/** A JSON response body; error responses carry the envelope. */
+export type Json = Record<string, unknown> & { error?: Record<string, unknown> };
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+export interface MerchantKeys {
+  test: string;
+  live: string;
+}
+
 export interface SystemOptions {
   /** Apps to start; all five by default. */
   apps?: readonly ServiceName[];
@@ -144,6 +158,33 @@ export class TestSystem {
 
   logs(app: ServiceName): string[] {
     return this.apps.get(app)?.logs ?? [];
+  }
+
+  /** A JSON call to the public API, with an API key when given. */
+  async request(method: string, path: string, options: { key?: string; body?: unknown } = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = {};
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
+  }
+
+  /** Registers a merchant in Toronto with a unique email and returns its test and live keys. */
+  async registerMerchant(businessName = 'Test Merchant'): Promise<MerchantKeys> {
+    const response = await this.request('POST', '/v1/merchants/register', {
+      body: {
+        business_name: businessName,
+        email: `merchant+${uniquePrefix('m')}@example.ca`,
+        phone: '+1 416 555 0120',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+      },
+    });
+    if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response.body.api_keys as MerchantKeys;
   }
 
   /** Stops every app and replica, then removes this run's schemas and Redis keys. */
