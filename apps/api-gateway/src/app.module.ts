@@ -14,6 +14,7 @@ import { QuotesModule } from './quotes/quotes.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { TrackingPageModule } from './tracking-page/tracking-page.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { EventsModule } from './events/events.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -35,6 +36,7 @@ export class AppModule {
         DeliveriesModule,
         TrackingPageModule,
         WebhooksModule,
+        EventsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

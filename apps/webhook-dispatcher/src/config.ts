@@ -1,4 +1,5 @@
-import { IsOptional, IsString, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 export class WebhookDispatcherConfig extends BaseConfig {
@@ -15,6 +16,22 @@ export class WebhookDispatcherConfig extends BaseConfig {
   @IsOptional()
   @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'WEBHOOK_SECRETS_KEY must be 32 bytes in base64' })
   WEBHOOK_SECRETS_KEY?: string;
+
+  /**
+   * Time-scale of the retry schedule, like TIMELINE_SPEED: 600 turns 1 min
+   * into 100 ms so tests can watch every retry. 1 in production.
+   */
+  @Type(() => Number)
+  @IsNumber()
+  @IsPositive()
+  WEBHOOK_RETRY_SPEED = 1;
+
+  /** Webhook requests in flight at once in one replica (mostly waiting on merchants' servers). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 100;
 
   allowedHosts(): ReadonlySet<string> {
     return new Set(

@@ -1,8 +1,9 @@
 import { MigrationInterface } from 'typeorm';
 import { CreateEndpoints1763800600000 } from './migrations/1763800600000-create-endpoints';
+import { CreateEvents1763800700000 } from './migrations/1763800700000-create-events';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateEndpoints1763800600000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateEndpoints1763800600000, CreateEvents1763800700000];

@@ -10,6 +10,7 @@ import {
   BusRequest,
   EVENT_SUBSCRIPTIONS,
   PATTERN_ROUTES,
+  PATTERN_TIMEOUT_MS,
   ServiceName,
 } from '@sdd/contracts';
 import { AppError, currentRequestContext, isErrorPayload, randomToken } from '@sdd/common';
@@ -45,6 +46,7 @@ export class BusClient extends ClientProxy {
   private readonly pending = new Map<string, Pending>();
   private readonly queues = new Map<string, Queue>();
   private readonly timeoutMs: number;
+  private readonly patternTimeouts: Readonly<Record<string, number | undefined>>;
   private readonly routes: Readonly<Record<string, ServiceName>>;
   private readonly subscriptions: Readonly<Record<string, readonly ServiceName[]>>;
   private connection?: Redis;
@@ -54,6 +56,7 @@ export class BusClient extends ClientProxy {
   constructor(private readonly options: BusClientOptions) {
     super();
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.patternTimeouts = options.patternTimeouts ?? PATTERN_TIMEOUT_MS;
     this.routes = options.routes ?? PATTERN_ROUTES;
     this.subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS;
   }
@@ -102,17 +105,18 @@ export class BusClient extends ClientProxy {
       callback({ err: AppError.internal().toPayload(), isDisposed: true });
       return () => undefined;
     }
+    const timeoutMs = this.patternTimeouts[pattern] ?? this.timeoutMs;
     const timer = setTimeout(() => {
-      this.logger.warn(`${service} did not answer ${pattern} within ${this.timeoutMs} ms`);
+      this.logger.warn(`${service} did not answer ${pattern} within ${timeoutMs} ms`);
       this.settle(id, { err: this.unavailable(), isDisposed: true });
-    }, this.timeoutMs);
+    }, timeoutMs);
     this.pending.set(id, { callback, timer });
 
     const request: BusRequest = {
       pattern,
       data: packet.data,
       replyTo: this.listener.key,
-      deadline: Date.now() + this.timeoutMs,
+      deadline: Date.now() + timeoutMs,
       meta: { requestId: currentRequestContext()?.requestId },
     };
     this.queue(BusQueue.requests(service))

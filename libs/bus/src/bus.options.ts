@@ -17,6 +17,8 @@ export interface BusServerOptions extends BusConnectionOptions {
 export interface BusClientOptions extends BusConnectionOptions {
   /** How long `send` waits for a reply before failing with 503 service_unavailable. */
   timeoutMs?: number;
+  /** Longer waits for the patterns that need them; defaults to the contracts' table. */
+  patternTimeouts?: Readonly<Record<string, number | undefined>>;
   /** Which service answers each pattern; defaults to the contracts' table. */
   routes?: Readonly<Record<string, ServiceName>>;
   /** Who receives each event; defaults to the contracts' table. */
@@ -33,3 +35,11 @@ export const EVENT_ATTEMPTS = 8;
 export const EVENT_BACKOFF_MS = 1_000;
 /** Failed events stay inspectable for a week. */
 export const FAILED_EVENT_RETENTION_S = 7 * 24 * 3600;
+
+/**
+ * A worker renews its jobs' locks every half of this; the jobs of a worker that
+ * died are taken back once it lapses, at the next stalled check. Shorter than
+ * BullMQ's 30 s + 30 s, so a killed replica's work resumes within ~20 s.
+ */
+export const WORKER_LOCK_MS = 15_000;
+export const STALLED_CHECK_MS = 5_000;

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
 import { AppError, isErrorPayload, runWithRequestContext } from '@sdd/common';
-import { BusServerOptions, REPLY_TTL_MS } from './bus.options';
+import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { createBlockingConnection, createProducerConnection, whenReady } from './redis-connection';
 
@@ -81,6 +81,8 @@ export class BusServer extends Server implements CustomTransportStrategy {
       prefix: this.options.prefix,
       concurrency,
       autorun: true,
+      lockDuration: WORKER_LOCK_MS,
+      stalledInterval: STALLED_CHECK_MS,
     });
     worker.on('error', (error) => this.logger.error(`worker error on ${queue}: ${error.message}`));
     return worker;

@@ -45,6 +45,13 @@ export class BaseConfig {
   @Min(1)
   BUS_CONCURRENCY = 50;
 
+  /** Postgres connections per process. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DB_POOL_SIZE = 10;
+
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;

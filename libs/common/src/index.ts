@@ -4,3 +4,4 @@ export * from './clock';
 export * from './config';
 export * from './request-context';
 export * from './logger';
+export * from './list-cursor';

@@ -96,6 +96,8 @@ export interface DeliveryEvent {
   type: string;
   created_at: string;
   delivery_id: string;
+  /** Whose delivery it is: subscribers find the merchant's webhooks and accounts by it (the mode is in data). */
+  merchant_id: string;
   /** 1, 2, 3… per delivery, in the order the changes happened. */
   sequence: number;
   data: DeliveryView & { delivered_at?: string };

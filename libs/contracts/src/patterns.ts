@@ -25,6 +25,10 @@ export const Pattern = {
   ListWebhooks: 'webhook.list',
   UpdateWebhook: 'webhook.update',
   DeleteWebhook: 'webhook.delete',
+  SendTestWebhook: 'webhook.send_test',
+  ListEvents: 'webhook.list_events',
+  GetEvent: 'webhook.get_event',
+  ResendEvent: 'webhook.resend_event',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -55,8 +59,21 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.ListWebhooks]: ServiceName.Webhook,
   [Pattern.UpdateWebhook]: ServiceName.Webhook,
   [Pattern.DeleteWebhook]: ServiceName.Webhook,
+  [Pattern.SendTestWebhook]: ServiceName.Webhook,
+  [Pattern.ListEvents]: ServiceName.Webhook,
+  [Pattern.GetEvent]: ServiceName.Webhook,
+  [Pattern.ResendEvent]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
+};
+
+/**
+ * Patterns whose handler legitimately takes longer than the bus timeout: they
+ * call a merchant's endpoint, which has 10 s to answer, and wait for it.
+ */
+export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
+  [Pattern.SendTestWebhook]: 15_000,
+  [Pattern.ResendEvent]: 15_000,
 };
 
 /** The health ping each backend service answers. */

@@ -17,4 +17,6 @@ export const BusQueue = {
 export const ServiceQueue = {
   /** One delayed job per step of a test delivery's simulated timeline. */
   DeliveryTimeline: 'delivery-service.timeline',
+  /** One job per attempt of an event to one endpoint; retries are delayed jobs. */
+  WebhookAttempts: 'webhook-dispatcher.attempts',
 } as const;

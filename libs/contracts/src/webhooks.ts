@@ -37,3 +37,75 @@ export interface WebhookRef {
 
 /** At most this many endpoints per merchant and mode (decisions.md, Webhooks). */
 export const MAX_WEBHOOKS_PER_SCOPE = 16;
+
+/** Delays before the 2nd, 3rd and 4th (last) attempt of an event to an endpoint (decisions.md, Webhooks). */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 600_000, 3_600_000];
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+/** The receiver must answer 2xx within this. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** What POST /v1/webhooks/{id}/test sends: not a delivery event, so no delivery subscribes to it. */
+export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
+
+/** The body of every webhook request, byte for byte the same on each attempt. */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  created_at: string;
+  data: object;
+}
+
+export type AttemptTrigger = 'automatic' | 'resend' | 'test';
+
+/** One HTTP request to one endpoint, as the event log shows it. */
+export interface AttemptView {
+  id: string;
+  event_id: string;
+  webhook_id: string;
+  /** 1–4 for the scheduled attempts; null for a resend or a test. */
+  number: number | null;
+  trigger: AttemptTrigger;
+  succeeded: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  /** When the next scheduled attempt runs, if this one failed and one is left. */
+  next_retry_at: string | null;
+  created_at: string;
+}
+
+/** The event's delivery to one endpoint. */
+export interface EventDeliveryView {
+  webhook_id: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  next_attempt_at: string | null;
+  attempts: AttemptView[];
+}
+
+export interface EventDetailView extends EventEnvelope {
+  deliveries: EventDeliveryView[];
+}
+
+export interface ListEventsRequest {
+  scope: MerchantScope;
+  limit: number;
+  cursor?: string;
+  delivery_id?: string;
+  type?: string;
+}
+
+export interface EventList {
+  data: EventEnvelope[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export interface EventRef {
+  scope: MerchantScope;
+  eventId: string;
+}
+
+export interface ResendEventRequest extends EventRef {
+  webhookId: string;
+}

@@ -42,7 +42,7 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
         LoggerModule.forRoot(httpLoggerParams(service, config.LOG_LEVEL)),
         TerminusModule.forRoot({ errorLogStyle: 'json', logger: false }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions({ url: config.DATABASE_URL, schema: schemaFor(config, schema), applicationName: service }),
+          ...dataSourceOptions({ url: config.DATABASE_URL, schema: schemaFor(config, schema), applicationName: service, poolSize: config.DB_POOL_SIZE }),
           autoLoadEntities: true,
           retryAttempts: 5,
           retryDelay: 1000,

@@ -4,3 +4,4 @@ export * from './wait-for';
 export * from './infra';
 export * from './free-port';
 export * from './system';
+export * from './webhook-receiver';

@@ -40,11 +40,16 @@ export interface SystemOptions {
   env?: Record<string, string>;
 }
 
-export interface GatewayReplica {
-  baseUrl: string;
+export interface AppReplica {
   opsUrl: string;
   /** Its latest log lines. */
   logs(): string[];
+  /** Sends it a signal and resolves with its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface GatewayReplica extends AppReplica {
+  baseUrl: string;
 }
 
 function terminate(running: RunningApp, signal: NodeJS.Signals): Promise<number | null> {
@@ -113,10 +118,20 @@ export class TestSystem {
    */
   async startGatewayReplica(env: Record<string, string> = {}): Promise<GatewayReplica> {
     const port = await freePort();
-    const running = await this.spawn(ServiceName.Gateway, { PORT: String(port), ...env });
+    const replica = await this.startReplica(ServiceName.Gateway, { PORT: String(port), ...env });
+    return { ...replica, baseUrl: `http://127.0.0.1:${port}` };
+  }
+
+  /** One more process of `app` (a worker replica), sharing everything with the first; `stop()` stops it too. */
+  async startReplica(app: ServiceName, env: Record<string, string> = {}): Promise<AppReplica> {
+    const running = await this.spawn(app, env);
     this.replicas.push(running);
-    await this.awaitReady(`${ServiceName.Gateway} replica`, running);
-    return { baseUrl: `http://127.0.0.1:${port}`, opsUrl: `http://127.0.0.1:${running.opsPort}`, logs: () => running.logs };
+    await this.awaitReady(`${app} replica`, running);
+    return {
+      opsUrl: `http://127.0.0.1:${running.opsPort}`,
+      logs: () => running.logs,
+      stop: (signal: NodeJS.Signals = 'SIGTERM') => terminate(running, signal),
+    };
   }
 
   private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<RunningApp> {

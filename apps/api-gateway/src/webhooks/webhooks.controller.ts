@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { firstValueFrom } from 'rxjs';
-import { CreatedWebhookView, ErrorCode, MerchantScope, Pattern, WebhookView } from '@sdd/contracts';
+import { AttemptView, CreatedWebhookView, ErrorCode, MerchantScope, Pattern, WebhookView } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -52,6 +52,18 @@ export class WebhooksController {
   update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookView> {
     assertEvents(body.events);
     return firstValueFrom(this.bus.send(Pattern.UpdateWebhook, { scope: scopeOf(auth), webhookId, ...body }));
+  }
+
+  @ApiOperation({
+    summary: 'Send a test event',
+    description: 'Sends a signed `webhook.test` event to the endpoint now (even if disabled) and returns the attempt. Never retried.',
+  })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Post(':webhookId/test')
+  @HttpCode(200)
+  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<AttemptView> {
+    return firstValueFrom(this.bus.send(Pattern.SendTestWebhook, { scope: scopeOf(auth), webhookId }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })

@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DeliveryList, ListDeliveriesRequest } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, decodeCursor, encodeCursor } from '@sdd/common';
 import { DeliveryEntity } from './delivery.entity';
 import { presentListItem } from './delivery.presenter';
-import { decodeCursor, encodeCursor } from './list-cursor';
 
 /** Newest first, keyset-paginated on (created_at, id). */
 @Injectable()
@@ -26,7 +25,7 @@ export class ListDeliveriesHandler {
       query.andWhere('d.status = :status', { status });
     }
     if (cursor) {
-      const position = decodeCursor(cursor);
+      const position = decodeCursor(cursor, 'del');
       if (!position) throw AppError.invalidRequest('parameter_invalid', 'This cursor is not one we issued.', 'cursor');
       query.andWhere('(d.created_at, d.id) < (:createdAt, :id)', position);
     }

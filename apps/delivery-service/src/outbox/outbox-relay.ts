@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { lastValueFrom } from 'rxjs';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { DeliveryEvent } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { OutboxEventEntity } from './outbox-event.entity';
 
 const BATCH = 100;
@@ -76,12 +77,14 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .addOrderBy('e.sequence', 'ASC')
         .limit(BATCH)
         .getMany();
+      const merchants = await this.merchantsOf(manager, events);
       for (const event of events) {
         const message: DeliveryEvent = {
           id: event.id,
           type: event.type,
           created_at: event.createdAt.toISOString(),
           delivery_id: event.deliveryId,
+          merchant_id: merchants.get(event.deliveryId) as string,
           sequence: event.sequence,
           data: event.payload,
         };
@@ -92,5 +95,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       }
       return events.length;
     });
+  }
+
+  private async merchantsOf(manager: EntityManager, events: OutboxEventEntity[]): Promise<Map<string, string>> {
+    const ids = [...new Set(events.map((event) => event.deliveryId))];
+    if (ids.length === 0) return new Map();
+    const rows = await manager.find(DeliveryEntity, { select: { id: true, merchantId: true }, where: { id: In(ids) } });
+    return new Map(rows.map((row) => [row.id, row.merchantId]));
   }
 }

@@ -51,6 +51,7 @@ export class EndpointsHandlers {
       description: request.description,
       secretSealed: seal(this.key, secret),
       active: true,
+      activeSince: null,
       createdAt: this.clock.now(),
     });
     await this.endpoints.insert(endpoint);
@@ -70,10 +71,11 @@ export class EndpointsHandlers {
     if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
     if (request.events !== undefined) endpoint.events = request.events;
     if (request.description !== undefined) endpoint.description = request.description;
+    if (request.active === true && !endpoint.active) endpoint.activeSince = this.clock.now();
     if (request.active !== undefined) endpoint.active = request.active;
     await this.endpoints.update(
       { id: endpoint.id },
-      { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active },
+      { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active, activeSince: endpoint.activeSince },
     );
     return presentWebhook(endpoint);
   }

@@ -28,6 +28,10 @@ export class WebhookEndpointEntity {
   @Column({ type: 'boolean' })
   active!: boolean;
 
+  /** Set when the merchant re-enables it: failures from before no longer count towards auto-disable. */
+  @Column({ name: 'active_since', type: 'timestamptz', nullable: true })
+  activeSince!: Date | null;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

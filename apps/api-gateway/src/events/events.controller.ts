@@ -1,0 +1,60 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { firstValueFrom } from 'rxjs';
+import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { Auth, AuthContext } from '../auth/auth-context';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ListEventsQuery } from './list-events.query';
+import { ResendEventDto } from './resend-event.dto';
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/** The webhook event log; webhook-dispatcher keeps it, the gateway validates and forwards. */
+@ApiTags('Events')
+@ApiKeyAuth()
+@ApiRateLimitedResponse()
+@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@Controller('v1/events')
+export class EventsController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @ApiOperation({ summary: 'List events', description: 'Newest first, as sent to your endpoints. Filter by delivery_id and type.' })
+  @ApiOkResponse({ description: '{data: [event envelope], has_more, next_cursor}' })
+  @ApiErrorResponse(400, '`invalid_request_error`: invalid filter or cursor.')
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: ListEventsQuery): Promise<EventList> {
+    return firstValueFrom(
+      this.bus.send(Pattern.ListEvents, {
+        scope: { merchantId: auth.merchantId, mode: auth.mode },
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        cursor: query.cursor ?? query.starting_after,
+        delivery_id: query.delivery_id,
+        type: query.type,
+      }),
+    );
+  }
+
+  @ApiOperation({ summary: 'Retrieve an event', description: 'The envelope as sent, and its delivery to each endpoint with every attempt.' })
+  @ApiOkResponse({ description: 'The event with `deliveries`.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Get(':eventId')
+  get(@Auth() auth: AuthContext, @Param('eventId') eventId: string): Promise<EventDetailView> {
+    return firstValueFrom(this.bus.send(Pattern.GetEvent, { scope: { merchantId: auth.merchantId, mode: auth.mode }, eventId }));
+  }
+
+  @ApiOperation({
+    summary: 'Resend an event',
+    description: 'Sends the event now to one endpoint (same body, new signature) and returns the attempt. A success settles pending retries.',
+  })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.' })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing` (the event, or the webhook: param webhook_id).')
+  @ApiJsonBodyErrorResponses()
+  @Post(':eventId/resend')
+  @HttpCode(200)
+  resend(@Auth() auth: AuthContext, @Param('eventId') eventId: string, @Body() body: ResendEventDto): Promise<AttemptView> {
+    return firstValueFrom(
+      this.bus.send(Pattern.ResendEvent, { scope: { merchantId: auth.merchantId, mode: auth.mode }, eventId, webhookId: body.webhook_id }),
+    );
+  }
+}

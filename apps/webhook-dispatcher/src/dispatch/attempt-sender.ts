@@ -1,0 +1,88 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
+import { Clock, CLOCK, newId } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { signPayload } from '@sdd/signing';
+import { WebhookDispatcherConfig } from '../config';
+import { open, secretsKey } from '../endpoints/secret-box';
+import { checkWebhookTarget, parseWebhookUrl } from '../ssrf/webhook-url';
+import { AttemptRecord } from './event-log.repository';
+import { WebhookSender } from './webhook-sender';
+
+/** What one attempt did, ready to record, plus what the receiver asked of the next one. */
+export interface AttemptOutcome extends AttemptRecord {
+  retryAfter: string | undefined;
+}
+
+/** Decrypted secrets kept in memory: decrypting per request would cost more than the HMAC. */
+const SECRET_CACHE_SIZE = 1000;
+
+/**
+ * Makes one attempt of an event to an endpoint: the SSRF guard again (DNS may
+ * have changed since registration), a fresh signature, the request pinned to
+ * the addresses the guard vetted, and the outcome measured.
+ */
+@Injectable()
+export class AttemptSender implements OnModuleDestroy {
+  private readonly key: Buffer;
+  private readonly allowedHosts: ReadonlySet<string>;
+  private readonly secrets = new Map<string, string>();
+  private readonly http = new WebhookSender();
+
+  constructor(
+    @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.key = secretsKey(config.WEBHOOK_SECRETS_KEY, config.NODE_ENV);
+    this.allowedHosts = config.allowedHosts();
+  }
+
+  onModuleDestroy(): void {
+    this.http.close();
+  }
+
+  async attempt(eventId: string, endpoint: { id: string; url: string; secretSealed: string }, body: string): Promise<AttemptOutcome> {
+    const base = { id: newId('att'), eventId, endpointId: endpoint.id, createdAt: this.clock.now() };
+    const refused = (reason: string): AttemptOutcome => ({
+      ...base,
+      succeeded: false,
+      statusCode: null,
+      durationMs: 0,
+      error: `url refused: ${reason}`,
+      retryAfter: undefined,
+    });
+
+    const parsed = parseWebhookUrl(endpoint.url, this.allowedHosts);
+    if ('error' in parsed) return refused(parsed.error);
+    const target = await checkWebhookTarget(parsed.url, { allowedHosts: this.allowedHosts });
+    if (!target.ok) return refused(target.reason);
+
+    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    const response = await this.http.send({
+      url: endpoint.url,
+      body,
+      signature: signPayload(this.secretOf(endpoint.secretSealed), body, timestamp),
+      addresses: target.addresses,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+    });
+    const succeeded = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    return {
+      ...base,
+      succeeded,
+      statusCode: response.statusCode,
+      durationMs: response.durationMs,
+      error: response.error,
+      retryAfter: response.retryAfter,
+    };
+  }
+
+  private secretOf(sealed: string): string {
+    let secret = this.secrets.get(sealed);
+    if (secret === undefined) {
+      if (this.secrets.size >= SECRET_CACHE_SIZE) this.secrets.clear();
+      secret = open(this.key, sealed);
+      this.secrets.set(sealed, secret);
+    }
+    return secret;
+  }
+}

@@ -1,0 +1,58 @@
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { ServiceQueue } from '@sdd/contracts';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+
+/** Ids only: the attempt reads the event and endpoint as they are when it runs. */
+export interface AttemptJob {
+  eventId: string;
+  endpointId: string;
+  /** 1 for the first attempt, up to WEBHOOK_MAX_ATTEMPTS. */
+  number: number;
+}
+
+/** One id per attempt: queueing the same attempt twice (an event delivered twice, a job retried) adds nothing. */
+export function attemptJobId({ eventId, endpointId, number }: AttemptJob): string {
+  return `${eventId}.${endpointId}.${number}`;
+}
+
+/**
+ * Queues attempts, retries as delayed jobs. The job is retried only when the
+ * dispatcher itself failed (database or Redis down); a merchant's endpoint
+ * failing is recorded and answered by the next scheduled attempt instead.
+ */
+@Injectable()
+export class AttemptQueue implements OnModuleDestroy {
+  private readonly connection: Redis;
+  readonly queue: Queue<AttemptJob>;
+
+  constructor(@Inject(APP_CONFIG) config: WebhookDispatcherConfig) {
+    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'webhook-attempts-producer' });
+    this.queue = new Queue<AttemptJob>(ServiceQueue.WebhookAttempts, { connection: this.connection, prefix: config.BUS_PREFIX });
+  }
+
+  async add(jobs: ReadonlyArray<AttemptJob & { at?: Date }>, now = Date.now()): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(
+      jobs.map(({ at, ...job }) => ({
+        name: 'attempt',
+        data: job,
+        opts: {
+          jobId: attemptJobId(job),
+          delay: at ? Math.max(0, at.getTime() - now) : 0,
+          removeOnComplete: true,
+          removeOnFail: { age: 7 * 24 * 3600 },
+          attempts: 10,
+          backoff: { type: 'exponential', delay: 1000 },
+        },
+      })),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.queue.close();
+    await this.connection.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CLOCK, systemClock } from '@sdd/common';
+import { AttemptSender } from './attempt-sender';
+import { AttemptProcessor } from './attempt.processor';
+import { AttemptQueue } from './attempt.queue';
+import { DeliveryEventsController } from './delivery-events.controller';
+import { EventLogRepository } from './event-log.repository';
+import { FanOutEventHandler } from './fan-out-event.handler';
+import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
+
+/** From a delivery event to signed requests: fan-out, attempts, retries, auto-disable. */
+@Module({
+  controllers: [DeliveryEventsController],
+  providers: [
+    EventLogRepository,
+    AttemptSender,
+    AttemptQueue,
+    AttemptProcessor,
+    FanOutEventHandler,
+    MakeScheduledAttemptHandler,
+    { provide: CLOCK, useValue: systemClock },
+  ],
+  exports: [EventLogRepository, AttemptSender],
+})
+export class DispatchModule {}

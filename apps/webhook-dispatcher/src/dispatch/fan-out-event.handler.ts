@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { DeliveryEvent, EventEnvelope } from '@sdd/contracts';
+import { AttemptQueue } from './attempt.queue';
+import { EventLogRepository } from './event-log.repository';
+
+/**
+ * A delivery event from the outbox: stored once with the body every attempt
+ * will send, then one first attempt queued per subscribed endpoint. The bus
+ * delivers events at least once; a second delivery queues only what the
+ * first did not get to.
+ */
+@Injectable()
+export class FanOutEventHandler {
+  constructor(
+    private readonly events: EventLogRepository,
+    private readonly queue: AttemptQueue,
+  ) {}
+
+  async execute(event: DeliveryEvent): Promise<void> {
+    const envelope: EventEnvelope = { id: event.id, type: event.type, created_at: event.created_at, data: event.data };
+    const endpointIds = await this.events.recordAndFanOut({
+      id: event.id,
+      merchantId: event.merchant_id,
+      mode: event.data.mode,
+      type: event.type,
+      deliveryId: event.delivery_id,
+      body: JSON.stringify(envelope),
+      createdAt: new Date(event.created_at),
+    });
+    await this.queue.add(endpointIds.map((endpointId) => ({ eventId: event.id, endpointId, number: 1 })));
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { AttemptSender } from './attempt-sender';
+import { AttemptJob, AttemptQueue } from './attempt.queue';
+import { AUTO_DISABLE_WINDOW_MS, shouldAutoDisable } from './auto-disable';
+import { EventLogRepository } from './event-log.repository';
+import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
+
+/**
+ * One scheduled attempt of an event to an endpoint: send, record, and on
+ * failure queue the next one of the schedule (or mark the delivery failed
+ * after the last), then see whether the endpoint has failed enough to be
+ * disabled. Safe to run twice for the same attempt: the second run finds it
+ * recorded and only makes sure its follow-up is queued.
+ */
+@Injectable()
+export class MakeScheduledAttemptHandler {
+  private readonly logger = new Logger(MakeScheduledAttemptHandler.name);
+
+  constructor(
+    private readonly events: EventLogRepository,
+    private readonly sender: AttemptSender,
+    private readonly queue: AttemptQueue,
+    @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(job: AttemptJob): Promise<void> {
+    const context = await this.events.attemptContext(job.eventId, job.endpointId);
+    // Gone with its endpoint, or settled (succeeded, failed, or a resend got through).
+    if (!context || context.status !== 'pending') return;
+    if (context.attemptCount >= job.number) {
+      if (context.attemptCount === job.number && context.nextAttemptAt) {
+        await this.queue.add([{ ...job, number: job.number + 1, at: context.nextAttemptAt }]);
+      }
+      return;
+    }
+    if (context.attemptCount !== job.number - 1) {
+      this.logger.warn(`attempt ${job.number} of ${job.eventId} to ${job.endpointId} skipped: ${context.attemptCount} made so far`);
+      return;
+    }
+    if (!context.endpoint.active) {
+      await this.events.abandonDelivery(job.eventId, job.endpointId);
+      return;
+    }
+
+    const outcome = await this.sender.attempt(job.eventId, context.endpoint, context.body);
+    const delayMs = outcome.succeeded
+      ? null
+      : nextRetryDelayMs(job.number, {
+          retryAfterMs: parseRetryAfter(outcome.retryAfter, outcome.createdAt),
+          speed: this.config.WEBHOOK_RETRY_SPEED,
+        });
+    const nextRetryAt = delayMs === null ? null : new Date(outcome.createdAt.getTime() + delayMs);
+    const moved = await this.events.recordScheduledAttempt(outcome, job.number, nextRetryAt);
+    if (moved && nextRetryAt) await this.queue.add([{ ...job, number: job.number + 1, at: nextRetryAt }]);
+    if (!outcome.succeeded) await this.disableIfFailing(job.endpointId);
+  }
+
+  private async disableIfFailing(endpointId: string): Promise<void> {
+    const since = new Date(this.clock.now().getTime() - AUTO_DISABLE_WINDOW_MS);
+    const stats = await this.events.recentAttemptStats(endpointId, since);
+    if (shouldAutoDisable(stats) && (await this.events.disableEndpoint(endpointId))) {
+      this.logger.warn(`webhook ${endpointId} disabled: ${stats.failures} of its last ${stats.attempts} attempts failed`);
+    }
+  }
+}

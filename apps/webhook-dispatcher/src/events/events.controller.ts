@@ -1,0 +1,37 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AttemptView, EventDetailView, EventList, EventRef, ListEventsRequest, Pattern, ResendEventRequest, WebhookRef } from '@sdd/contracts';
+import { GetEventHandler } from './get-event.handler';
+import { ListEventsHandler } from './list-events.handler';
+import { ResendEventHandler } from './resend-event.handler';
+import { SendTestWebhookHandler } from './send-test-webhook.handler';
+
+@Controller()
+export class EventsController {
+  constructor(
+    private readonly listEvents: ListEventsHandler,
+    private readonly getEvent: GetEventHandler,
+    private readonly resendEvent: ResendEventHandler,
+    private readonly sendTest: SendTestWebhookHandler,
+  ) {}
+
+  @MessagePattern(Pattern.ListEvents)
+  list(@Payload() request: ListEventsRequest): Promise<EventList> {
+    return this.listEvents.execute(request);
+  }
+
+  @MessagePattern(Pattern.GetEvent)
+  get(@Payload() request: EventRef): Promise<EventDetailView> {
+    return this.getEvent.execute(request);
+  }
+
+  @MessagePattern(Pattern.ResendEvent)
+  resend(@Payload() request: ResendEventRequest): Promise<AttemptView> {
+    return this.resendEvent.execute(request);
+  }
+
+  @MessagePattern(Pattern.SendTestWebhook)
+  test(@Payload() request: WebhookRef): Promise<AttemptView> {
+    return this.sendTest.execute(request);
+  }
+}

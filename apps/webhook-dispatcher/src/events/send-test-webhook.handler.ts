@@ -1,0 +1,49 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
+import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { AttemptSender } from '../dispatch/attempt-sender';
+import { EventLogRepository } from '../dispatch/event-log.repository';
+import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { presentManualAttempt } from './event.presenter';
+
+/**
+ * Sends a signed `webhook.test` event to one endpoint now and answers with
+ * the attempt, so a merchant can check their receiver and its signature
+ * verification before any delivery happens. It is logged like any event and
+ * never retried.
+ */
+@Injectable()
+export class SendTestWebhookHandler {
+  constructor(
+    private readonly events: EventLogRepository,
+    private readonly sender: AttemptSender,
+    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ scope, webhookId }: WebhookRef): Promise<AttemptView> {
+    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const now = this.clock.now();
+    const envelope: EventEnvelope = {
+      id: newId('evt'),
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      created_at: now.toISOString(),
+      data: { webhook_id: endpoint.id, message: 'A test event sent from the API; it needs no action.' },
+    };
+    await this.events.insertEvent({
+      id: envelope.id,
+      merchantId: scope.merchantId,
+      mode: scope.mode,
+      type: envelope.type,
+      deliveryId: null,
+      body: JSON.stringify(envelope),
+      createdAt: now,
+    });
+    const outcome = await this.sender.attempt(envelope.id, endpoint, JSON.stringify(envelope));
+    await this.events.recordManualAttempt(outcome, 'test');
+    return presentManualAttempt(outcome, 'test');
+  }
+}
