@@ -30,7 +30,7 @@ export async function provideRedis(): Promise<RedisHandle> {
   return infra.startRedis({ dataDir: join(root, '.data', 'bench-redis'), appendOnly: false });
 }
 
-/** Removes a run's keys. libs/testing has the same for tests, but it is not part of the build benches run from. */
+/** Removes a run's keys (libs/testing has the same for tests, with jest around it). */
 export async function deleteKeys(redis: Redis, prefix: string): Promise<number> {
   let deleted = 0;
   let cursor = '0';

@@ -3,17 +3,11 @@
  * create and retrieve latency, and how late the test-timeline steps fire with
  * 1,000 test deliveries running. See bench/README.md "Deliveries".
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { deleteKeys, provideRedis, RedisHandle } from '../bench-redis';
-import { percentile } from '../bus/stats';
+import { provideRedis } from '../bench-redis';
+import { App, awaitReady, cleanUp, freePort, log, migrate, pool, providePostgres, sleep, Stat, stat, startApp, stopApp } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -31,108 +25,7 @@ const EVENT_STEPS: Record<string, string> = {
   'delivery.delivered': 'delivered',
 };
 
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
-  }
-}
-const root = repoRoot();
-const log = (message: string) => process.stderr.write(`${message}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function providePostgres(): Promise<RedisHandle> {
-  const url = process.env.DATABASE_URL;
-  if (url) return { url, stop: async () => undefined };
-  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as {
-    startPostgres(options: { dataDir: string; database?: string }): Promise<RedisHandle>;
-  };
-  return infra.startPostgres({ dataDir: join(root, '.data', 'bench-pg'), database: 'sameday_bench' });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface App {
-  name: string;
-  child: ChildProcess;
-  opsPort: number;
-  logs: string[];
-  exited: Promise<unknown>;
-}
-
-function entry(app: string, file: 'main' | 'migrate'): string {
-  const path = join(root, 'dist/apps', app, 'src', `${file}.js`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
-  return path;
-}
-
-async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<App> {
-  const opsPort = await freePort();
-  const child = spawn(process.execPath, ['-r', join(root, 'tools/register-paths.js'), entry(name, 'main')], {
-    env: { ...env, OPS_PORT: String(opsPort) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const keep = (chunk: Buffer) => {
-    logs.push(...chunk.toString().split('\n').filter(Boolean));
-    logs.splice(0, Math.max(0, logs.length - 50));
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { name, child, opsPort, logs, exited };
-}
-
-async function awaitReady(app: App): Promise<void> {
-  const deadline = Date.now() + 30000;
-  while (Date.now() < deadline) {
-    if (app.child.exitCode !== null) break;
-    const ok = await fetch(`http://127.0.0.1:${app.opsPort}/health/ready`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${app.name} did not become ready (exit code ${app.child.exitCode})\n${app.logs.slice(-20).join('\n')}`);
-}
-
-async function stopApp(app: App): Promise<void> {
-  if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
-  const timer = setTimeout(() => app.child.kill('SIGKILL'), 10000);
-  await app.exited;
-  clearTimeout(timer);
-}
-
-/** Runs `task(i)` for i in 0..count-1, `inflight` at a time. */
-async function pool(count: number, inflight: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(inflight, count) }, worker));
-}
-
 type Json = Record<string, unknown>;
-
-interface Stat {
-  n: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-function stat(values: number[]): Stat {
-  const sorted = [...values].sort((a, b) => a - b);
-  const round = (v: number) => Math.round(v * 100) / 100;
-  return { n: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? NaN) };
-}
 
 async function main(): Promise<void> {
   const prefix = `bench_del_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -166,9 +59,7 @@ async function main(): Promise<void> {
       PUBLIC_BASE_URL: baseUrl,
     };
     log(`prefix ${prefix}: migrating and starting ${APPS.join(', ')}`);
-    for (const app of APPS) {
-      execFileSync(process.execPath, ['-r', join(root, 'tools/register-paths.js'), entry(app, 'migrate')], { env, stdio: 'pipe' });
-    }
+    for (const app of APPS) migrate(app, env);
     for (const name of APPS) apps.push(await startApp(name, env));
     await Promise.all(apps.map(awaitReady));
 
@@ -305,30 +196,8 @@ async function main(): Promise<void> {
     if (createErrors + retrieveErrors > 0 || delivered !== DELIVERIES) process.exitCode = 1;
   } finally {
     await Promise.all(apps.map(stopApp));
-    try {
-      if (postgresUrl) {
-        // This run's data goes before the servers the bench started are stopped.
-        if (!pg) {
-          pg = new Client({ connectionString: postgresUrl });
-          await pg.connect();
-        }
-        const { rows } = await pg.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)`, [schemaPrefix]);
-        for (const { nspname } of rows) await pg.query(`DROP SCHEMA "${nspname}" CASCADE`);
-        await pg.end();
-        log(`dropped ${rows.length} schemas`);
-      }
-    } catch (error) {
-      log(`postgres cleanup failed: ${(error as Error).message}`);
-    }
-    try {
-      if (redisUrl) {
-        const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-        log(`deleted ${await deleteKeys(redis, prefix)} Redis keys`);
-        await redis.quit();
-      }
-    } catch (error) {
-      log(`redis cleanup failed: ${(error as Error).message}`);
-    }
+    await pg?.end().catch(() => undefined);
+    await cleanUp(prefix, postgresUrl, redisUrl);
     for (const stop of started.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
   }
 }

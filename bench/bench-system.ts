@@ -1,0 +1,150 @@
+/**
+ * What the system benches share: the project's own Postgres and Redis, the
+ * compiled apps started as separate processes under a unique prefix, a
+ * bounded-concurrency loop, percentiles, and cleaning up after a run.
+ */
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { deleteKeys, RedisHandle } from './bench-redis';
+import { percentile } from './bus/stats';
+
+/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
+export function repoRoot(): string {
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
+    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
+  }
+}
+
+export const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The Postgres at DATABASE_URL, or one the project's own scripts start (and the caller stops). */
+export async function providePostgres(): Promise<RedisHandle> {
+  const url = process.env.DATABASE_URL;
+  if (url) return { url, stop: async () => undefined };
+  const root = repoRoot();
+  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as {
+    startPostgres(options: { dataDir: string; database?: string }): Promise<RedisHandle>;
+  };
+  return infra.startPostgres({ dataDir: join(root, '.data', 'bench-pg'), database: 'sameday_bench' });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface App {
+  name: string;
+  child: ChildProcess;
+  opsPort: number;
+  logs: string[];
+  exited: Promise<unknown>;
+}
+
+function entry(app: string, file: 'main' | 'migrate'): string {
+  const path = join(repoRoot(), 'dist/apps', app, 'src', `${file}.js`);
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
+  return path;
+}
+
+export function migrate(app: string, env: NodeJS.ProcessEnv): void {
+  execFileSync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], { env, stdio: 'pipe' });
+}
+
+export async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<App> {
+  const opsPort = await freePort();
+  const child = spawn(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(name, 'main')], {
+    env: { ...env, OPS_PORT: String(opsPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const keep = (chunk: Buffer) => {
+    logs.push(...chunk.toString().split('\n').filter(Boolean));
+    logs.splice(0, Math.max(0, logs.length - 50));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { name, child, opsPort, logs, exited };
+}
+
+export async function awaitReady(app: App): Promise<void> {
+  const deadline = Date.now() + 30000;
+  while (Date.now() < deadline) {
+    if (app.child.exitCode !== null) break;
+    const ok = await fetch(`http://127.0.0.1:${app.opsPort}/health/ready`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`${app.name} did not become ready (exit code ${app.child.exitCode})\n${app.logs.slice(-20).join('\n')}`);
+}
+
+export async function stopApp(app: App): Promise<void> {
+  if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), 10000);
+  await app.exited;
+  clearTimeout(timer);
+}
+
+/** Runs `task(i)` for i in 0..count-1, `inflight` at a time. */
+export async function pool(count: number, inflight: number, task: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(inflight, count) }, worker));
+}
+
+export interface Stat {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export function stat(values: number[]): Stat {
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return { n: sorted.length, p50: round(percentile(sorted, 50)), p99: round(percentile(sorted, 99)), max: round(sorted[sorted.length - 1] ?? NaN) };
+}
+
+/** Drops a run's schemas and Redis keys; reports rather than throws, so the servers still get stopped. */
+export async function cleanUp(prefix: string, postgresUrl: string | undefined, redisUrl: string | undefined): Promise<void> {
+  try {
+    if (postgresUrl) {
+      const pg = new Client({ connectionString: postgresUrl });
+      await pg.connect();
+      const { rows } = await pg.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)`, [`${prefix}_`]);
+      for (const { nspname } of rows) await pg.query(`DROP SCHEMA "${nspname}" CASCADE`);
+      await pg.end();
+      log(`dropped ${rows.length} schemas`);
+    }
+  } catch (error) {
+    log(`postgres cleanup failed: ${(error as Error).message}`);
+  }
+  try {
+    if (redisUrl) {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+      log(`deleted ${await deleteKeys(redis, prefix)} Redis keys`);
+      await redis.quit();
+    }
+  } catch (error) {
+    log(`redis cleanup failed: ${(error as Error).message}`);
+  }
+}
