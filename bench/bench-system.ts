@@ -67,9 +67,11 @@ export function migrate(app: string, env: NodeJS.ProcessEnv): void {
   execFileSync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], { env, stdio: 'pipe' });
 }
 
+/** BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to every app: Node refuses profiling flags in NODE_OPTIONS. */
 export async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<App> {
   const opsPort = await freePort();
-  const child = spawn(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(name, 'main')], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '-r', join(repoRoot(), 'tools/register-paths.js'), entry(name, 'main')], {
     env: { ...env, OPS_PORT: String(opsPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
+import { Batcher } from './batcher';
 
 /** Ids only: the attempt reads the event and endpoint as they are when it runs. */
 export interface AttemptJob {
@@ -27,14 +28,20 @@ export function attemptJobId({ eventId, endpointId, number }: AttemptJob): strin
 export class AttemptQueue implements OnModuleDestroy {
   private readonly connection: Redis;
   readonly queue: Queue<AttemptJob>;
+  private readonly batcher = new Batcher<AttemptJob & { at?: Date }, void>((jobs) => this.addBatch(jobs), { maxSize: 500, maxConcurrent: 2 });
 
   constructor(@Inject(APP_CONFIG) config: WebhookDispatcherConfig) {
     this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'webhook-attempts-producer' });
     this.queue = new Queue<AttemptJob>(ServiceQueue.WebhookAttempts, { connection: this.connection, prefix: config.BUS_PREFIX });
   }
 
-  async add(jobs: ReadonlyArray<AttemptJob & { at?: Date }>, now = Date.now()): Promise<void> {
-    if (jobs.length === 0) return;
+  /** Concurrent adds share one round trip to Redis. */
+  async add(jobs: ReadonlyArray<AttemptJob & { at?: Date }>): Promise<void> {
+    await Promise.all(jobs.map((job) => this.batcher.add(job)));
+  }
+
+  private async addBatch(jobs: Array<AttemptJob & { at?: Date }>): Promise<void[]> {
+    const now = Date.now();
     await this.queue.addBulk(
       jobs.map(({ at, ...job }) => ({
         name: 'attempt',
@@ -49,6 +56,7 @@ export class AttemptQueue implements OnModuleDestroy {
         },
       })),
     );
+    return jobs.map(() => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {

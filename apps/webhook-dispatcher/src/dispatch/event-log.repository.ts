@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AttemptTrigger, Mode } from '@sdd/contracts';
+import { Batcher } from './batcher';
 
 /** An event as the dispatcher keeps it: `body` is the exact JSON every attempt sends. */
 export interface StoredEvent {
@@ -63,17 +66,61 @@ export interface EventRow {
   created_at: Date;
 }
 
+/** Rows per statement at most; beyond that the next batch takes them. */
+const BATCH_SIZE = 500;
+/** Batched statements in flight per kind: enough to hide a round trip, few enough to leave the pool to the rest. */
+const BATCHES_IN_FLIGHT = 2;
+
+interface ScheduledAttempt {
+  attempt: AttemptRecord;
+  number: number;
+  nextRetryAt: Date | null;
+}
+
 /**
  * The dispatcher's SQL. Each state change is one statement, so it is atomic
  * without a transaction, and guarded so that running it twice (a job retried,
  * an event delivered twice by the bus) changes nothing the second time.
+ *
+ * The three statements every webhook request needs (fan-out, reading what to
+ * send, recording the attempt) are batched: concurrent calls share one
+ * statement over arrays (unnest), so a busy dispatcher makes a few round
+ * trips per batch instead of three per request.
  */
 @Injectable()
 export class EventLogRepository {
+  private readonly fanOuts = new Batcher<StoredEvent, string[]>((events) => this.fanOutBatch(events), {
+    maxSize: BATCH_SIZE,
+    maxConcurrent: BATCHES_IN_FLIGHT,
+  });
+  private readonly contexts = new Batcher<[string, string], AttemptContext | undefined>((keys) => this.contextBatch(keys), {
+    maxSize: BATCH_SIZE,
+    maxConcurrent: BATCHES_IN_FLIGHT,
+  });
+  private readonly records = new Batcher<ScheduledAttempt, boolean>((attempts) => this.recordBatch(attempts), {
+    maxSize: BATCH_SIZE,
+    maxConcurrent: BATCHES_IN_FLIGHT,
+  });
+
   constructor(private readonly dataSource: DataSource) {}
 
   private get schema(): string {
     return `"${this.dataSource.driver.schema}"`;
+  }
+
+  /**
+   * The batched statements as named prepared statements on the driver's pool:
+   * Postgres parses and plans each once per connection instead of per batch,
+   * which is most of their cost when batches are small. Their lookups are
+   * LATERAL subqueries (kept apart by LIMIT/OFFSET), so each key is found
+   * through the primary key whatever the planner believes about table sizes:
+   * before the first ANALYZE, a plain join chose to scan every delivery of
+   * the endpoint per key (190 ms instead of 1.5 ms for 50 keys).
+   */
+  private async prepared<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const result = await pool.query({ name, text, values });
+    return result.rows as T[];
   }
 
   /**
@@ -82,28 +129,51 @@ export class EventLogRepository {
    * attempt is still to be made: the new ones, or, when the bus delivers the
    * event again (the first handling died before queueing), those left waiting.
    */
-  async recordAndFanOut(event: StoredEvent): Promise<string[]> {
+  recordAndFanOut(event: StoredEvent): Promise<string[]> {
+    return this.fanOuts.add(event);
+  }
+
+  private async fanOutBatch(batch: StoredEvent[]): Promise<string[][]> {
     const s = this.schema;
-    const rows: Array<{ endpoint_id: string }> = await this.dataSource.query(
-      `WITH event AS (
+    const events = [...new Map(batch.map((event) => [event.id, event])).values()];
+    const rows = await this.prepared<{ event_id: string; endpoint_id: string }>(
+      'webhooks_fan_out',
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+           AS i (id, merchant_id, mode, type, delivery_id, body, created_at)
+       ), event AS (
          INSERT INTO ${s}.events (id, merchant_id, mode, type, delivery_id, body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         SELECT * FROM input
          ON CONFLICT (id) DO NOTHING
-         RETURNING id
-       ), targets AS (
-         SELECT endpoints.id FROM ${s}.endpoints, event
-         WHERE merchant_id = $2 AND mode = $3 AND active AND (events @> ARRAY[$4]::text[] OR '*' = ANY (events))
+         RETURNING id, merchant_id, mode, type
        ), fanned AS (
          INSERT INTO ${s}.event_deliveries (event_id, endpoint_id, status, attempt_count, next_attempt_at, updated_at)
-         SELECT $1, id, 'pending', 0, $8, $8 FROM targets
-         RETURNING endpoint_id
+         SELECT event.id, en.id, 'pending', 0, $8, $8
+         FROM event JOIN ${s}.endpoints en
+           ON en.merchant_id = event.merchant_id AND en.mode = event.mode AND en.active
+          AND (en.events @> ARRAY[event.type] OR '*' = ANY (en.events))
+         RETURNING event_id, endpoint_id
        ), waiting AS (
-         SELECT endpoint_id FROM ${s}.event_deliveries WHERE event_id = $1 AND status = 'pending' AND attempt_count = 0
+         SELECT d.event_id, d.endpoint_id FROM input CROSS JOIN LATERAL (
+           SELECT event_id, endpoint_id FROM ${s}.event_deliveries d
+           WHERE d.event_id = input.id AND d.status = 'pending' AND d.attempt_count = 0 OFFSET 0
+         ) d
        )
-       SELECT endpoint_id FROM fanned UNION SELECT endpoint_id FROM waiting`,
-      [event.id, event.merchantId, event.mode, event.type, event.deliveryId, event.body, event.createdAt, new Date()],
+       SELECT event_id, endpoint_id FROM fanned UNION SELECT event_id, endpoint_id FROM waiting`,
+      [
+        events.map((event) => event.id),
+        events.map((event) => event.merchantId),
+        events.map((event) => event.mode),
+        events.map((event) => event.type),
+        events.map((event) => event.deliveryId),
+        events.map((event) => event.body),
+        events.map((event) => event.createdAt),
+        new Date(),
+      ],
     );
-    return rows.map((row) => row.endpoint_id);
+    const byEvent = new Map<string, string[]>();
+    for (const row of rows) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.endpoint_id]);
+    return batch.map((event) => byEvent.get(event.id) ?? []);
   }
 
   async insertEvent(event: StoredEvent): Promise<void> {
@@ -113,24 +183,45 @@ export class EventLogRepository {
     );
   }
 
-  async attemptContext(eventId: string, endpointId: string): Promise<AttemptContext | undefined> {
+  attemptContext(eventId: string, endpointId: string): Promise<AttemptContext | undefined> {
+    return this.contexts.add([eventId, endpointId]);
+  }
+
+  private async contextBatch(keys: Array<[string, string]>): Promise<Array<AttemptContext | undefined>> {
     const s = this.schema;
-    const [row] = await this.dataSource.query(
-      `SELECT d.status, d.attempt_count, d.next_attempt_at, e.body, en.id, en.url, en.secret_sealed, en.active
-       FROM ${s}.event_deliveries d
-       JOIN ${s}.events e ON e.id = d.event_id
-       JOIN ${s}.endpoints en ON en.id = d.endpoint_id
-       WHERE d.event_id = $1 AND d.endpoint_id = $2`,
-      [eventId, endpointId],
+    const rows = await this.prepared<{
+      event_id: string;
+      endpoint_id: string;
+      status: DeliveryStatus;
+      attempt_count: number;
+      next_attempt_at: Date | null;
+      body: string;
+      url: string;
+      secret_sealed: string;
+      active: boolean;
+    }>(
+      'webhooks_attempt_context',
+      `SELECT k.event_id, k.endpoint_id, d.status, d.attempt_count, d.next_attempt_at, e.body, en.url, en.secret_sealed, en.active
+       FROM unnest($1::text[], $2::text[]) AS k (event_id, endpoint_id)
+       CROSS JOIN LATERAL (
+         SELECT status, attempt_count, next_attempt_at FROM ${s}.event_deliveries d
+         WHERE d.event_id = k.event_id AND d.endpoint_id = k.endpoint_id LIMIT 1
+       ) d
+       CROSS JOIN LATERAL (SELECT body FROM ${s}.events e WHERE e.id = k.event_id LIMIT 1) e
+       CROSS JOIN LATERAL (SELECT url, secret_sealed, active FROM ${s}.endpoints en WHERE en.id = k.endpoint_id LIMIT 1) en`,
+      [keys.map(([eventId]) => eventId), keys.map(([, endpointId]) => endpointId)],
     );
-    if (!row) return undefined;
-    return {
-      status: row.status,
-      attemptCount: row.attempt_count,
-      nextAttemptAt: row.next_attempt_at,
-      body: row.body,
-      endpoint: { id: row.id, url: row.url, secretSealed: row.secret_sealed, active: row.active },
-    };
+    const found = new Map<string, AttemptContext>();
+    for (const row of rows) {
+      found.set(`${row.event_id} ${row.endpoint_id}`, {
+        status: row.status,
+        attemptCount: row.attempt_count,
+        nextAttemptAt: row.next_attempt_at,
+        body: row.body,
+        endpoint: { id: row.endpoint_id, url: row.url, secretSealed: row.secret_sealed, active: row.active },
+      });
+    }
+    return keys.map(([eventId, endpointId]) => found.get(`${eventId} ${endpointId}`));
   }
 
   /**
@@ -139,37 +230,46 @@ export class EventLogRepository {
    * moved (false: another run of the same job got there first, or a resend
    * settled it meanwhile; the attempt is still recorded if it is new).
    */
-  async recordScheduledAttempt(attempt: AttemptRecord, number: number, nextRetryAt: Date | null): Promise<boolean> {
+  recordScheduledAttempt(attempt: AttemptRecord, number: number, nextRetryAt: Date | null): Promise<boolean> {
+    return this.records.add({ attempt, number, nextRetryAt });
+  }
+
+  private async recordBatch(batch: ScheduledAttempt[]): Promise<boolean[]> {
     const s = this.schema;
-    const status: DeliveryStatus = attempt.succeeded ? 'succeeded' : nextRetryAt ? 'pending' : 'failed';
-    const [row] = await this.dataSource.query(
-      `WITH moved AS (
-         UPDATE ${s}.event_deliveries
-         SET attempt_count = $4, status = $10, next_attempt_at = $9, updated_at = $11
-         WHERE event_id = $2 AND endpoint_id = $3 AND attempt_count = $4 - 1 AND status = 'pending'
-         RETURNING 1
+    const column = <T>(pick: (item: ScheduledAttempt) => T): T[] => batch.map(pick);
+    const rows = await this.prepared<{ event_id: string; endpoint_id: string; attempt_count: number }>(
+      'webhooks_record_attempts',
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::int[], $7::int[], $8::text[], $9::timestamptz[], $10::text[], $11::timestamptz[])
+           AS i (id, event_id, endpoint_id, number, succeeded, status_code, duration_ms, error, next_retry_at, status, created_at)
+       ), moved AS (
+         UPDATE ${s}.event_deliveries d
+         SET attempt_count = i.number, status = i.status, next_attempt_at = i.next_retry_at, updated_at = i.created_at
+         FROM input i
+         WHERE d.event_id = i.event_id AND d.endpoint_id = i.endpoint_id AND d.attempt_count = i.number - 1 AND d.status = 'pending'
+         RETURNING d.event_id, d.endpoint_id, d.attempt_count
        ), recorded AS (
          INSERT INTO ${s}.attempts (id, event_id, endpoint_id, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at)
-         VALUES ($1, $2, $3, $4, 'automatic', $5, $6, $7, $8, $9, $11)
+         SELECT id, event_id, endpoint_id, number, 'automatic', succeeded, status_code, duration_ms, error, next_retry_at, created_at FROM input
          ON CONFLICT (event_id, endpoint_id, number) WHERE number IS NOT NULL DO NOTHING
-         RETURNING 1
        )
-       SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM recorded)::int AS recorded`,
+       SELECT event_id, endpoint_id, attempt_count FROM moved`,
       [
-        attempt.id,
-        attempt.eventId,
-        attempt.endpointId,
-        number,
-        attempt.succeeded,
-        attempt.statusCode,
-        attempt.durationMs,
-        attempt.error,
-        nextRetryAt,
-        status,
-        attempt.createdAt,
+        column((item) => item.attempt.id),
+        column((item) => item.attempt.eventId),
+        column((item) => item.attempt.endpointId),
+        column((item) => item.number),
+        column((item) => item.attempt.succeeded),
+        column((item) => item.attempt.statusCode),
+        column((item) => item.attempt.durationMs),
+        column((item) => item.attempt.error),
+        column((item) => item.nextRetryAt),
+        column((item): DeliveryStatus => (item.attempt.succeeded ? 'succeeded' : item.nextRetryAt ? 'pending' : 'failed')),
+        column((item) => item.attempt.createdAt),
       ],
     );
-    return row.moved === 1;
+    const moved = new Set(rows.map((row) => `${row.event_id} ${row.endpoint_id} ${row.attempt_count}`));
+    return batch.map((item) => moved.has(`${item.attempt.eventId} ${item.attempt.endpointId} ${item.number}`));
   }
 
   /**
@@ -220,15 +320,6 @@ export class EventLogRepository {
   async disableEndpoint(endpointId: string): Promise<boolean> {
     const [, affected] = await this.dataSource.query(`UPDATE ${this.schema}.endpoints SET active = false WHERE id = $1 AND active`, [endpointId]);
     return affected === 1;
-  }
-
-  /** Deliveries whose next attempt is overdue by more than `grace`: their job was lost (Redis failure). */
-  async overdueDeliveries(before: Date, limit: number): Promise<DeliveryRow[]> {
-    return this.dataSource.query(
-      `SELECT event_id, endpoint_id, status, attempt_count, next_attempt_at FROM ${this.schema}.event_deliveries
-       WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT $2`,
-      [before, limit],
-    );
   }
 
   async findEvent(merchantId: string, mode: Mode, eventId: string): Promise<EventRow | undefined> {
