@@ -4,7 +4,7 @@
  * bounded-concurrency loop, percentiles, and cleaning up after a run.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -149,4 +149,19 @@ export async function cleanUp(prefix: string, postgresUrl: string | undefined, r
   } catch (error) {
     log(`redis cleanup failed: ${(error as Error).message}`);
   }
+}
+
+/** CPU seconds a process has used so far (Linux /proc; clock ticks are 100 per second there). */
+export function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Busy CPU seconds of the whole machine so far, all cores summed. */
+export function machineCpuSeconds(): number {
+  const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
+  const ticks = cpu.trim().split(/\s+/).slice(1).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return (ticks.reduce((sum, value) => sum + value, 0) - idle) / 100;
 }

@@ -14,7 +14,23 @@ import { DeliveryEvent, DeliveryView, EventType } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
 import { provideRedis } from '../bench-redis';
-import { App, awaitReady, cleanUp, freePort, log, migrate, pool, providePostgres, sleep, Stat, stat, startApp, stopApp } from '../bench-system';
+import {
+  App,
+  awaitReady,
+  cleanUp,
+  freePort,
+  log,
+  machineCpuSeconds,
+  migrate,
+  pool,
+  processCpuSeconds,
+  providePostgres,
+  sleep,
+  Stat,
+  stat,
+  startApp,
+  stopApp,
+} from '../bench-system';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
 const BURST = Number(process.env.BENCH_EVENTS ?? 20000);
@@ -173,11 +189,16 @@ async function main(): Promise<void> {
     const warmupIds = new Set(emitted.keys());
 
     log(`burst: ${BURST} events published at once`);
+    const dispatcher = apps.find((app) => app.name === 'webhook-dispatcher') as App;
+    const cpuBefore = { dispatcher: processCpuSeconds(dispatcher.child.pid as number), machine: machineCpuSeconds() };
     const burstStart = Date.now();
     await pool(BURST, 100, publish);
     const publishSeconds = (Date.now() - burstStart) / 1000;
     const burstIds = [...emitted.keys()].filter((id) => !warmupIds.has(id));
     await waitForAll(burstIds, 300000);
+    // Per delivery of the burst: what the dispatcher alone costs, and what everything on the machine costs.
+    const dispatcherCpuMs = ((processCpuSeconds(dispatcher.child.pid as number) - cpuBefore.dispatcher) * 1000) / BURST;
+    const machineCpuMs = ((machineCpuSeconds() - cpuBefore.machine) * 1000) / BURST;
     const arrivals = burstIds.map((id) => receivedAt.get(id) as number).sort((a, b) => a - b);
     const burstSeconds = (arrivals[arrivals.length - 1] - burstStart) / 1000;
     // The middle 80% of arrivals: the rate once the pipeline is full and before it drains.
@@ -223,6 +244,9 @@ async function main(): Promise<void> {
         perSecond: Math.round(burstRate),
         steadyPerSecond: Math.round(steadyRate),
         sendMs: stat(attempts.filter((a) => burstSet.has(a.event_id)).map((a) => a.duration_ms)),
+        dispatcherCpuMsPerDelivery: Math.round(dispatcherCpuMs * 1000) / 1000,
+        machineCpuMsPerDelivery: Math.round(machineCpuMs * 1000) / 1000,
+        perDispatcherCoreSecond: Math.round(1000 / dispatcherCpuMs),
       },
       sustained: {
         offeredPerSecond: RATE,
@@ -245,6 +269,11 @@ async function main(): Promise<void> {
     console.log(
       `burst of ${BURST}: ${result.burst.perSecond}/s overall (all delivered in ${result.burst.seconds} s), ` +
         `${result.burst.steadyPerSecond}/s steady (middle 80% of arrivals)`,
+    );
+    console.log(
+      `CPU per delivery (burst): dispatcher ${result.burst.dispatcherCpuMsPerDelivery} ms ` +
+        `(${result.burst.perDispatcherCoreSecond} deliveries per dispatcher core-second), ` +
+        `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
     );
     console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
     console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);

@@ -53,6 +53,8 @@ const ROUTES: Array<{ path: string; auth: boolean }> = [
   { path: '/v1/merchants/locations', auth: true },
   { path: '/v1/api_keys/roll', auth: true },
   { path: '/v1/quotes', auth: true },
+  { path: '/v1/webhooks', auth: true },
+  { path: '/v1/events/evt_fuzz/resend', auth: true },
 ];
 
 describe('malformed bodies on every POST route', () => {
@@ -60,7 +62,7 @@ describe('malformed bodies on every POST route', () => {
   let key: string;
 
   beforeAll(async () => {
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Quote, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Quote, ServiceName.Payment, ServiceName.Webhook], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
