@@ -366,9 +366,4 @@ export class EventLogRepository {
     ]);
     return { deliveries, attempts };
   }
-
-  async findAttempt(attemptId: string): Promise<AttemptRow | undefined> {
-    const [row] = await this.dataSource.query(`SELECT * FROM ${this.schema}.attempts WHERE id = $1`, [attemptId]);
-    return row;
-  }
 }
