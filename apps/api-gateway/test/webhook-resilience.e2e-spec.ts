@@ -85,6 +85,22 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     expectAllEvents(at('/killed'), deliveryIds);
   }, 120000);
 
+  it('stops gracefully mid-burst: running attempts finish and are recorded as they went, nothing is lost', async () => {
+    const merchant = await merchantWithEndpoint('/stopped');
+    const deliveryIds = await createDeliveries(merchant.test, 20);
+    await waitFor(() => (at('/stopped').length >= 20 ? true : undefined), 20000, 5);
+    expect(await system.stopApp(ServiceName.Webhook, 'SIGTERM')).toBe(0);
+    await system.startApp(ServiceName.Webhook);
+    await waitFor(() => (distinctEvents('/stopped') === 100 ? true : undefined), 60000, 100);
+    expectAllEvents(at('/stopped'), deliveryIds);
+    const listed = await call('GET', '/v1/events?limit=100', merchant.test);
+    const details = await Promise.all(
+      (listed.body.data as Envelope[]).map(async (event) => (await call('GET', `/v1/events/${event.id}`, merchant.test)).body),
+    );
+    const attempts = details.flatMap((detail) => (detail.deliveries as Array<{ attempts: Array<{ succeeded: boolean; error: string | null }> }>)[0].attempts);
+    expect(attempts.filter((attempt) => !attempt.succeeded)).toEqual([]);
+  }, 120000);
+
   it('never sends the same attempt twice from two replicas', async () => {
     const replica = await system.startReplica(ServiceName.Webhook);
     try {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
 import { Clock, CLOCK, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -23,7 +23,7 @@ const SECRET_CACHE_SIZE = 1000;
  * the addresses the guard vetted, and the outcome measured.
  */
 @Injectable()
-export class AttemptSender implements OnModuleDestroy {
+export class AttemptSender implements OnApplicationShutdown {
   private readonly key: Buffer;
   private readonly allowedHosts: ReadonlySet<string>;
   private readonly secrets = new Map<string, string>();
@@ -37,7 +37,8 @@ export class AttemptSender implements OnModuleDestroy {
     this.allowedHosts = config.allowedHosts();
   }
 
-  onModuleDestroy(): void {
+  /** After the workers stopped: closing the agent under a running request would record a false failure. */
+  onApplicationShutdown(): void {
     this.http.close();
   }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ServiceQueue } from '@sdd/contracts';
@@ -10,7 +10,7 @@ import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 
 /** Runs due attempts; replicas share the queue, and BullMQ gives each job to one of them at a time. */
 @Injectable()
-export class AttemptProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptProcessor.name);
   private worker?: Worker<AttemptJob>;
   private connection?: Redis;
@@ -33,7 +33,8 @@ export class AttemptProcessor implements OnApplicationBootstrap, OnApplicationSh
     this.worker.on('failed', (job, error) => this.logger.warn(`attempt ${job?.id} failed (will retry): ${error.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First on shutdown: running attempts finish (and are recorded) while the queue and the HTTP agent are still open. */
+  async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
     await this.connection?.quit().catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ServiceQueue } from '@sdd/contracts';
@@ -25,7 +25,7 @@ export function attemptJobId({ eventId, endpointId, number }: AttemptJob): strin
  * failing is recorded and answered by the next scheduled attempt instead.
  */
 @Injectable()
-export class AttemptQueue implements OnModuleDestroy {
+export class AttemptQueue implements OnApplicationShutdown {
   private readonly connection: Redis;
   readonly queue: Queue<AttemptJob>;
   private readonly batcher = new Batcher<AttemptJob & { at?: Date }, void>((jobs) => this.addBatch(jobs), { maxSize: 500, maxConcurrent: 2 });
@@ -59,7 +59,8 @@ export class AttemptQueue implements OnModuleDestroy {
     return jobs.map(() => undefined);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last: the bus and the attempt worker finish their running jobs first, and those may queue attempts. */
+  async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
     await this.connection.quit().catch(() => undefined);
   }
