@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ServiceQueue } from '@sdd/contracts';
@@ -14,7 +14,7 @@ import { TransitionDeliveryHandler } from './transition-delivery.handler';
  * delivery is already past, or that a cancelled delivery refuses, does nothing.
  */
 @Injectable()
-export class TimelineProcessor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TimelineProcessor.name);
   private worker?: Worker<TimelineJob>;
   private connection?: Redis;
@@ -34,7 +34,8 @@ export class TimelineProcessor implements OnApplicationBootstrap, OnApplicationS
     this.worker.on('error', (error) => this.logger.error(`timeline worker: ${error.message}`));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** First on shutdown, so running steps finish while the database and queues are still open. */
+  async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
     await this.connection?.quit().catch(() => undefined);
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ServiceQueue } from '@sdd/contracts';
@@ -14,7 +14,7 @@ export interface TimelineJob {
 
 /** Schedules the steps of a test delivery as delayed jobs; Redis (appendonly) keeps them across restarts. */
 @Injectable()
-export class TimelineQueue implements OnModuleDestroy {
+export class TimelineQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(TimelineQueue.name);
   private readonly connection: Redis;
   readonly queue: Queue<TimelineJob>;
@@ -36,7 +36,8 @@ export class TimelineQueue implements OnModuleDestroy {
     this.logger.debug(`scheduled ${jobs.length} timeline steps for ${deliveryId}`);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** Last: running handlers (bus, timeline worker) may still schedule steps while they finish. */
+  async onApplicationShutdown(): Promise<void> {
     await this.queue.close();
     await this.connection.quit().catch(() => undefined);
   }
