@@ -6,10 +6,10 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { freePort } from '@sdd/testing';
 import { deleteKeys, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
 
@@ -37,17 +37,7 @@ export async function providePostgres(): Promise<RedisHandle> {
   return infra.startPostgres({ dataDir: join(root, '.data', 'bench-pg'), database: 'sameday_bench' });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface App {
   name: string;
@@ -164,4 +154,33 @@ export function machineCpuSeconds(): number {
   const ticks = cpu.trim().split(/\s+/).slice(1).map(Number);
   const idle = ticks[3] + ticks[4];
   return (ticks.reduce((sum, value) => sum + value, 0) - idle) / 100;
+}
+
+export type Json = Record<string, unknown>;
+export type ApiCall = (method: 'GET' | 'POST', path: string, key: string | undefined, body?: unknown) => Promise<{ status: number; body: Json }>;
+
+/** JSON over HTTP to the gateway, with an API key when given. */
+export function apiClient(baseUrl: string): ApiCall {
+  return async (method, path, key, body) => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Json };
+  };
+}
+
+/** Registers a merchant in Toronto; returns its id and test key. */
+export async function registerMerchant(call: ApiCall, businessName: string, prefix: string): Promise<{ merchantId: string; key: string }> {
+  const registered = await call('POST', '/v1/merchants/register', undefined, {
+    business_name: businessName,
+    email: `bench+${prefix}@example.ca`,
+    phone: '+1 416 555 0120',
+    address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+  });
+  const merchantId = (registered.body.merchant as { id?: string } | undefined)?.id;
+  const key = (registered.body.api_keys as { test?: string } | undefined)?.test;
+  if (!merchantId || !key) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+  return { merchantId, key };
 }

@@ -7,7 +7,23 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { provideRedis } from '../bench-redis';
-import { App, awaitReady, cleanUp, freePort, log, migrate, pool, providePostgres, sleep, Stat, stat, startApp, stopApp } from '../bench-system';
+import {
+  apiClient,
+  App,
+  awaitReady,
+  cleanUp,
+  freePort,
+  log,
+  migrate,
+  pool,
+  providePostgres,
+  registerMerchant,
+  sleep,
+  Stat,
+  stat,
+  startApp,
+  stopApp,
+} from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -24,8 +40,6 @@ const EVENT_STEPS: Record<string, string> = {
   'delivery.in_transit': 'in_transit',
   'delivery.delivered': 'delivered',
 };
-
-type Json = Record<string, unknown>;
 
 async function main(): Promise<void> {
   const prefix = `bench_del_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -63,26 +77,8 @@ async function main(): Promise<void> {
     for (const name of APPS) apps.push(await startApp(name, env));
     await Promise.all(apps.map(awaitReady));
 
-    const call = async (method: 'GET' | 'POST', path: string, key: string | undefined, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Json };
-    };
-
-    const registered = await call('POST', '/v1/merchants/register', undefined, {
-      business_name: 'Bench Deliveries Co',
-      email: `bench+${prefix}@example.ca`,
-      phone: '+1 416 555 0120',
-      address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-    });
-    const key = (registered.body.api_keys as { test?: string } | undefined)?.test;
-    if (!key) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+    const call = apiClient(baseUrl);
+    const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
     const quotes: string[] = [];

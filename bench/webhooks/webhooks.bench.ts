@@ -15,6 +15,7 @@ import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
 import { provideRedis } from '../bench-redis';
 import {
+  apiClient,
   App,
   awaitReady,
   cleanUp,
@@ -25,6 +26,7 @@ import {
   pool,
   processCpuSeconds,
   providePostgres,
+  registerMerchant,
   sleep,
   Stat,
   stat,
@@ -135,23 +137,8 @@ async function main(): Promise<void> {
     for (const name of APPS) apps.push(await startApp(name, env));
     await Promise.all(apps.map(awaitReady));
 
-    const call = async (method: 'GET' | 'POST', path: string, key: string | undefined, body?: unknown) => {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    };
-    const registered = await call('POST', '/v1/merchants/register', undefined, {
-      business_name: 'Bench Webhooks Co',
-      email: `bench+${prefix}@example.ca`,
-      phone: '+1 416 555 0120',
-      address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-    });
-    const merchantId = (registered.body.merchant as { id?: string } | undefined)?.id;
-    const key = (registered.body.api_keys as { test?: string } | undefined)?.test;
-    if (!merchantId || !key) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
+    const call = apiClient(baseUrl);
+    const { merchantId, key } = await registerMerchant(call, 'Bench Webhooks Co', prefix);
     const webhook = await call('POST', '/v1/webhooks', key, { url: receiver.url('/bench'), events: ['*'] });
     if (webhook.status !== 201) throw new Error(`webhook registration failed: ${webhook.status} ${JSON.stringify(webhook.body)}`);
     secret = webhook.body.secret as string;
