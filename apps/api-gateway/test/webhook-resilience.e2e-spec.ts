@@ -1,5 +1,6 @@
-import { ServiceName } from '@sdd/contracts';
-import { MerchantKeys, ReceivedWebhook, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { Redis } from 'ioredis';
+import { ServiceName, ServiceQueue } from '@sdd/contracts';
+import { MerchantKeys, ReceivedWebhook, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** Every test delivery runs its whole timeline (five events) in about 4 s. */
 const TIMELINE_SPEED = '20';
@@ -56,7 +57,7 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
 
   beforeAll(async () => {
     // A receiver that takes a moment, so that attempts are in flight when a dispatcher dies.
-    receiver = await WebhookReceiver.start({ reply: () => ({ status: 200, delayMs: 20 }) });
+    receiver = await WebhookReceiver.start({ reply: (request) => ({ status: 200, delayMs: request.path === '/lost' ? 2000 : 20 }) });
     env = {
       RATE_LIMIT_PER_MINUTE: '100000',
       TIMELINE_SPEED,
@@ -114,6 +115,37 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     } finally {
       await replica.stop();
     }
+  }, 60000);
+
+  it('queues an attempt again when Redis lost its job (the sweep), without sending what was recorded', async () => {
+    const merchant = await merchantWithEndpoint('/lost');
+    const [deliveryId] = await createDeliveries(merchant.test, 1);
+    // The first attempt is in flight (the receiver takes 2 s) when the dispatcher dies and Redis loses the queue.
+    await waitFor(() => (at('/lost').length >= 1 ? true : undefined), 10000, 10);
+    await system.stopApp(ServiceName.Webhook, 'SIGKILL');
+    const redis = new Redis(testEnv().redisUrl);
+    try {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${system.prefix}:${ServiceQueue.WebhookAttempts}:*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    } finally {
+      redis.disconnect();
+    }
+
+    await system.startApp(ServiceName.Webhook, { WEBHOOK_SWEEP_INTERVAL_MS: '300', WEBHOOK_SWEEP_GRACE_MS: '1000' });
+    const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}&type=delivery.created`, merchant.test);
+    const eventId = (listed.body.data as Envelope[])[0].id;
+    const delivery = await waitFor(async () => {
+      const detail = await call('GET', `/v1/events/${eventId}`, merchant.test);
+      const [first] = detail.body.deliveries as Array<{ status: string; attempts: Array<Record<string, unknown>> }>;
+      return first?.status === 'succeeded' ? first : undefined;
+    }, 20000);
+    expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, status_code: 200 })]);
+    // Sent twice: once by the dead dispatcher (its outcome lost with it), once after the sweep.
+    expect(at('/lost').filter((request) => envelopeOf(request).id === eventId)).toHaveLength(2);
   }, 60000);
 
   it('checks the target again at send time: a host no longer allowed gets nothing', async () => {

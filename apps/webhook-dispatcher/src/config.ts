@@ -33,6 +33,18 @@ export class WebhookDispatcherConfig extends BaseConfig {
   @Max(1000)
   WEBHOOK_CONCURRENCY = 100;
 
+  /** How often one replica looks for deliveries whose next attempt is overdue with no job to run it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  WEBHOOK_SWEEP_INTERVAL_MS = 60_000;
+
+  /** How overdue a pending attempt must be before the sweep queues it again (a backlog is not a loss). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  WEBHOOK_SWEEP_GRACE_MS = 300_000;
+
   allowedHosts(): ReadonlySet<string> {
     return new Set(
       this.WEBHOOK_ALLOWED_HOSTS.split(',')

@@ -3,6 +3,7 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { AttemptSender } from './attempt-sender';
 import { AttemptProcessor } from './attempt.processor';
 import { AttemptQueue } from './attempt.queue';
+import { AttemptSweeper } from './attempt.sweeper';
 import { DeliveryEventsController } from './delivery-events.controller';
 import { EventLogRepository } from './event-log.repository';
 import { FanOutEventHandler } from './fan-out-event.handler';
@@ -16,6 +17,7 @@ import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
     AttemptSender,
     AttemptQueue,
     AttemptProcessor,
+    AttemptSweeper,
     FanOutEventHandler,
     MakeScheduledAttemptHandler,
     { provide: CLOCK, useValue: systemClock },

@@ -322,6 +322,25 @@ export class EventLogRepository {
     return affected === 1;
   }
 
+  /**
+   * Runs `sweep` on the pending deliveries overdue since before `before`, in
+   * one replica at a time (a transaction-scoped advisory lock); returns how
+   * many it saw, or 0 when another replica is sweeping.
+   */
+  async sweepOverdue(before: Date, limit: number, sweep: (rows: DeliveryRow[]) => Promise<void>): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`webhook-sweep:${this.schema}`]);
+      if (!locked) return 0;
+      const rows: DeliveryRow[] = await manager.query(
+        `SELECT event_id, endpoint_id, status, attempt_count, next_attempt_at FROM ${this.schema}.event_deliveries
+         WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT $2`,
+        [before, limit],
+      );
+      await sweep(rows);
+      return rows.length;
+    });
+  }
+
   async findEvent(merchantId: string, mode: Mode, eventId: string): Promise<EventRow | undefined> {
     const [row] = await this.dataSource.query(`SELECT id, body, created_at FROM ${this.schema}.events WHERE id = $1 AND merchant_id = $2 AND mode = $3`, [
       eventId,

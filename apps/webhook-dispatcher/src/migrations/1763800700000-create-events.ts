@@ -33,12 +33,16 @@ export class CreateEvents1763800700000 implements MigrationInterface {
         updated_at timestamptz NOT NULL,
         PRIMARY KEY (event_id, endpoint_id)
       ) WITH (fillfactor = 80)`);
-    // Each attempt updates its delivery row; with room on the page and no index on the
-    // columns it changes, Postgres updates in place (HOT) instead of touching every index.
+    // Each attempt updates its delivery row; room on the page lets Postgres keep the new
+    // version on the same page.
     // For deleting an endpoint's deliveries (FK cascade). Both columns, so that a planner
     // without statistics yet, choosing it for a (event, endpoint) lookup, still finds one row
     // rather than every delivery of a busy endpoint.
     await runner.query(`CREATE INDEX event_deliveries_endpoint_idx ON "${schema}".event_deliveries (endpoint_id, event_id)`);
+    // The sweep's way to the few pending deliveries among all of them.
+    await runner.query(
+      `CREATE INDEX event_deliveries_pending_idx ON "${schema}".event_deliveries (next_attempt_at) WHERE status = 'pending'`,
+    );
     await runner.query(`
       CREATE TABLE "${schema}".attempts (
         id text PRIMARY KEY,

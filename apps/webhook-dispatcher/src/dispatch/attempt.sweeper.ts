@@ -1,0 +1,67 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { attemptJobId, AttemptQueue } from './attempt.queue';
+import { EventLogRepository } from './event-log.repository';
+
+const SWEEP_BATCH = 500;
+
+/**
+ * Postgres says which attempts are due; Redis only holds the jobs that will
+ * run them. If Redis loses a job (restarted without persistence, a key
+ * evicted, a job that failed for good), the delivery would wait forever: the
+ * sweep finds pending deliveries long overdue and queues their next attempt
+ * again, or retries its failed job. Harmless when the job is still there: a
+ * job id names one attempt, so adding it again adds nothing, and an attempt
+ * already made is not made twice.
+ */
+@Injectable()
+export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AttemptSweeper.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly events: EventLogRepository,
+    private readonly queue: AttemptQueue,
+    @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.sweep().finally(() => (this.running = undefined));
+    }, this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; returns how many overdue deliveries it looked at. */
+  async sweep(): Promise<number> {
+    try {
+      const before = new Date(this.clock.now().getTime() - this.config.WEBHOOK_SWEEP_GRACE_MS);
+      return await this.events.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
+        let requeued = 0;
+        for (const row of rows) {
+          const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1 };
+          const existing = await this.queue.queue.getJob(attemptJobId(job));
+          if (!existing) {
+            await this.queue.add([job]);
+            requeued += 1;
+          } else if (await existing.isFailed()) {
+            await existing.retry();
+            requeued += 1;
+          }
+        }
+        if (requeued > 0) this.logger.warn(`queued again ${requeued} overdue webhook attempts whose jobs were gone or failed`);
+      });
+    } catch (error) {
+      this.logger.warn(`webhook sweep failed, will try again: ${(error as Error).message}`);
+      return 0;
+    }
+  }
+}
