@@ -4,13 +4,14 @@
  * bounded-concurrency loop, percentiles, and cleaning up after a run.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { freePort } from '@sdd/testing';
-import { deleteKeys, RedisHandle } from './bench-redis';
+import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
 
 /** Found by walking up, so the same code works from bench/ and from dist/bench/. */
@@ -183,4 +184,80 @@ export async function registerMerchant(call: ApiCall, businessName: string, pref
   const key = (registered.body.api_keys as { test?: string } | undefined)?.test;
   if (!merchantId || !key) throw new Error(`register failed: ${registered.status} ${JSON.stringify(registered.body)}`);
   return { merchantId, key };
+}
+
+/** A running system for one bench run: its own prefix, the apps it asked for, a client for the gateway. */
+export interface BenchSystem {
+  prefix: string;
+  postgresUrl: string;
+  redisUrl: string;
+  baseUrl: string;
+  apps: App[];
+  call: ApiCall;
+  /** Registers clean-up of the bench's own (e.g. a Redis client) to run before the apps and servers stop. */
+  defer(cleanup: () => Promise<void>): void;
+}
+
+/**
+ * Provides Postgres and Redis (DATABASE_URL/REDIS_URL, or servers the
+ * project's scripts start), migrates and starts `apps` under a unique prefix
+ * with the settings of production plus `env`, runs `bench`, and then, even
+ * when it throws, stops the apps, removes the run's schemas and Redis keys and
+ * stops the servers it started.
+ */
+export async function withBenchSystem(
+  options: { name: string; apps: readonly string[]; env?: (baseUrl: string) => NodeJS.ProcessEnv },
+  bench: (system: BenchSystem) => Promise<void>,
+): Promise<void> {
+  const prefix = `bench_${options.name}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const started: Array<() => Promise<void>> = [];
+  const apps: App[] = [];
+  const deferred: Array<() => Promise<void>> = [];
+  let postgresUrl: string | undefined;
+  let redisUrl: string | undefined;
+  try {
+    const postgres = await providePostgres();
+    started.push(() => postgres.stop());
+    postgresUrl = postgres.url;
+    const redis = await provideRedis();
+    started.push(() => redis.stop());
+    redisUrl = redis.url;
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      BUS_PREFIX: prefix,
+      DB_SCHEMA_PREFIX: `${prefix}_`,
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      ...options.env?.(baseUrl),
+    };
+    log(`prefix ${prefix}: migrating and starting ${options.apps.join(', ')}`);
+    for (const app of options.apps) migrate(app, env);
+    for (const name of options.apps) apps.push(await startApp(name, env));
+    await Promise.all(apps.map(awaitReady));
+    const defer = (cleanup: () => Promise<void>) => void deferred.push(cleanup);
+    await bench({ prefix, postgresUrl: postgres.url, redisUrl: redis.url, baseUrl, apps, call: apiClient(baseUrl), defer });
+  } finally {
+    for (const cleanup of deferred.reverse()) await cleanup().catch((error: Error) => log(`clean-up failed: ${error.message}`));
+    await Promise.all(apps.map(stopApp));
+    await cleanUp(prefix, postgresUrl, redisUrl);
+    for (const stop of started.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
+  }
+}
+
+/** Runs a bench and exits: 1 with the stack when it throws, else the exit code it set. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(),
+    (error: Error) => {
+      log(error.stack ?? error.message);
+      process.exit(1);
+    },
+  );
 }

@@ -3,27 +3,9 @@
  * create and retrieve latency, and how late the test-timeline steps fire with
  * 1,000 test deliveries running. See bench/README.md "Deliveries".
  */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
-import { provideRedis } from '../bench-redis';
-import {
-  apiClient,
-  App,
-  awaitReady,
-  cleanUp,
-  freePort,
-  log,
-  migrate,
-  pool,
-  providePostgres,
-  registerMerchant,
-  sleep,
-  Stat,
-  stat,
-  startApp,
-  stopApp,
-} from '../bench-system';
+import { log, pool, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -42,42 +24,9 @@ const EVENT_STEPS: Record<string, string> = {
 };
 
 async function main(): Promise<void> {
-  const prefix = `bench_del_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const schemaPrefix = `${prefix}_`;
-  const started: Array<() => Promise<void>> = [];
-  const apps: App[] = [];
   let pg: Client | undefined;
-  let postgresUrl: string | undefined;
-  let redisUrl: string | undefined;
-  try {
-    const postgres = await providePostgres();
-    started.push(() => postgres.stop());
-    postgresUrl = postgres.url;
-    const redis = await provideRedis();
-    started.push(() => redis.stop());
-    redisUrl = redis.url;
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      BUS_PREFIX: prefix,
-      DB_SCHEMA_PREFIX: schemaPrefix,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      TIMELINE_SPEED: String(SPEED),
-      PUBLIC_BASE_URL: baseUrl,
-    };
-    log(`prefix ${prefix}: migrating and starting ${APPS.join(', ')}`);
-    for (const app of APPS) migrate(app, env);
-    for (const name of APPS) apps.push(await startApp(name, env));
-    await Promise.all(apps.map(awaitReady));
-
-    const call = apiClient(baseUrl);
+  const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
+  await withBenchSystem(options, async ({ prefix, postgresUrl, call }) => {
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
@@ -132,9 +81,9 @@ async function main(): Promise<void> {
     log(`waiting ${(waitMs / 1000).toFixed(1)} s for the last timeline to finish`);
     await sleep(waitMs);
 
-    pg = new Client({ connectionString: postgres.url });
+    pg = new Client({ connectionString: postgresUrl });
     await pg.connect();
-    const schema = `"${schemaPrefix}deliveries"`;
+    const schema = `"${prefix}_deliveries"`;
     const { rows: events } = await pg.query<{ delivery_id: string; type: string; created_at: Date }>(
       `SELECT delivery_id, type, created_at FROM ${schema}.outbox_events WHERE type = ANY($1)`,
       [Object.keys(EVENT_STEPS)],
@@ -190,18 +139,7 @@ async function main(): Promise<void> {
     );
     console.log(`RESULT ${JSON.stringify(result)}`);
     if (createErrors + retrieveErrors > 0 || delivered !== DELIVERIES) process.exitCode = 1;
-  } finally {
-    await Promise.all(apps.map(stopApp));
-    await pg?.end().catch(() => undefined);
-    await cleanUp(prefix, postgresUrl, redisUrl);
-    for (const stop of started.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
-  }
+  }).finally(() => pg?.end().catch(() => undefined));
 }
 
-main().then(
-  () => process.exit(),
-  (error: Error) => {
-    log(error.stack ?? error.message);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -13,25 +13,18 @@ import { BusClient } from '@sdd/bus';
 import { DeliveryEvent, DeliveryView, EventType } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
-import { provideRedis } from '../bench-redis';
 import {
-  apiClient,
   App,
-  awaitReady,
-  cleanUp,
-  freePort,
   log,
   machineCpuSeconds,
-  migrate,
   pool,
   processCpuSeconds,
-  providePostgres,
   registerMerchant,
+  runBench,
   sleep,
   Stat,
   stat,
-  startApp,
-  stopApp,
+  withBenchSystem,
 } from '../bench-system';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
@@ -82,210 +75,171 @@ function deliveryView(id: string, now: string): DeliveryView {
 }
 
 async function main(): Promise<void> {
-  const prefix = `bench_wh_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const started: Array<() => Promise<void>> = [];
-  const apps: App[] = [];
-  let postgresUrl: string | undefined;
-  let redisUrl: string | undefined;
-  let receiver: WebhookReceiver | undefined;
-  let bus: BusClient | undefined;
-  try {
-    const postgres = await providePostgres();
-    started.push(() => postgres.stop());
-    postgresUrl = postgres.url;
-    const redis = await provideRedis();
-    started.push(() => redis.stop());
-    redisUrl = redis.url;
-
-    let secret = '';
-    let badSignatures = 0;
-    const receivedAt = new Map<string, number>();
-    receiver = await WebhookReceiver.start({
-      record: false,
-      reply: (request) => {
-        const id = request.rawBody.slice(7, request.rawBody.indexOf('"', 7));
-        receivedAt.set(id, request.receivedAt);
-        if (receivedAt.size % VERIFY_EVERY === 0) {
-          const header = request.headers['service-signature'];
-          if (!verifyWebhook(request.rawBody, typeof header === 'string' ? header : undefined, secret).valid) badSignatures += 1;
-        }
-        return { status: 200 };
-      },
-    });
-
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      BUS_PREFIX: prefix,
-      DB_SCHEMA_PREFIX: `${prefix}_`,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT_PER_MINUTE: '10000000',
-      WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_ALLOWED_HOSTS: 'localhost',
-      NODE_EXTRA_CA_CERTS: receiver.caFile,
-      ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
-      ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
-    };
-    log(`prefix ${prefix}: migrating and starting ${APPS.join(', ')}`);
-    for (const app of APPS) migrate(app, env);
-    for (const name of APPS) apps.push(await startApp(name, env));
-    await Promise.all(apps.map(awaitReady));
-
-    const call = apiClient(baseUrl);
-    const { merchantId, key } = await registerMerchant(call, 'Bench Webhooks Co', prefix);
-    const webhook = await call('POST', '/v1/webhooks', key, { url: receiver.url('/bench'), events: ['*'] });
-    if (webhook.status !== 201) throw new Error(`webhook registration failed: ${webhook.status} ${JSON.stringify(webhook.body)}`);
-    secret = webhook.body.secret as string;
-
-    bus = new BusClient({ redisUrl: redis.url, prefix });
-    await bus.connect();
-    const emitted = new Map<string, number>();
-    const publish = async () => {
-      const now = new Date().toISOString();
-      const deliveryId = `del_test_${randomBytes(12).toString('hex')}`;
-      const event: DeliveryEvent = {
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        type: EventType.DeliveryCreated,
-        created_at: now,
-        delivery_id: deliveryId,
-        merchant_id: merchantId,
-        sequence: 1,
-        data: deliveryView(deliveryId, now),
-      };
-      emitted.set(event.id, Date.now());
-      await lastValueFrom((bus as BusClient).emit(event.type, event), { defaultValue: undefined });
-    };
-    const waitForAll = async (ids: string[], timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      while (ids.some((id) => !receivedAt.has(id))) {
-        if (Date.now() > deadline) throw new Error(`${ids.filter((id) => !receivedAt.has(id)).length} of ${ids.length} events never arrived`);
-        await sleep(50);
+  let secret = '';
+  let badSignatures = 0;
+  const receivedAt = new Map<string, number>();
+  const receiver = await WebhookReceiver.start({
+    record: false,
+    reply: (request) => {
+      const id = request.rawBody.slice(7, request.rawBody.indexOf('"', 7));
+      receivedAt.set(id, request.receivedAt);
+      if (receivedAt.size % VERIFY_EVERY === 0) {
+        const header = request.headers['service-signature'];
+        if (!verifyWebhook(request.rawBody, typeof header === 'string' ? header : undefined, secret).valid) badSignatures += 1;
       }
-    };
-    const latencies = (ids: string[]) => ids.map((id) => (receivedAt.get(id) as number) - (emitted.get(id) as number));
+      return { status: 200 };
+    },
+  });
 
-    log(`warming up with ${WARMUP} events`);
-    await pool(WARMUP, 50, publish);
-    await waitForAll([...emitted.keys()], 60000);
-    const warmupIds = new Set(emitted.keys());
+  const env = () => ({
+    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_ALLOWED_HOSTS: 'localhost',
+    NODE_EXTRA_CA_CERTS: receiver.caFile,
+    ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
+  });
+  try {
+    await withBenchSystem({ name: 'wh', apps: APPS, env }, async ({ prefix, postgresUrl, redisUrl, apps, call, defer }) => {
+      const { merchantId, key } = await registerMerchant(call, 'Bench Webhooks Co', prefix);
+      const webhook = await call('POST', '/v1/webhooks', key, { url: receiver.url('/bench'), events: ['*'] });
+      if (webhook.status !== 201) throw new Error(`webhook registration failed: ${webhook.status} ${JSON.stringify(webhook.body)}`);
+      secret = webhook.body.secret as string;
 
-    log(`burst: ${BURST} events published at once`);
-    const dispatcher = apps.find((app) => app.name === 'webhook-dispatcher') as App;
-    const cpuBefore = { dispatcher: processCpuSeconds(dispatcher.child.pid as number), machine: machineCpuSeconds() };
-    const burstStart = Date.now();
-    await pool(BURST, 100, publish);
-    const publishSeconds = (Date.now() - burstStart) / 1000;
-    const burstIds = [...emitted.keys()].filter((id) => !warmupIds.has(id));
-    await waitForAll(burstIds, 300000);
-    // Per delivery of the burst: what the dispatcher alone costs, and what everything on the machine costs.
-    const dispatcherCpuMs = ((processCpuSeconds(dispatcher.child.pid as number) - cpuBefore.dispatcher) * 1000) / BURST;
-    const machineCpuMs = ((machineCpuSeconds() - cpuBefore.machine) * 1000) / BURST;
-    const arrivals = burstIds.map((id) => receivedAt.get(id) as number).sort((a, b) => a - b);
-    const burstSeconds = (arrivals[arrivals.length - 1] - burstStart) / 1000;
-    // The middle 80% of arrivals: the rate once the pipeline is full and before it drains.
-    const at10 = arrivals[Math.floor(arrivals.length * 0.1)];
-    const at90 = arrivals[Math.floor(arrivals.length * 0.9)];
-    const steadyRate = (arrivals.length * 0.8) / ((at90 - at10) / 1000);
-    const burstRate = BURST / burstSeconds;
+      const bus = new BusClient({ redisUrl, prefix });
+      defer(() => bus.close());
+      await bus.connect();
+      const emitted = new Map<string, number>();
+      const publish = async () => {
+        const now = new Date().toISOString();
+        const deliveryId = `del_test_${randomBytes(12).toString('hex')}`;
+        const event: DeliveryEvent = {
+          id: `evt_${randomBytes(12).toString('hex')}`,
+          type: EventType.DeliveryCreated,
+          created_at: now,
+          delivery_id: deliveryId,
+          merchant_id: merchantId,
+          sequence: 1,
+          data: deliveryView(deliveryId, now),
+        };
+        emitted.set(event.id, Date.now());
+        await lastValueFrom(bus.emit(event.type, event), { defaultValue: undefined });
+      };
+      const waitForAll = async (ids: string[], timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        while (ids.some((id) => !receivedAt.has(id))) {
+          if (Date.now() > deadline) throw new Error(`${ids.filter((id) => !receivedAt.has(id)).length} of ${ids.length} events never arrived`);
+          await sleep(50);
+        }
+      };
+      const latencies = (ids: string[]) => ids.map((id) => (receivedAt.get(id) as number) - (emitted.get(id) as number));
 
-    log(`sustained: ${RATE}/s offered for ${SUSTAIN_SECONDS} s`);
-    const sustainedBefore = new Set(emitted.keys());
-    const sustainStart = Date.now();
-    const ticks = SUSTAIN_SECONDS * 100;
-    for (let tick = 0; tick < ticks; tick += 1) {
-      const due = Math.round(((tick + 1) * RATE) / 100) - Math.round((tick * RATE) / 100);
-      await Promise.all(Array.from({ length: due }, publish));
-      const next = sustainStart + (tick + 1) * 10;
-      if (next > Date.now()) await sleep(next - Date.now());
-    }
-    const offeredSeconds = (Date.now() - sustainStart) / 1000;
-    const sustainIds = [...emitted.keys()].filter((id) => !sustainedBefore.has(id));
-    await waitForAll(sustainIds, 120000);
-    const sustainEnd = Math.max(...sustainIds.map((id) => receivedAt.get(id) as number));
-    const sustainedRate = sustainIds.length / ((sustainEnd - sustainStart) / 1000);
+      log(`warming up with ${WARMUP} events`);
+      await pool(WARMUP, 50, publish);
+      await waitForAll([...emitted.keys()], 60000);
+      const warmupIds = new Set(emitted.keys());
 
-    const pg = new Client({ connectionString: postgres.url });
-    await pg.connect();
-    const schema = `"${prefix}_webhooks"`;
-    const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(
-      `SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`,
-    );
-    await pg.end();
-    const burstSet = new Set(burstIds);
-    const sustainSet = new Set(sustainIds);
-    const failedAttempts = attempts.filter((attempt) => !attempt.succeeded).length;
+      log(`burst: ${BURST} events published at once`);
+      const dispatcher = apps.find((app) => app.name === 'webhook-dispatcher') as App;
+      const cpuBefore = { dispatcher: processCpuSeconds(dispatcher.child.pid as number), machine: machineCpuSeconds() };
+      const burstStart = Date.now();
+      await pool(BURST, 100, publish);
+      const publishSeconds = (Date.now() - burstStart) / 1000;
+      const burstIds = [...emitted.keys()].filter((id) => !warmupIds.has(id));
+      await waitForAll(burstIds, 300000);
+      // Per delivery of the burst: what the dispatcher alone costs, and what everything on the machine costs.
+      const dispatcherCpuMs = ((processCpuSeconds(dispatcher.child.pid as number) - cpuBefore.dispatcher) * 1000) / BURST;
+      const machineCpuMs = ((machineCpuSeconds() - cpuBefore.machine) * 1000) / BURST;
+      const arrivals = burstIds.map((id) => receivedAt.get(id) as number).sort((a, b) => a - b);
+      const burstSeconds = (arrivals[arrivals.length - 1] - burstStart) / 1000;
+      // The middle 80% of arrivals: the rate once the pipeline is full and before it drains.
+      const at10 = arrivals[Math.floor(arrivals.length * 0.1)];
+      const at90 = arrivals[Math.floor(arrivals.length * 0.9)];
+      const steadyRate = (arrivals.length * 0.8) / ((at90 - at10) / 1000);
+      const burstRate = BURST / burstSeconds;
 
-    const result = {
-      cores: cpus().length,
-      loadavg1: Math.round(loadavg()[0] * 100) / 100,
-      burst: {
-        events: BURST,
-        publishSeconds: Math.round(publishSeconds * 10) / 10,
-        seconds: Math.round(burstSeconds * 10) / 10,
-        perSecond: Math.round(burstRate),
-        steadyPerSecond: Math.round(steadyRate),
-        sendMs: stat(attempts.filter((a) => burstSet.has(a.event_id)).map((a) => a.duration_ms)),
-        dispatcherCpuMsPerDelivery: Math.round(dispatcherCpuMs * 1000) / 1000,
-        machineCpuMsPerDelivery: Math.round(machineCpuMs * 1000) / 1000,
-        perDispatcherCoreSecond: Math.round(1000 / dispatcherCpuMs),
-      },
-      sustained: {
-        offeredPerSecond: RATE,
-        offeredSeconds: Math.round(offeredSeconds * 10) / 10,
-        events: sustainIds.length,
-        deliveredPerSecond: Math.round(sustainedRate),
-        endToEndMs: stat(latencies(sustainIds)),
-        sendMs: stat(attempts.filter((a) => sustainSet.has(a.event_id)).map((a) => a.duration_ms)),
-      },
-      attempts: attempts.length,
-      failedAttempts,
-      duplicates: receiver.count - emitted.size,
-      signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
-      badSignatures,
-    };
+      log(`sustained: ${RATE}/s offered for ${SUSTAIN_SECONDS} s`);
+      const sustainedBefore = new Set(emitted.keys());
+      const sustainStart = Date.now();
+      const ticks = SUSTAIN_SECONDS * 100;
+      for (let tick = 0; tick < ticks; tick += 1) {
+        const due = Math.round(((tick + 1) * RATE) / 100) - Math.round((tick * RATE) / 100);
+        await Promise.all(Array.from({ length: due }, publish));
+        const next = sustainStart + (tick + 1) * 10;
+        if (next > Date.now()) await sleep(next - Date.now());
+      }
+      const offeredSeconds = (Date.now() - sustainStart) / 1000;
+      const sustainIds = [...emitted.keys()].filter((id) => !sustainedBefore.has(id));
+      await waitForAll(sustainIds, 120000);
+      const sustainEnd = Math.max(...sustainIds.map((id) => receivedAt.get(id) as number));
+      const sustainedRate = sustainIds.length / ((sustainEnd - sustainStart) / 1000);
 
-    const row = (label: string, s: Stat) =>
-      `${label.padEnd(34)}${String(s.n).padStart(7)}${s.p50.toFixed(1).padStart(9)}${s.p99.toFixed(1).padStart(9)}${s.max.toFixed(1).padStart(9)}`;
-    console.log(`\nWebhooks: signed deliveries to a local HTTPS receiver, ${cpus().length} cores`);
-    console.log(
-      `burst of ${BURST}: ${result.burst.perSecond}/s overall (all delivered in ${result.burst.seconds} s), ` +
-        `${result.burst.steadyPerSecond}/s steady (middle 80% of arrivals)`,
-    );
-    console.log(
-      `CPU per delivery (burst): dispatcher ${result.burst.dispatcherCpuMsPerDelivery} ms ` +
-        `(${result.burst.perDispatcherCoreSecond} deliveries per dispatcher core-second), ` +
-        `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
-    );
-    console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
-    console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
-    console.log(row('send (HTTPS request), burst', result.burst.sendMs));
-    console.log(row('send (HTTPS request), sustained', result.sustained.sendMs));
-    console.log(row('event published → received, sust.', result.sustained.endToEndMs));
-    console.log(
-      `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` +
-        `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
-    );
-    console.log(`RESULT ${JSON.stringify(result)}`);
-    if (failedAttempts > 0 || badSignatures > 0 || result.duplicates !== 0) process.exitCode = 1;
+      const pg = new Client({ connectionString: postgresUrl });
+      await pg.connect();
+      const schema = `"${prefix}_webhooks"`;
+      const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(
+        `SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`,
+      );
+      await pg.end();
+      const burstSet = new Set(burstIds);
+      const sustainSet = new Set(sustainIds);
+      const failedAttempts = attempts.filter((attempt) => !attempt.succeeded).length;
+
+      const result = {
+        cores: cpus().length,
+        loadavg1: Math.round(loadavg()[0] * 100) / 100,
+        burst: {
+          events: BURST,
+          publishSeconds: Math.round(publishSeconds * 10) / 10,
+          seconds: Math.round(burstSeconds * 10) / 10,
+          perSecond: Math.round(burstRate),
+          steadyPerSecond: Math.round(steadyRate),
+          sendMs: stat(attempts.filter((a) => burstSet.has(a.event_id)).map((a) => a.duration_ms)),
+          dispatcherCpuMsPerDelivery: Math.round(dispatcherCpuMs * 1000) / 1000,
+          machineCpuMsPerDelivery: Math.round(machineCpuMs * 1000) / 1000,
+          perDispatcherCoreSecond: Math.round(1000 / dispatcherCpuMs),
+        },
+        sustained: {
+          offeredPerSecond: RATE,
+          offeredSeconds: Math.round(offeredSeconds * 10) / 10,
+          events: sustainIds.length,
+          deliveredPerSecond: Math.round(sustainedRate),
+          endToEndMs: stat(latencies(sustainIds)),
+          sendMs: stat(attempts.filter((a) => sustainSet.has(a.event_id)).map((a) => a.duration_ms)),
+        },
+        attempts: attempts.length,
+        failedAttempts,
+        duplicates: receiver.count - emitted.size,
+        signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
+        badSignatures,
+      };
+
+      const row = (label: string, s: Stat) =>
+        `${label.padEnd(34)}${String(s.n).padStart(7)}${s.p50.toFixed(1).padStart(9)}${s.p99.toFixed(1).padStart(9)}${s.max.toFixed(1).padStart(9)}`;
+      console.log(`\nWebhooks: signed deliveries to a local HTTPS receiver, ${cpus().length} cores`);
+      console.log(
+        `burst of ${BURST}: ${result.burst.perSecond}/s overall (all delivered in ${result.burst.seconds} s), ` +
+          `${result.burst.steadyPerSecond}/s steady (middle 80% of arrivals)`,
+      );
+      console.log(
+        `CPU per delivery (burst): dispatcher ${result.burst.dispatcherCpuMsPerDelivery} ms ` +
+          `(${result.burst.perDispatcherCoreSecond} deliveries per dispatcher core-second), ` +
+          `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
+      );
+      console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
+      console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
+      console.log(row('send (HTTPS request), burst', result.burst.sendMs));
+      console.log(row('send (HTTPS request), sustained', result.sustained.sendMs));
+      console.log(row('event published → received, sust.', result.sustained.endToEndMs));
+      console.log(
+        `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` +
+          `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
+      );
+      console.log(`RESULT ${JSON.stringify(result)}`);
+      if (failedAttempts > 0 || badSignatures > 0 || result.duplicates !== 0) process.exitCode = 1;
+    });
   } finally {
-    await bus?.close();
-    await Promise.all(apps.map(stopApp));
-    await receiver?.close();
-    await cleanUp(prefix, postgresUrl, redisUrl);
-    for (const stop of started.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
+    await receiver.close();
   }
 }
 
-main().then(
-  () => process.exit(),
-  (error: Error) => {
-    log(error.stack ?? error.message);
-    process.exit(1);
-  },
-);
+runBench(main);
