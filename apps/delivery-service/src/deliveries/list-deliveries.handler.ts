@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { DeliveryList, ListDeliveriesRequest } from '@sdd/contracts';
-import { AppError, decodeCursor, encodeCursor } from '@sdd/common';
+import { cursorParam, toPage } from '@sdd/common';
 import { DeliveryEntity } from './delivery.entity';
 import { presentListItem } from './delivery.presenter';
 
@@ -25,18 +25,10 @@ export class ListDeliveriesHandler {
       query.andWhere('d.status = :status', { status });
     }
     if (cursor) {
-      const position = decodeCursor(cursor, 'del');
-      if (!position) throw AppError.invalidRequest('parameter_invalid', 'This cursor is not one we issued.', 'cursor');
+      const position = cursorParam(cursor, 'del');
       query.andWhere('(d.created_at, d.id) < (:createdAt, :id)', position);
     }
     const rows = await query.getMany();
-    const page = rows.slice(0, limit);
-    const hasMore = rows.length > limit;
-    const last = page[page.length - 1];
-    return {
-      data: page.map(presentListItem),
-      has_more: hasMore,
-      next_cursor: hasMore && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-    };
+    return toPage(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.id }), presentListItem);
   }
 }

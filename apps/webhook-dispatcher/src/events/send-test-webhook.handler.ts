@@ -33,16 +33,17 @@ export class SendTestWebhookHandler {
       created_at: now.toISOString(),
       data: { webhook_id: endpoint.id, message: 'A test event sent from the API; it needs no action.' },
     };
+    const body = JSON.stringify(envelope);
     await this.events.insertEvent({
       id: envelope.id,
       merchantId: scope.merchantId,
       mode: scope.mode,
       type: envelope.type,
       deliveryId: null,
-      body: JSON.stringify(envelope),
+      body,
       createdAt: now,
     });
-    const outcome = await this.sender.attempt(envelope.id, endpoint, JSON.stringify(envelope));
+    const outcome = await this.sender.attempt(envelope.id, endpoint, body);
     await this.events.recordManualAttempt(outcome, 'test');
     return presentManualAttempt(outcome, 'test');
   }
