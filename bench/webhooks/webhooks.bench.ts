@@ -1,16 +1,17 @@
 /**
  * Signed webhook deliveries per second from webhook-dispatcher to a local
  * HTTPS receiver (issue 6), on the real system: delivery events are published
- * on the bus exactly as delivery-service's outbox relay publishes them, and
+ * on the bus through the intake pattern delivery-service's outbox relay uses
+ * (one event per offer here, up to 100 there), and
  * each goes through fan-out, a queued attempt, signing, the HTTPS request and
  * the attempt log. See bench/README.md "Webhooks".
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { lastValueFrom } from 'rxjs';
+import { firstValueFrom } from 'rxjs';
 import { Client } from 'pg';
 import { BusClient } from '@sdd/bus';
-import { DeliveryEvent, DeliveryView, EventType } from '@sdd/contracts';
+import { DeliveryEvent, DeliveryEventBatch, DeliveryEventReceipt, DeliveryView, EventType, Pattern } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
 import {
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
           data: deliveryView(deliveryId, now),
         };
         emitted.set(event.id, Date.now());
-        await lastValueFrom(bus.emit(event.type, event), { defaultValue: undefined });
+        const receipt = await firstValueFrom(bus.send<DeliveryEventReceipt, DeliveryEventBatch>(Pattern.IngestDeliveryEvents, { events: [event] }));
+        if (!receipt.acknowledged.includes(event.id)) throw new Error(`${event.id} was not acknowledged`);
       };
       const waitForAll = async (ids: string[], timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs;

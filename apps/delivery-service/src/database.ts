@@ -2,9 +2,17 @@ import { MigrationInterface } from 'typeorm';
 import { CreatePickupLocations1763800100000 } from './migrations/1763800100000-create-pickup-locations';
 import { CreateDeliveries1763800300000 } from './migrations/1763800300000-create-deliveries';
 import { AddDeliveryEta1763800500000 } from './migrations/1763800500000-add-delivery-eta';
+import { AcknowledgeOutboxPerSubscriber1763900000000 } from './migrations/1763900000000-acknowledge-outbox-per-subscriber';
+import { IndexUnfinishedTestDeliveries1763900100000 } from './migrations/1763900100000-index-unfinished-test-deliveries';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreatePickupLocations1763800100000, CreateDeliveries1763800300000, AddDeliveryEta1763800500000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
+  CreatePickupLocations1763800100000,
+  CreateDeliveries1763800300000,
+  AddDeliveryEta1763800500000,
+  AcknowledgeOutboxPerSubscriber1763900000000,
+  IndexUnfinishedTestDeliveries1763900100000,
+];

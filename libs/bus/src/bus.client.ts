@@ -8,7 +8,6 @@ import {
   BusQueue,
   BusReply,
   BusRequest,
-  EVENT_SUBSCRIPTIONS,
   PATTERN_ROUTES,
   PATTERN_TIMEOUT_MS,
   ServiceName,
@@ -58,7 +57,7 @@ export class BusClient extends ClientProxy {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.patternTimeouts = options.patternTimeouts ?? PATTERN_TIMEOUT_MS;
     this.routes = options.routes ?? PATTERN_ROUTES;
-    this.subscriptions = options.subscriptions ?? EVENT_SUBSCRIPTIONS;
+    this.subscriptions = options.subscriptions ?? {};
   }
 
   /** Nest calls this before every send/emit: the first call opens, later ones reuse. */

@@ -21,7 +21,11 @@ export interface BusClientOptions extends BusConnectionOptions {
   patternTimeouts?: Readonly<Record<string, number | undefined>>;
   /** Which service answers each pattern; defaults to the contracts' table. */
   routes?: Readonly<Record<string, ServiceName>>;
-  /** Who receives each event; defaults to the contracts' table. */
+  /**
+   * Who receives each `emit`; nobody by default. Delivery events do not use
+   * emit: the outbox hands them to each subscriber as a request and waits for
+   * its acknowledgement, which a fire-and-forget job cannot give.
+   */
   subscriptions?: Readonly<Record<string, readonly ServiceName[]>>;
 }
 

@@ -103,6 +103,19 @@ export interface DeliveryEvent {
   data: DeliveryView & { delivered_at?: string };
 }
 
+/** What the outbox offers a subscriber: events in order, oldest first. */
+export interface DeliveryEventBatch {
+  events: DeliveryEvent[];
+}
+
+/** The subscriber's answer: the ids it has stored durably (and will not need again). */
+export interface DeliveryEventReceipt {
+  acknowledged: string[];
+}
+
+/** The most events one offer carries. */
+export const DELIVERY_EVENT_BATCH_MAX = 100;
+
 export interface AdvanceDeliveryRequest extends DeliveryRef {
   to?: string;
 }

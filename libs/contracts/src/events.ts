@@ -15,16 +15,23 @@ export type EventType = (typeof EventType)[keyof typeof EventType];
 export const EVENT_TYPES: readonly EventType[] = Object.values(EventType);
 
 /**
- * Who receives each event. `emit` puts one job on each subscriber's own event
- * queue, so every subscriber sees every event while replicas of one subscriber
- * share the work.
+ * Who receives each delivery event. The outbox hands every event to each of
+ * its subscribers through that subscriber's intake pattern and keeps offering
+ * it until the subscriber acknowledges it. Only a service with an intake
+ * handler may be listed: an event offered to nobody's handler would never be
+ * acknowledged.
  */
-export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly ServiceName[]>> = {
+export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubscriber[]>> = {
   [EventType.DeliveryCreated]: [ServiceName.Webhook],
   [EventType.DeliveryDriverAssigned]: [ServiceName.Webhook],
   [EventType.DeliveryPickedUp]: [ServiceName.Webhook],
   [EventType.DeliveryInTransit]: [ServiceName.Webhook],
-  [EventType.DeliveryDelivered]: [ServiceName.Webhook, ServiceName.Payment],
-  [EventType.DeliveryCancelled]: [ServiceName.Webhook, ServiceName.Payment],
-  [EventType.DeliveryFailed]: [ServiceName.Webhook, ServiceName.Payment],
+  [EventType.DeliveryDelivered]: [ServiceName.Webhook],
+  [EventType.DeliveryCancelled]: [ServiceName.Webhook],
+  [EventType.DeliveryFailed]: [ServiceName.Webhook],
 };
+
+/** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */
+export type EventSubscriber = typeof ServiceName.Webhook;
+
+export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];

@@ -1,3 +1,4 @@
+import { EventSubscriber } from './events';
 import { ServiceName } from './services';
 
 /** Request/reply patterns (`@MessagePattern`). Never rename one once live. */
@@ -29,6 +30,8 @@ export const Pattern = {
   ListEvents: 'webhook.list_events',
   GetEvent: 'webhook.get_event',
   ResendEvent: 'webhook.resend_event',
+  /** The outbox offers delivery events; the reply acknowledges those stored. */
+  IngestDeliveryEvents: 'webhook.ingest_delivery_events',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
 } as const;
@@ -63,6 +66,7 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.ListEvents]: ServiceName.Webhook,
   [Pattern.GetEvent]: ServiceName.Webhook,
   [Pattern.ResendEvent]: ServiceName.Webhook,
+  [Pattern.IngestDeliveryEvents]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
 };
@@ -74,6 +78,13 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
 export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
   [Pattern.SendTestWebhook]: 15_000,
   [Pattern.ResendEvent]: 15_000,
+  // A batch of events is stored and fanned out in a few statements; a slow reply is offered again, never lost.
+  [Pattern.IngestDeliveryEvents]: 10_000,
+};
+
+/** Where the outbox hands delivery events to each subscriber. */
+export const EVENT_INTAKE_PATTERN: Readonly<Record<EventSubscriber, Pattern>> = {
+  [ServiceName.Webhook]: Pattern.IngestDeliveryEvents,
 };
 
 /** The health ping each backend service answers. */

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
 import { OutboxEventEntity } from '../outbox/outbox-event.entity';
+import { OutboxLagReporter } from '../outbox/outbox-lag.reporter';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
@@ -15,6 +16,7 @@ import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
 import { TimelineProcessor } from './timeline.processor';
 import { TimelineQueue } from './timeline.queue';
+import { TimelineReconciler } from './timeline.reconciler';
 import { TransitionDeliveryHandler } from './transition-delivery.handler';
 
 @Module({
@@ -31,7 +33,9 @@ import { TransitionDeliveryHandler } from './transition-delivery.handler';
     TransitionDeliveryHandler,
     TimelineQueue,
     TimelineProcessor,
+    TimelineReconciler,
     OutboxRelay,
+    OutboxLagReporter,
     { provide: CLOCK, useValue: systemClock },
   ],
 })

@@ -7,6 +7,7 @@ import {
   statusAt,
   timelineJobId,
   timelineJobs,
+  timelineJobsAfter,
 } from './test-timeline';
 
 const START = new Date('2026-03-01T12:00:00.000Z');
@@ -146,6 +147,45 @@ describe('timelineJobs', () => {
   it('refuses a delivery id that would put a ":" in the job id', () => {
     expect(() => timelineJobId('del:test', 'pending')).toThrow(RangeError);
     expect(() => timelineJobs('del:test', START, START)).toThrow(RangeError);
+  });
+});
+
+describe('timelineJobsAfter', () => {
+  const start = new Date('2026-11-23T10:00:00.000Z');
+
+  it('schedules only the steps after the one reached, at their own times', () => {
+    const now = new Date(start.getTime() + 40_000);
+    expect(timelineJobsAfter('del_test_1', start, now, 1, 'picked_up')).toEqual([
+      { jobId: 'timeline-del_test_1-in_transit', status: 'in_transit', delayMs: 10_000 },
+      { jobId: 'timeline-del_test_1-delivered', status: 'delivered', delayMs: 40_000 },
+    ]);
+  });
+
+  it('runs overdue steps at once', () => {
+    const now = new Date(start.getTime() + 600_000);
+    expect(timelineJobsAfter('del_test_1', start, now, 1, 'pending').map((job) => [job.status, job.delayMs])).toEqual([
+      ['driver_assigned', 0],
+      ['picked_up', 0],
+      ['in_transit', 0],
+      ['delivered', 0],
+    ]);
+  });
+
+  it('keeps a scheduled start days ahead', () => {
+    const days = 3 * 24 * 3600_000;
+    const jobs = timelineJobsAfter('del_test_1', new Date(start.getTime() + days), start, 1, 'created');
+    expect(jobs[0]).toEqual({ jobId: 'timeline-del_test_1-pending', status: 'pending', delayMs: days + 10_000 });
+    expect(jobs).toHaveLength(5);
+  });
+
+  it.each(['delivered', 'cancelled', 'failed', 'driver_at_pickup'] as DeliveryStatus[])('schedules nothing after %s', (status) => {
+    expect(timelineJobsAfter('del_test_1', start, start, 1, status)).toEqual([]);
+  });
+
+  it('uses the same job ids as the first scheduling, so a duplicate is ignored', () => {
+    const first = timelineJobs('del_test_1', start, start, 4).map((job) => job.jobId);
+    const again = timelineJobsAfter('del_test_1', start, start, 4, 'created').map((job) => job.jobId);
+    expect(again).toEqual(first);
   });
 });
 

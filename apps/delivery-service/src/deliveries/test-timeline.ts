@@ -85,6 +85,25 @@ export function timelineJobs(
   }));
 }
 
+/**
+ * The jobs still to run for a delivery that has reached `current`: what the
+ * reconciler schedules again when a step's job was lost or parked. Empty when
+ * `current` is the last step or not on the test timeline at all (cancelled,
+ * failed), since nothing may move such a delivery on.
+ */
+export function timelineJobsAfter(
+  deliveryId: string,
+  startAt: Date,
+  now: Date,
+  speed: number,
+  current: DeliveryStatus,
+): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
+  const reached = TEST_TIMELINE.findIndex((step) => step.status === current);
+  if (reached < 0) return [];
+  const ahead = new Set(TEST_TIMELINE.slice(reached + 1).map((step) => step.status));
+  return timelineJobs(deliveryId, startAt, now, speed).filter((job) => ahead.has(job.status));
+}
+
 function elapsedMs(startAt: Date, now: Date, speed: number): number {
   checkSpeed(speed);
   checkDate('startAt', startAt);

@@ -5,14 +5,18 @@ import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryStatus } from './delivery-status';
-import { timelineJobs } from './test-timeline';
+import { timelineJobs, timelineJobsAfter } from './test-timeline';
 
 export interface TimelineJob {
   deliveryId: string;
   status: DeliveryStatus;
 }
 
-/** Schedules the steps of a test delivery as delayed jobs; Redis (appendonly) keeps them across restarts. */
+/**
+ * Schedules the steps of a test delivery as delayed jobs. Redis (appendonly)
+ * keeps them across restarts; when it loses them anyway, the timeline
+ * reconciler schedules them again from the delivery's own record.
+ */
 @Injectable()
 export class TimelineQueue implements OnApplicationShutdown {
   private readonly logger = new Logger(TimelineQueue.name);
@@ -26,6 +30,33 @@ export class TimelineQueue implements OnApplicationShutdown {
 
   async schedule(deliveryId: string, startAt: Date, now: Date): Promise<void> {
     const jobs = timelineJobs(deliveryId, startAt, now, this.config.TIMELINE_SPEED);
+    await this.add(deliveryId, jobs);
+    this.logger.debug(`scheduled ${jobs.length} timeline steps for ${deliveryId}`);
+  }
+
+  /**
+   * Schedules again the steps after `current`, for a delivery whose next step
+   * is overdue: its job was lost with Redis data, never added (a crash or a
+   * Redis error right after the commit), or parked in the failed set after
+   * its attempts. A parked job would block its id, so it is removed first; a
+   * job still waiting keeps its place (adding an existing id does nothing).
+   * Returns how many steps were parked.
+   */
+  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus): Promise<number> {
+    const jobs = timelineJobsAfter(deliveryId, startAt, now, this.config.TIMELINE_SPEED, current);
+    let parked = 0;
+    for (const { jobId } of jobs) {
+      const job = await this.queue.getJob(jobId);
+      if (job && (await job.isFailed())) {
+        await job.remove();
+        parked += 1;
+      }
+    }
+    await this.add(deliveryId, jobs);
+    return parked;
+  }
+
+  private async add(deliveryId: string, jobs: Array<{ jobId: string; status: DeliveryStatus; delayMs: number }>): Promise<void> {
     await this.queue.addBulk(
       jobs.map(({ jobId, status, delayMs }) => ({
         name: status,
@@ -33,7 +64,6 @@ export class TimelineQueue implements OnApplicationShutdown {
         opts: { jobId, delay: delayMs, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 }, attempts: 5, backoff: { type: 'exponential', delay: 500 } },
       })),
     );
-    this.logger.debug(`scheduled ${jobs.length} timeline steps for ${deliveryId}`);
   }
 
   /** Last: running handlers (bus, timeline worker) may still schedule steps while they finish. */

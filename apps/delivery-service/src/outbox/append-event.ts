@@ -1,4 +1,5 @@
 import { EntityManager } from 'typeorm';
+import { EVENT_SUBSCRIPTIONS, EventType } from '@sdd/contracts';
 import type { DeliveryEvent } from '@sdd/contracts';
 import { newId } from '@sdd/common';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
@@ -6,13 +7,14 @@ import { OutboxEventEntity } from './outbox-event.entity';
 
 /**
  * Records an event of the delivery inside the caller's transaction, numbered
- * after the delivery's previous one. The caller saves the delivery (with its
- * new eventSequence) in the same transaction.
+ * after the delivery's previous one, with one hand-off per subscriber that
+ * stays open until that subscriber acknowledges it. The caller saves the
+ * delivery (with its new eventSequence) in the same transaction.
  */
 export async function appendEvent(
   manager: EntityManager,
   delivery: DeliveryEntity,
-  type: string,
+  type: EventType,
   payload: DeliveryEvent['data'],
   at: Date,
 ): Promise<OutboxEventEntity> {
@@ -24,8 +26,15 @@ export async function appendEvent(
     type,
     payload,
     createdAt: at,
-    publishedAt: null,
   });
   await manager.insert(OutboxEventEntity, event);
+  const subscribers = EVENT_SUBSCRIPTIONS[type];
+  if (subscribers.length > 0) {
+    await manager.query(
+      `INSERT INTO "${manager.connection.driver.schema}".outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)
+       SELECT unnest($1::text[]), $2, $3, $4, $5`,
+      [subscribers, event.id, at, event.deliveryId, event.sequence],
+    );
+  }
   return event;
 }

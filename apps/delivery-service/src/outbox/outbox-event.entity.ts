@@ -3,8 +3,8 @@ import type { DeliveryEvent } from '@sdd/contracts';
 
 /**
  * A domain event written in the same transaction as the state change that
- * caused it, so that no change is ever without its event; a relay publishes
- * unpublished rows to the bus in order.
+ * caused it, so that no change is ever without its event; the relay hands it
+ * to each subscriber (outbox_handoffs) until that subscriber acknowledges it.
  */
 @Entity({ name: 'outbox_events' })
 export class OutboxEventEntity {
@@ -25,7 +25,4 @@ export class OutboxEventEntity {
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
-
-  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
-  publishedAt!: Date | null;
 }

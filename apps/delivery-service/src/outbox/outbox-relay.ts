@@ -1,26 +1,58 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { lastValueFrom } from 'rxjs';
-import { DataSource, EntityManager, In } from 'typeorm';
-import { DeliveryEvent } from '@sdd/contracts';
+import { firstValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
+import {
+  DeliveryEvent,
+  DeliveryEventBatch,
+  DeliveryEventReceipt,
+  DELIVERY_EVENT_BATCH_MAX,
+  EVENT_INTAKE_PATTERN,
+  EVENT_SUBSCRIBERS,
+  EventSubscriber,
+} from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { OutboxEventEntity } from './outbox-event.entity';
+import { relayBackoffMs } from './relay-backoff';
 
-const BATCH = 100;
 /** How often the relay looks even when nobody poked it (events written by another replica, or left by a crash). */
 const SWEEP_MS = 1000;
 
+interface Lane {
+  subscriber: EventSubscriber;
+  running?: Promise<void>;
+  again: boolean;
+  failures: number;
+  restUntil: number;
+}
+
+interface HandOff {
+  offered: number;
+  acknowledged: number;
+}
+
+interface WaitingEventRow {
+  id: string;
+  type: string;
+  created_at: Date;
+  delivery_id: string;
+  merchant_id: string;
+  sequence: number;
+  payload: DeliveryEvent['data'];
+}
+
 /**
- * Publishes outbox rows to the bus at least once, in order, then marks them
- * sent. One replica relays at a time (a transaction-scoped advisory lock), so
- * the order per delivery holds however many replicas run.
+ * Hands outbox events to each subscriber, in order, until it acknowledges
+ * them. A subscriber acknowledges an event once it has stored it, so an event
+ * lost on the way (Redis data loss, a subscriber that crashed or whose
+ * database was down) is simply offered again: at least once, never given up.
+ * Each subscriber has its own lane, so one that is down delays nobody else.
+ * One replica serves a lane at a time (a transaction-scoped advisory lock),
+ * so the order per delivery holds however many replicas run.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
+  private readonly lanes: Lane[] = EVENT_SUBSCRIBERS.map((subscriber) => ({ subscriber, again: false, failures: 0, restUntil: 0 }));
   private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
   private stopped = false;
 
   constructor(
@@ -36,71 +68,94 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running;
+    await Promise.all(this.lanes.map((lane) => lane.running));
   }
 
-  /** Asks for a relay pass soon; passes never overlap. */
+  /** Asks for a relay pass soon on every lane; passes of one lane never overlap. */
   poke(): void {
+    for (const lane of this.lanes) this.pokeLane(lane);
+  }
+
+  private pokeLane(lane: Lane): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    if (lane.running) {
+      lane.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.poke();
+    if (Date.now() < lane.restUntil) return;
+    lane.running = this.drain(lane).finally(() => {
+      lane.running = undefined;
+      if (lane.again) {
+        lane.again = false;
+        this.pokeLane(lane);
       }
     });
   }
 
-  private async drain(): Promise<void> {
+  private async drain(lane: Lane): Promise<void> {
     try {
-      while (!this.stopped && (await this.relayBatch()) === BATCH);
+      let handOff: HandOff;
+      do {
+        handOff = await this.handOffBatch(lane.subscriber);
+        if (handOff.acknowledged < handOff.offered) {
+          throw new Error(`acknowledged ${handOff.acknowledged} of ${handOff.offered} events`);
+        }
+      } while (!this.stopped && handOff.offered === DELIVERY_EVENT_BATCH_MAX);
+      lane.failures = 0;
     } catch (error) {
-      this.logger.warn(`outbox relay pass failed, will retry: ${(error as Error).message}`);
+      lane.failures += 1;
+      const restMs = relayBackoffMs(lane.failures);
+      lane.restUntil = Date.now() + restMs;
+      lane.again = false;
+      this.logger.warn(`hand-off to ${lane.subscriber} failed (${lane.failures} in a row), offering again in ${restMs} ms: ${(error as Error).message}`);
     }
   }
 
-  /** Returns how many events it published. */
-  private relayBatch(): Promise<number> {
+  /**
+   * Offers the oldest unacknowledged events to the subscriber and records the
+   * acknowledgements it returns. The lock is held while the subscriber
+   * answers, so no other replica offers the same events meanwhile.
+   */
+  private handOffBatch(subscriber: EventSubscriber): Promise<HandOff> {
     return this.dataSource.transaction(async (manager) => {
       const schema = this.dataSource.driver.schema;
-      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`outbox:${schema}`]);
-      if (!locked) return 0;
-      const events = await manager
-        .createQueryBuilder(OutboxEventEntity, 'e')
-        .where('e.published_at IS NULL')
-        .orderBy('e.created_at', 'ASC')
-        .addOrderBy('e.delivery_id', 'ASC')
-        .addOrderBy('e.sequence', 'ASC')
-        .limit(BATCH)
-        .getMany();
-      const merchants = await this.merchantsOf(manager, events);
-      for (const event of events) {
-        const message: DeliveryEvent = {
-          id: event.id,
-          type: event.type,
-          created_at: event.createdAt.toISOString(),
-          delivery_id: event.deliveryId,
-          merchant_id: merchants.get(event.deliveryId) as string,
-          sequence: event.sequence,
-          data: event.payload,
-        };
-        await lastValueFrom(this.bus.emit(event.type, message), { defaultValue: undefined });
+      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`outbox:${schema}:${subscriber}`]);
+      if (!locked) return { offered: 0, acknowledged: 0 };
+      const rows: WaitingEventRow[] = await manager.query(
+        `SELECT e.id, e.type, e.created_at, e.delivery_id, e.sequence, e.payload, d.merchant_id
+         FROM "${schema}".outbox_handoffs h
+         JOIN "${schema}".outbox_events e ON e.id = h.event_id
+         JOIN "${schema}".deliveries d ON d.id = e.delivery_id
+         WHERE h.subscriber = $1 AND h.acknowledged_at IS NULL
+         ORDER BY h.created_at, h.delivery_id, h.sequence
+         LIMIT $2`,
+        [subscriber, DELIVERY_EVENT_BATCH_MAX],
+      );
+      if (rows.length === 0) return { offered: 0, acknowledged: 0 };
+      const batch: DeliveryEventBatch = { events: rows.map(toDeliveryEvent) };
+      const receipt = await firstValueFrom(this.bus.send<DeliveryEventReceipt, DeliveryEventBatch>(EVENT_INTAKE_PATTERN[subscriber], batch));
+      const offered = new Set(rows.map((row) => row.id));
+      const acknowledged = (receipt?.acknowledged ?? []).filter((id) => offered.has(id));
+      if (acknowledged.length > 0) {
+        await manager.query(
+          `UPDATE "${schema}".outbox_handoffs SET acknowledged_at = now()
+           WHERE subscriber = $1 AND event_id = ANY($2) AND acknowledged_at IS NULL`,
+          [subscriber, acknowledged],
+        );
       }
-      if (events.length > 0) {
-        await manager.query(`UPDATE "${schema}".outbox_events SET published_at = now() WHERE id = ANY($1)`, [events.map((e) => e.id)]);
-      }
-      return events.length;
+      return { offered: rows.length, acknowledged: acknowledged.length };
     });
   }
+}
 
-  private async merchantsOf(manager: EntityManager, events: OutboxEventEntity[]): Promise<Map<string, string>> {
-    const ids = [...new Set(events.map((event) => event.deliveryId))];
-    if (ids.length === 0) return new Map();
-    const rows = await manager.find(DeliveryEntity, { select: { id: true, merchantId: true }, where: { id: In(ids) } });
-    return new Map(rows.map((row) => [row.id, row.merchantId]));
-  }
+function toDeliveryEvent(row: WaitingEventRow): DeliveryEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    created_at: row.created_at.toISOString(),
+    delivery_id: row.delivery_id,
+    merchant_id: row.merchant_id,
+    sequence: row.sequence,
+    data: row.payload,
+  };
 }

@@ -1,15 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
-import { DeliveryEvent, EVENT_TYPES } from '@sdd/contracts';
-import { FanOutEventHandler } from './fan-out-event.handler';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { DeliveryEventReceipt, Pattern } from '@sdd/contracts';
+import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 
-/** Every delivery event the outbox publishes becomes a webhook event. */
+/** Every delivery event the outbox hands over becomes a webhook event; the reply acknowledges it. */
 @Controller()
 export class DeliveryEventsController {
-  constructor(private readonly fanOut: FanOutEventHandler) {}
+  constructor(private readonly ingest: IngestDeliveryEventsHandler) {}
 
-  @EventPattern([...EVENT_TYPES])
-  handle(@Payload() event: DeliveryEvent): Promise<void> {
-    return this.fanOut.execute(event);
+  @MessagePattern(Pattern.IngestDeliveryEvents)
+  handle(@Payload() batch: unknown): Promise<DeliveryEventReceipt> {
+    return this.ingest.execute(batch);
   }
 }

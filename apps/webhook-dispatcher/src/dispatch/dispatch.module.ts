@@ -7,6 +7,7 @@ import { AttemptSweeper } from './attempt.sweeper';
 import { DeliveryEventsController } from './delivery-events.controller';
 import { EventLogRepository } from './event-log.repository';
 import { FanOutEventHandler } from './fan-out-event.handler';
+import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 
 /** From a delivery event to signed requests: fan-out, attempts, retries, auto-disable. */
@@ -19,6 +20,7 @@ import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
     AttemptProcessor,
     AttemptSweeper,
     FanOutEventHandler,
+    IngestDeliveryEventsHandler,
     MakeScheduledAttemptHandler,
     { provide: CLOCK, useValue: systemClock },
   ],

@@ -5,9 +5,9 @@ import { EventLogRepository } from './event-log.repository';
 
 /**
  * A delivery event from the outbox: stored once with the body every attempt
- * will send, then one first attempt queued per subscribed endpoint. The bus
- * delivers events at least once; a second delivery queues only what the
- * first did not get to.
+ * will send, then one first attempt queued per subscribed endpoint. The
+ * outbox offers an event until it is acknowledged; a second offer queues
+ * only what the first did not get to.
  */
 @Injectable()
 export class FanOutEventHandler {

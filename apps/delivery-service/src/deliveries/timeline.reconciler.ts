@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { DeliveryStatus, TERMINAL } from './delivery-status';
+import { TimelineQueue } from './timeline.queue';
+
+/** Deliveries looked at per statement; a pass pages through all of them. */
+const PAGE = 500;
+
+interface OverdueRow {
+  id: string;
+  status: DeliveryStatus;
+  start_at: Date;
+  created_at: Date;
+}
+
+/**
+ * Postgres decides what is due, Redis only runs it. Every
+ * TIMELINE_RECONCILE_INTERVAL_MS one replica (an advisory lock) finds the
+ * test deliveries whose next step, by their own simulated timeline, is
+ * overdue by more than TIMELINE_RECONCILE_GRACE_MS, and schedules their
+ * remaining steps again. Job ids are deterministic, so a step whose job is in
+ * fact still there is not doubled, and a step that runs twice finds the
+ * delivery already past it.
+ */
+@Injectable()
+export class TimelineReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TimelineReconciler.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly timeline: TimelineQueue,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.reconcile(), this.config.TIMELINE_RECONCILE_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** One pass; resolves with the number of deliveries rescheduled (0 when another replica holds the pass). */
+  reconcile(): Promise<number> {
+    this.running ??= this.pass()
+      .catch((error: Error) => {
+        this.logger.warn(`timeline reconciliation failed, will retry: ${error.message}`);
+        return 0;
+      })
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private pass(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const schema = this.dataSource.driver.schema;
+      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`timeline:${schema}`]);
+      if (!locked) return 0;
+      const now = this.clock.now();
+      const overdueBefore = new Date(now.getTime() - this.config.TIMELINE_RECONCILE_GRACE_MS);
+      let rescheduled = 0;
+      let after: { createdAt: Date; id: string } | undefined;
+      for (;;) {
+        const rows: OverdueRow[] = await manager.query(
+          `SELECT d.id, d.status, coalesce(d.scheduled_at, d.created_at) AS start_at, d.created_at
+           FROM "${schema}".deliveries d
+           WHERE d.mode = 'test' AND d.status <> ALL ($1::text[])
+             AND ($3::timestamptz IS NULL OR (d.created_at, d.id) > ($3::timestamptz, $4::text))
+             AND EXISTS (
+               SELECT 1
+               FROM jsonb_array_elements(d.simulated_timeline) WITH ORDINALITY AS reached (step, n)
+               JOIN jsonb_array_elements(d.simulated_timeline) WITH ORDINALITY AS next (step, m) ON m = n + 1
+               WHERE reached.step ->> 'status' = d.status AND (next.step ->> 'at')::timestamptz < $2)
+           ORDER BY d.created_at, d.id
+           LIMIT ${PAGE}`,
+          [TERMINAL, overdueBefore, after?.createdAt ?? null, after?.id ?? null],
+        );
+        for (const row of rows) {
+          const parked = await this.timeline.reschedule(row.id, row.start_at, now, row.status);
+          this.logger.warn(`${row.id} is overdue after ${row.status}: its remaining steps were scheduled again${parked ? ` (${parked} parked)` : ''}`);
+        }
+        rescheduled += rows.length;
+        if (rows.length < PAGE) return rescheduled;
+        const last = rows[rows.length - 1];
+        after = { createdAt: last.created_at, id: last.id };
+      }
+    });
+  }
+}
