@@ -1,7 +1,5 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { BusEvent, BusQueue, DeliveryEvent, ServiceName } from '@sdd/contracts';
-import { testEnv, TestSystem, waitFor } from '@sdd/testing';
+import { DeliveryEvent, ServiceName } from '@sdd/contracts';
+import { RecordingEventSubscriber, testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 
 /** 80 s of simulated timeline in 4 s. */
@@ -11,8 +9,7 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
   const system = new TestSystem();
   let key: string;
   let liveKey: string;
-  let redis: Redis;
-  let webhookEvents: Queue<BusEvent<DeliveryEvent>>;
+  const subscriber = new RecordingEventSubscriber();
 
   const call = (method: string, path: string, body?: unknown, as = key) => system.request(method, path, { key: as, body });
 
@@ -25,10 +22,9 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
 
   const statusOf = async (id: string) => (await call('GET', `/v1/deliveries/${id}`)).body.status as string;
 
-  /** Events the relay published for one delivery, as webhook-dispatcher (not running here) will receive them. */
+  /** Events the outbox handed over for one delivery, as webhook-dispatcher (not running here) would receive them. */
   async function eventsOf(id: string): Promise<DeliveryEvent[]> {
-    const jobs = await webhookEvents.getJobs(['waiting'], 0, -1, true);
-    return jobs.map((job) => job.data.data).filter((event) => event.delivery_id === id);
+    return subscriber.eventsOf(id);
   }
 
   beforeAll(async () => {
@@ -39,13 +35,11 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     const keys = await system.registerMerchant('Timeline Co');
     key = keys.test;
     liveKey = keys.live;
-    redis = new Redis(testEnv().redisUrl);
-    webhookEvents = new Queue(BusQueue.events(ServiceName.Webhook), { connection: redis, prefix: system.prefix });
+    await subscriber.start(testEnv().redisUrl, system.prefix);
   }, 60000);
 
   afterAll(async () => {
-    await webhookEvents.close();
-    redis.disconnect();
+    await subscriber.stop();
     await system.stop();
   });
 
