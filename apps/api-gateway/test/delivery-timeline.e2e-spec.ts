@@ -1,5 +1,6 @@
 import { DeliveryEvent, ServiceName } from '@sdd/contracts';
-import { RecordingEventSubscriber, testEnv, TestSystem, waitFor } from '@sdd/testing';
+import { testEnv, TestSystem, waitFor } from '@sdd/testing';
+import { RecordingEventSubscriber } from './recording-event-subscriber';
 
 
 /** 80 s of simulated timeline in 4 s. */
