@@ -10,4 +10,6 @@ module.exports = {
   ...require('./postgres'),
   ...require('./redis'),
   ...require('./chromium'),
+  ...require('./watchdog'),
+  ...require('./supervisor'),
 };
