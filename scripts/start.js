@@ -125,9 +125,15 @@ async function gatewayPort() {
 
 /** @param {StopSignals} signals */
 async function build(signals) {
+  if (infra.buildUpToDate(root)) {
+    log('Build: dist/ is up to date');
+    return;
+  }
   log('Building: tsc -p tsconfig.build.json');
+  const startedAt = new Date();
   const code = await infra.run(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, signals });
   if (code !== 0) throw new Error(`Build failed: tsc exited with code ${code}`);
+  infra.markBuilt(root, startedAt);
 }
 
 /**

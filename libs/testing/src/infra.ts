@@ -11,6 +11,10 @@ export interface InfraModule {
   startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
   ensureChromium(): string;
+  isAlive(pid: number): boolean;
+  isPortFree(port: number, host?: string): Promise<boolean>;
+  dependenciesOutdated(root: string): boolean;
+  markBuilt(root: string, startedAt: Date): void;
 }
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */
