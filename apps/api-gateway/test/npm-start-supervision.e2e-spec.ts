@@ -97,13 +97,10 @@ describe('npm start supervises its apps and leaves no orphans (real processes)',
     const pids = [...apps, ...servers];
     expect(pids.every((pid) => pid > 0 && infra.isAlive(pid))).toBe(true);
 
-    const killedAt = Date.now();
     start.kill('SIGKILL');
     await waitFor(() => (pids.every((pid) => !infra.isAlive(pid)) ? true : undefined), 15000, 100).catch((error: Error) => {
       throw new Error(`still running: ${pids.filter((pid) => infra.isAlive(pid)).join(', ')} (${error.message})`);
     });
-    const elapsedMs = Date.now() - killedAt;
     expect(await infra.isPortFree(port, '0.0.0.0')).toBe(true);
-    expect(elapsedMs).toBeLessThan(15000);
   }, 60000);
 });
