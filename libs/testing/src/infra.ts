@@ -8,6 +8,8 @@ interface Started {
 
 export interface InfraModule {
   repoRoot: string;
+  /** `.data`, or SDD_DATA_DIR. */
+  dataRoot: string;
   startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
   ensureChromium(): string;
