@@ -40,7 +40,7 @@ function startWatchdog() {
   // Neither the process nor its channel may keep the caller alive.
   child.unref();
   child.channel?.unref();
-  child.on('error', () => {});
+  child.on('error', (error) => process.stderr.write(`[watchdog] could not start (${error.message}): a SIGKILL of npm start would leave its servers running\n`));
   /** @param {WatchdogMessage} message */
   const send = (message) => {
     if (child.connected) child.send(message);

@@ -1,6 +1,10 @@
 /** How often the parent's pid is compared: the IPC channel usually reports first. */
 const PARENT_POLL_MS = 1_000;
 
+/** Taken when the app loads, so a parent that dies while the app boots is noticed too. */
+const parentAtStart = process.ppid;
+const startedWithChannel = process.send !== undefined;
+
 /**
  * Calls `onGone` once the process that started us is gone. A supervisor
  * such as `npm start` opts in with EXIT_WITH_PARENT: its apps must not
@@ -9,21 +13,22 @@ const PARENT_POLL_MS = 1_000;
  * it dies; without one, being re-parented (our ppid changes) says the same.
  */
 export function watchParent(onGone: () => void): void {
-  const parent = process.ppid;
   let reported = false;
-  const report = () => {
+  const poll = setInterval(() => {
+    if (process.ppid !== parentAtStart) report();
+  }, PARENT_POLL_MS);
+  poll.unref();
+  function report(): void {
     if (reported) return;
     reported = true;
     clearInterval(poll);
     onGone();
-  };
-  const poll = setInterval(() => {
-    if (process.ppid !== parent) report();
-  }, PARENT_POLL_MS);
-  poll.unref();
-  if (process.channel) {
+  }
+  if (startedWithChannel) {
     process.once('disconnect', report);
     // The channel is only a tripwire: it must not keep the process alive by itself.
-    process.channel.unref();
+    process.channel?.unref();
+    if (!process.connected) report();
   }
+  if (process.ppid !== parentAtStart) report();
 }
