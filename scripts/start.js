@@ -3,7 +3,10 @@
 
 // `npm start`: installs dependencies if needed, starts local Postgres and
 // Redis, builds, migrates, runs the five services and waits until the gateway
-// is healthy. Ctrl-C stops everything this run started.
+// is healthy. It then supervises them: an app that dies is restarted (with
+// backoff) and the others keep running. Ctrl-C stops everything this run
+// started, the apps first; if this process is killed outright, its apps and a
+// watchdog process stop everything all the same.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -24,7 +27,9 @@ const registerPaths = path.join(root, 'tools', 'register-paths.js');
  * @typedef {import('../tools/infra/processes').ManagedProcess} ManagedProcess
  * @typedef {import('../tools/infra/processes').StopSignals} StopSignals
  * @typedef {import('../tools/infra/server').ServerHandle} ServerHandle
- * @typedef {{ servers: ServerHandle[], apps: ManagedProcess[] }} Stack
+ * @typedef {import('../tools/infra/supervisor').Supervised} Supervised
+ * @typedef {import('../tools/infra/watchdog').Watchdog} Watchdog
+ * @typedef {{ servers: ServerHandle[], apps: Supervised[], watchdog: Watchdog }} Stack
  */
 
 /** @param {string} message */
@@ -120,9 +125,15 @@ async function gatewayPort() {
 
 /** @param {StopSignals} signals */
 async function build(signals) {
+  if (infra.buildUpToDate(root)) {
+    log('Build: dist/ is up to date');
+    return;
+  }
   log('Building: tsc -p tsconfig.build.json');
+  const startedAt = new Date();
   const code = await infra.run(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, signals });
   if (code !== 0) throw new Error(`Build failed: tsc exited with code ${code}`);
+  infra.markBuilt(root, startedAt);
 }
 
 /**
@@ -158,6 +169,10 @@ function sharedEnv(databaseUrl, redisUrl) {
     NODE_ENV: 'development',
     BUS_PREFIX: 'sdd',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
+    // Our apps never outlive us, even if we are killed with SIGKILL.
+    EXIT_WITH_PARENT: 'true',
+    // No load balancer to wait for: Ctrl-C stops the gateway at once.
+    SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '0',
     // Tracking links must point at the gateway this run serves, whatever PORT it was given.
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${Number(process.env.PORT || 3000)}`,
   };
@@ -180,20 +195,46 @@ function appEnv(app, shared, port, opsPort) {
 }
 
 /**
+ * Starts every app under supervision; each (re)start is logged with its pid
+ * and reported to the watchdog.
  * @param {NodeJS.ProcessEnv} shared
  * @param {number} port
- * @returns {Promise<ManagedProcess[]>}
+ * @param {Watchdog} watchdog
+ * @returns {Promise<Supervised[]>}
  */
-async function startApps(shared, port) {
+async function startApps(shared, port, watchdog) {
   const opsPorts = await infra.findFreePorts(APPS.length);
   return APPS.map((app, index) => {
-    log(`Starting ${app} (ops port ${opsPorts[index]}${app === GATEWAY ? `, port ${port}` : ''})`);
-    return infra.spawnPrefixed(app, process.execPath, ['-r', registerPaths, appScript(app, 'main.js')], {
-      cwd: root,
-      env: appEnv(app, shared, port, opsPorts[index]),
-      logFile: appLog(app),
-    });
+    const env = appEnv(app, shared, port, opsPorts[index]);
+    const spawn = () => {
+      const started = infra.spawnPrefixed(app, process.execPath, ['-r', registerPaths, appScript(app, 'main.js')], {
+        cwd: root,
+        env,
+        logFile: appLog(app),
+        ipc: true,
+      });
+      const pid = started.child.pid;
+      log(`Started ${app} (pid ${pid}, ops port ${opsPorts[index]}${app === GATEWAY ? `, port ${port}` : ''})`);
+      if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });
+      return started;
+    };
+    const onExit = (/** @type {ManagedProcess} */ { child }) => {
+      if (child.pid) watchdog.forget(child.pid);
+    };
+    return infra.supervise({ name: app, spawn, log, onExit });
   });
+}
+
+/**
+ * Servers this run started die with it (through the watchdog); servers it
+ * merely reused, or was given by URL, belong to someone else.
+ * @param {Watchdog} watchdog
+ * @param {ServerHandle} server
+ * @param {{ signal: NodeJS.Signals, killSignal: NodeJS.Signals }} signals
+ */
+function watchServer(watchdog, server, { signal, killSignal }) {
+  if (server.reused || server.external || !server.pid) return;
+  watchdog.watch({ pid: server.pid, kind: 'server', signal, killSignal, group: false });
 }
 
 /**
@@ -230,20 +271,10 @@ async function waitForHealth(url, abort) {
 }
 
 /**
- * @param {ManagedProcess[]} apps
- * @returns {Promise<{ kind: 'exited', name: string, status: import('../tools/infra/processes').ExitStatus }>}
- */
-function firstExit(apps) {
-  return Promise.race(
-    apps.map(({ name, exited }) => exited.then((status) => ({ kind: /** @type {const} */ ('exited'), name, status }))),
-  );
-}
-
-/**
  * @param {{ name: string, status: import('../tools/infra/processes').ExitStatus }} exit
  */
 function reportExit({ name, status }) {
-  console.error(`[start] ${name} exited unexpectedly (${infra.describeExit(status)}); stopping everything`);
+  console.error(`[start] ${name} exited while the system was starting (${infra.describeExit(status)}); stopping everything`);
 }
 
 /**
@@ -259,9 +290,12 @@ async function up(stack, signals) {
   const port = await gatewayPort();
   const postgres = await infra.startPostgres({ dataDir: path.join(infra.dataRoot, 'pg'), database: 'sameday', log });
   stack.servers.push(postgres);
+  // Postgres' fast shutdown, else its immediate one (crash-safe).
+  watchServer(stack.watchdog, postgres, { signal: 'SIGINT', killSignal: 'SIGQUIT' });
   checkpoint(signals);
   const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true, log });
   stack.servers.push(redis);
+  watchServer(stack.watchdog, redis, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
   checkpoint(signals);
   await build(signals);
   checkpoint(signals);
@@ -270,9 +304,9 @@ async function up(stack, signals) {
     await migrate(app, shared, signals);
     checkpoint(signals);
   }
-  stack.apps = await startApps(shared, port);
+  stack.apps = await startApps(shared, port, stack.watchdog);
 
-  const exited = firstExit(stack.apps);
+  const exited = Promise.race(stack.apps.map((app) => app.firstExit));
   const stopped = signals.promise.then(() => /** @type {const} */ ({ kind: 'signal' }));
   const healthAbort = new AbortController();
   const healthUrl = `http://127.0.0.1:${port}/v1/health`;
@@ -287,29 +321,31 @@ async function up(stack, signals) {
     console.error(`[start] ${healthUrl} did not answer 200 within ${HEALTH_TIMEOUT_MS / 1000} s; last response: ${outcome.last}`);
     return 1;
   }
+  for (const app of stack.apps) app.keepRunning();
   await printWelcome(`http://localhost:${port}`);
-
-  const ended = await Promise.race([exited, stopped]);
-  if (ended.kind === 'signal') return 0;
-  reportExit(ended);
-  return 1;
+  await stopped;
+  return 0;
 }
 
 /** @param {Stack} stack */
-async function down({ apps, servers }) {
-  if (apps.some(({ child }) => child.exitCode === null && child.signalCode === null)) {
+async function down({ apps, servers, watchdog }) {
+  for (const app of apps) app.halt();
+  const running = apps.map((app) => app.current()).filter(({ child }) => child.exitCode === null && child.signalCode === null);
+  if (running.length > 0) {
     log('Stopping services');
-    await infra.stopProcesses(apps, STOP_TIMEOUT_MS);
+    await infra.stopProcesses(running, STOP_TIMEOUT_MS);
   }
+  await Promise.all(apps.map((app) => app.done));
   for (const server of [...servers].reverse()) {
     await server.stop().catch((/** @type {Error} */ error) => console.error(error.message));
   }
+  watchdog.release();
 }
 
 async function main() {
   const signals = infra.watchStopSignals();
   /** @type {Stack} */
-  const stack = { servers: [], apps: [] };
+  const stack = { servers: [], apps: [], watchdog: infra.startWatchdog() };
   let code;
   try {
     code = await up(stack, signals);

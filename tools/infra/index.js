@@ -10,4 +10,7 @@ module.exports = {
   ...require('./postgres'),
   ...require('./redis'),
   ...require('./chromium'),
+  ...require('./build'),
+  ...require('./watchdog'),
+  ...require('./supervisor'),
 };

@@ -206,17 +206,23 @@ function forwardLines(input, output, prefix, logFd) {
 /**
  * Starts a process in its own process group (so a Ctrl-C in the terminal
  * reaches only us and we choose the shutdown order). Its output is shown with
- * a `[name]` prefix and appended unprefixed to `logFile`.
+ * a `[name]` prefix and appended unprefixed to `logFile`. With `ipc`, a Node
+ * child also gets an IPC channel, which closes the moment we die: our apps
+ * watch it to never outlive us.
  * @param {string} name
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, logFile: string }} options
+ * @param {{ cwd?: string, env?: NodeJS.ProcessEnv, logFile: string, ipc?: boolean }} options
  * @returns {ManagedProcess}
  */
-function spawnPrefixed(name, command, args, { cwd, env, logFile }) {
+function spawnPrefixed(name, command, args, { cwd, env, logFile, ipc = false }) {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const logFd = fs.openSync(logFile, 'a');
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  /** @type {import('node:child_process').StdioOptions} */
+  const stdio = ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'];
+  const child = spawn(command, args, { cwd, env, detached: true, stdio });
+  // The channel is a tripwire for the child only; it must not keep us alive.
+  child.channel?.unref();
   const exited = exitOf(child);
   const prefix = `[${name}] `;
   Promise.all([

@@ -27,6 +27,17 @@ export class GatewayConfig extends BaseConfig {
   @Min(50)
   HEALTH_TIMEOUT_MS = 2000;
 
+  /**
+   * On SIGTERM, how long readiness fails before the listeners close, so load
+   * balancers stop routing here first; requests arriving meanwhile get 503
+   * with Retry-After. Must fit in the 25 s shutdown deadline.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(15_000)
+  SHUTDOWN_DRAIN_MS = 5000;
+
   /** Requests per minute per API key (per client IP without one), shared by all replicas. */
   @Type(() => Number)
   @IsInt()

@@ -9,6 +9,7 @@ import { AppError, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
+import { registerDrainHooks } from './http/drain.hook';
 import { Listener, tagRequest } from './http/listeners';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
@@ -65,6 +66,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, { bufferLogs: true });
   const logger = app.get(Logger);
   app.useLogger(logger);
+  registerDrainHooks(app);
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
@@ -77,7 +79,10 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const bound = await Promise.all(
     extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`),
   );
-  exitGracefullyOnSignals(app, logger, ServiceName.Gateway);
+  exitGracefullyOnSignals(app, logger, ServiceName.Gateway, {
+    drainMs: config.SHUTDOWN_DRAIN_MS,
+    exitWithParent: config.EXIT_WITH_PARENT,
+  });
   logger.log(`api-gateway listening on ${await app.getUrl()}; ${bound.join('; ')}`);
 }
 

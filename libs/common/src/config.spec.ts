@@ -15,4 +15,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig(BaseConfig, { REDIS_URL: valid.REDIS_URL })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig(BaseConfig, { ...valid, OPS_PORT: 'abc' })).toThrow(/OPS_PORT/);
   });
+
+  it('reads EXIT_WITH_PARENT as a boolean, off unless set', () => {
+    expect(loadConfig(BaseConfig, valid).EXIT_WITH_PARENT).toBe(false);
+    expect(loadConfig(BaseConfig, { ...valid, EXIT_WITH_PARENT: 'true' }).EXIT_WITH_PARENT).toBe(true);
+    expect(loadConfig(BaseConfig, { ...valid, EXIT_WITH_PARENT: 'false' }).EXIT_WITH_PARENT).toBe(false);
+    expect(() => loadConfig(BaseConfig, { ...valid, EXIT_WITH_PARENT: 'yes' })).toThrow(/EXIT_WITH_PARENT/);
+  });
 });

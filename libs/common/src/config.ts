@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 
 /**
  * Settings every app reads. Configuration is read once at start-up,
@@ -51,6 +51,14 @@ export class BaseConfig {
   @Min(1)
   @Max(200)
   DB_POOL_SIZE = 10;
+
+  /**
+   * Shut down when the parent process is gone. Set by `npm start`, whose apps
+   * must not outlive it; orchestrators (Kubernetes, docker) leave it off.
+   */
+  @Transform(({ value }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'EXIT_WITH_PARENT must be true or false' })
+  EXIT_WITH_PARENT = false;
 
   @IsOptional()
   @IsIn(['development', 'production', 'test'])

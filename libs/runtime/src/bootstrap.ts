@@ -11,7 +11,8 @@ import { exitGracefullyOnSignals } from './shutdown';
 
 /**
  * Starts a bus service: consumes its queues, serves its probes on the ops
- * port, and on SIGTERM stops taking jobs, finishes the running ones, then exits.
+ * port, and on SIGTERM (or its parent's death, with EXIT_WITH_PARENT) stops
+ * taking jobs, finishes the running ones, then exits.
  */
 export async function bootstrapService(
   service: ServiceName,
@@ -38,7 +39,7 @@ export async function bootstrapService(
   );
   await app.startAllMicroservices();
   await app.listen(config.OPS_PORT, '0.0.0.0');
-  exitGracefullyOnSignals(app, logger, service);
+  exitGracefullyOnSignals(app, logger, service, { exitWithParent: config.EXIT_WITH_PARENT });
   logger.log(`${service} started; ops endpoints on ${await app.getUrl()}`);
   return app;
 }

@@ -5,11 +5,15 @@ import { requestIdFrom } from './request-id';
 
 /**
  * Fastify owns the request id: taken from a well-formed X-Request-Id or made
- * fresh, echoed on every response, and picked up by the logger.
+ * fresh, echoed on every response, and picked up by the logger. On close,
+ * idle keep-alive connections are closed at once, and requests that still
+ * arrive go through the app's hooks (its own 503, not Fastify's body).
  */
 export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory' | 'bodyLimit'> = {}): FastifyAdapter {
   const adapter = new FastifyAdapter({
     ...options,
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
     genReqId: (req: IncomingMessage) => requestIdFrom(req.headers['x-request-id']),
   });
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {

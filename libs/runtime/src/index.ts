@@ -7,3 +7,4 @@ export * from './request-id';
 export * from './migrate-command';
 export * from './fastify-adapter';
 export * from './shutdown';
+export * from './lifecycle';

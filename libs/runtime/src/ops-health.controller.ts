@@ -1,11 +1,16 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { HealthCheck, HealthCheckResult } from '@nestjs/terminus';
+import type { FastifyReply } from 'fastify';
+import { Lifecycle } from './lifecycle';
 import { Readiness } from './readiness';
 
 /** Probes for the orchestrator, on the ops port only (never on the public API). */
 @Controller('health')
 export class OpsHealthController {
-  constructor(private readonly readiness: Readiness) {}
+  constructor(
+    private readonly readiness: Readiness,
+    private readonly lifecycle: Lifecycle,
+  ) {}
 
   /** Alive as long as the event loop answers: restarting would not fix a database outage. */
   @Get('live')
@@ -13,9 +18,14 @@ export class OpsHealthController {
     return { status: 'ok' };
   }
 
+  /** Not ready from the first moment of a shutdown, whatever the dependencies say. */
   @Get('ready')
   @HealthCheck()
-  ready(): Promise<HealthCheckResult> {
+  ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthCheckResult> | HealthCheckResult {
+    if (this.lifecycle.draining) {
+      reply.status(503);
+      return { status: 'shutting_down', info: {}, error: {}, details: {} };
+    }
     return this.readiness.check();
   }
 }

@@ -7,6 +7,7 @@ import { PING_PATTERN, ServiceName } from '@sdd/contracts';
 import { BaseConfig } from '@sdd/common';
 import { dataSourceOptions } from '@sdd/persistence';
 import { httpLoggerParams } from './http-logger';
+import { Lifecycle } from './lifecycle';
 import { OpsHealthController } from './ops-health.controller';
 import { createPingController } from './ping.controller';
 import { Readiness } from './readiness';
@@ -57,8 +58,9 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
         },
         RedisHealthIndicator,
         Readiness,
+        Lifecycle,
       ],
-      exports: [APP_CONFIG, REDIS, Readiness],
+      exports: [APP_CONFIG, REDIS, Readiness, Lifecycle],
     };
   }
 

@@ -1,26 +1,53 @@
 import type { INestApplication, LoggerService } from '@nestjs/common';
-
-/** Below Kubernetes' default 30 s grace period, so we finish before being killed. */
-const SHUTDOWN_TIMEOUT_MS = 25_000;
+import { Lifecycle } from './lifecycle';
+import { watchParent } from './parent-watch';
 
 /**
- * On SIGTERM/SIGINT: stop accepting work, let running jobs and requests
- * finish (app.close drains the bus workers), close connections, exit 0.
- * Exits 1 if that takes too long.
+ * Below the 30 s grace period of Kubernetes and of docker-compose
+ * (`stop_grace_period`), so we finish before being killed. It covers the
+ * drain delay too.
  */
-export function exitGracefullyOnSignals(app: INestApplication, logger: LoggerService, service: string): void {
+export const SHUTDOWN_TIMEOUT_MS = 25_000;
+
+export interface ShutdownOptions {
+  /**
+   * Time between readiness failing and the listeners closing, for load
+   * balancers to notice; 0 for apps no load balancer sends requests to.
+   */
+  drainMs?: number;
+  /** Also stop when the parent process is gone (EXIT_WITH_PARENT, set by `npm start`). */
+  exitWithParent?: boolean;
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * On SIGTERM/SIGINT (or the parent's death, when asked): readiness fails at
+ * once, then after `drainMs` the app closes — listeners stop accepting,
+ * running requests and jobs finish, connections close — and the process
+ * exits 0. Exits 1 if that takes longer than SHUTDOWN_TIMEOUT_MS.
+ */
+export function exitGracefullyOnSignals(
+  app: INestApplication,
+  logger: LoggerService,
+  service: string,
+  { drainMs = 0, exitWithParent = false }: ShutdownOptions = {},
+): void {
   let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
+  const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
-    logger.log(`${service} received ${signal}, shutting down`);
+    logger.log(`${service} ${reason}, shutting down${drainMs > 0 ? ` after a ${drainMs} ms drain` : ''}`);
     const timer = setTimeout(() => {
       logger.error(`${service} did not stop within ${SHUTDOWN_TIMEOUT_MS} ms, exiting`);
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app
-      .close()
+    app.get(Lifecycle).startDraining();
+    delay(drainMs)
+      .then(() => app.close())
       .then(() => {
         logger.log(`${service} stopped`);
         process.exit(0);
@@ -30,6 +57,7 @@ export function exitGracefullyOnSignals(app: INestApplication, logger: LoggerSer
         process.exit(1);
       });
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', () => shutdown('received SIGTERM'));
+  process.once('SIGINT', () => shutdown('received SIGINT'));
+  if (exitWithParent) watchParent(() => shutdown('lost its parent process'));
 }

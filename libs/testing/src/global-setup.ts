@@ -19,7 +19,7 @@ export default async function globalSetup(): Promise<void> {
     return;
   }
   const infra = loadInfra();
-  const dataRoot = join(infra.repoRoot, '.data');
+  const dataRoot = infra.dataRoot;
   const postgres = await infra.startPostgres({ dataDir: join(dataRoot, 'test-pg'), database: 'sameday_test' });
   const redis = await infra.startRedis({ dataDir: join(dataRoot, 'test-redis'), appendOnly: false });
   process.env.DATABASE_URL = postgres.url;

@@ -8,9 +8,15 @@ interface Started {
 
 export interface InfraModule {
   repoRoot: string;
+  /** `.data`, or SDD_DATA_DIR. */
+  dataRoot: string;
   startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
   ensureChromium(): string;
+  isAlive(pid: number): boolean;
+  isPortFree(port: number, host?: string): Promise<boolean>;
+  dependenciesOutdated(root: string): boolean;
+  markBuilt(root: string, startedAt: Date): void;
 }
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */

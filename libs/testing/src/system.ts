@@ -90,6 +90,8 @@ export class TestSystem {
       LOG_LEVEL: 'warn',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // No load balancer in front of a test gateway: stopping it need not wait for one.
+      SHUTDOWN_DRAIN_MS: '0',
       ...options.env,
     };
     const apps = options.apps ?? ALL_APPS;
