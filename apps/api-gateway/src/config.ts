@@ -29,8 +29,8 @@ export class GatewayConfig extends BaseConfig {
 
   /**
    * On SIGTERM, how long readiness fails before the listeners close, so load
-   * balancers stop routing here first; requests arriving meanwhile get 503
-   * with Retry-After. Must fit in the 25 s shutdown deadline.
+   * balancers stop routing here first; requests arriving meanwhile are still
+   * served. Must fit in the 25 s shutdown deadline.
    */
   @Type(() => Number)
   @IsInt()

@@ -49,7 +49,7 @@ describe('graceful stop of the gateway (real processes, SIGTERM)', () => {
     await system.stop();
   });
 
-  it('fails readiness, finishes the request in flight, refuses new ones with the 503 envelope, closes idle connections, exits 0', async () => {
+  it('fails readiness, still serves while draining, finishes the request in flight, closes idle connections, exits 0', async () => {
     // A request held in flight for real: quote-service is down, so its bus message waits in the queue.
     expect(await system.stopApp(ServiceName.Quote)).toBe(0);
     const inFlight = call(`${system.baseUrl}/v1/quotes`, {
@@ -76,19 +76,10 @@ describe('graceful stop of the gateway (real processes, SIGTERM)', () => {
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({ status: 'shutting_down' });
 
-    const refused = await call(`${system.baseUrl}/v1/merchants/me`, { key: keys.test });
-    expect(refused.status).toBe(503);
-    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.headers.connection).toBe('close');
-    expect(refused.body).toEqual({
-      error: {
-        type: 'api_error',
-        code: 'service_unavailable',
-        message: expect.any(String),
-        param: null,
-        request_id: refused.headers['x-request-id'],
-      },
-    });
+    // Still served while draining (a load balancer may not have noticed yet), but on a connection that closes.
+    const lateArrival = await call(`${system.baseUrl}/v1/merchants/me`, { key: keys.test });
+    expect(lateArrival.status).toBe(200);
+    expect(lateArrival.headers.connection).toBe('close');
 
     // The listener closes after the drain: the idle connection with it, though a request is still in flight.
     await waitFor(() => (idleClosed ? true : undefined), 10000);

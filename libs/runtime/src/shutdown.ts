@@ -25,7 +25,7 @@ function delay(ms: number): Promise<void> {
 
 /**
  * On SIGTERM/SIGINT (or the parent's death, when asked): readiness fails at
- * once, then after `drainMs` the app closes — listeners stop accepting,
+ * once while requests are still served, then after `drainMs` the app closes — listeners stop accepting,
  * running requests and jobs finish, connections close — and the process
  * exits 0. Exits 1 if that takes longer than SHUTDOWN_TIMEOUT_MS.
  */
@@ -47,7 +47,10 @@ export function exitGracefullyOnSignals(
     timer.unref();
     app.get(Lifecycle).startDraining();
     delay(drainMs)
-      .then(() => app.close())
+      .then(() => {
+        app.get(Lifecycle).startClosing();
+        return app.close();
+      })
       .then(() => {
         logger.log(`${service} stopped`);
         process.exit(0);

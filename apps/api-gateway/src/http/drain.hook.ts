@@ -9,19 +9,21 @@ import { isOpsRequest } from './listeners';
 const RETRY_AFTER_SECONDS = '1';
 
 /**
- * While the gateway drains (see exitGracefullyOnSignals), a request reaching
- * the public or sandbox port is refused with the 503 envelope instead of
- * being started: it would not be sure to finish. The ops port keeps
- * answering, so the probes can say "not ready". Every response sent while
- * draining, the refusals and the in-flight requests' alike, closes its
- * connection: a keep-alive client reconnects, to another replica, and the
- * listener's close is not held up by connections kept open.
+ * While the gateway drains (see exitGracefullyOnSignals) it still serves:
+ * readiness already fails, and a request a load balancer sent just before it
+ * noticed is better answered than refused. Every response sent from then on
+ * closes its connection, so a keep-alive client reconnects, to another
+ * replica, and the listener's close is not held up by connections kept open.
+ * Once the listeners close, a request that still arrives on an open
+ * connection (pipelined behind one in flight) is refused with the 503
+ * envelope, not Fastify's own body. The ops port keeps answering, so the
+ * probes can say "not ready".
  */
 export function registerDrainHooks(app: NestFastifyApplication): void {
   const lifecycle = app.get(Lifecycle);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    if (!lifecycle.draining || isOpsRequest(request.raw)) {
+    if (!lifecycle.closing || isOpsRequest(request.raw)) {
       done();
       return;
     }
