@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { ClaimedQuote, MerchantScope, Pattern, QuoteView, ServiceName } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, randomToken } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
@@ -22,8 +22,9 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     return response.body as unknown as QuoteView;
   };
 
-  const claim = (quoteId: string, as: MerchantScope = scope) =>
-    firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId }));
+  /** Each claim is made for a delivery of its own unless told otherwise. */
+  const claim = (quoteId: string, as: MerchantScope = scope, claimant = `del_test_${randomToken()}`) =>
+    firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId, claimant }));
 
   beforeAll(async () => {
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });

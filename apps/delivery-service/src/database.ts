@@ -2,9 +2,10 @@ import { MigrationInterface } from 'typeorm';
 import { CreatePickupLocations1763800100000 } from './migrations/1763800100000-create-pickup-locations';
 import { CreateDeliveries1763800300000 } from './migrations/1763800300000-create-deliveries';
 import { AddDeliveryEta1763800500000 } from './migrations/1763800500000-add-delivery-eta';
+import { AddDeliveryIdempotencyKey1763910000020 } from './migrations/1763910000020-add-delivery-idempotency-key';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreatePickupLocations1763800100000, CreateDeliveries1763800300000, AddDeliveryEta1763800500000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreatePickupLocations1763800100000, CreateDeliveries1763800300000, AddDeliveryEta1763800500000, AddDeliveryIdempotencyKey1763910000020];
