@@ -127,6 +127,15 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     }
   });
 
+  it('lets the delivery that claimed a quote claim it again (its retry), and no other', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    const first = await claim(created.id, scope, 'del_test_retrying');
+    const again = await claim(created.id, scope, 'del_test_retrying');
+    expect(again).toMatchObject({ quote_id: created.id, fee: first.fee });
+    const other = (await claim(created.id).catch((e: unknown) => e)) as AppError;
+    expect(other.toPayload()).toMatchObject({ status: 409, code: 'quote_already_used' });
+  });
+
   it('does not let another merchant or mode claim a quote', async () => {
     const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
     const error = (await claim(created.id, { ...scope, mode: 'live' }).catch((e: unknown) => e)) as AppError;

@@ -25,7 +25,7 @@ export class ConfirmQuoteHandler {
        WHERE id = $1 AND merchant_id = $2 AND mode = $3 AND (claimed_by = $4 OR used_at IS NULL)`,
       [quoteId, scope.merchantId, scope.mode, claimant, this.clock.now()],
     );
-    if (affected !== 1) this.logger.error(`quote ${quoteId} is held by another delivery than ${claimant}, which exists`);
+    if (affected !== 1) this.logger.error(`quote ${quoteId} not confirmed for delivery ${claimant}: no such quote, or another delivery holds it`);
     return { confirmed: affected === 1 };
   }
 }
