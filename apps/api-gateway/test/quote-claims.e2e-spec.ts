@@ -147,6 +147,29 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect(again.body.error).toMatchObject({ code: 'quote_already_used' });
   });
 
+  it('does not commit a claim its caller stopped waiting for', async () => {
+    const quote = await quoteId();
+    // The claim waits for the quote's row (a slow database) past the caller's deadline.
+    await locker.query('BEGIN');
+    await locker.query(`SELECT 1 FROM ${quotes()} WHERE id = $1 FOR UPDATE`, [quote]);
+    try {
+      const answer = post({ quote_id: quote, customer });
+      await waitFor(async () => {
+        const { rows } = await pg.query(
+          `SELECT 1 FROM pg_stat_activity WHERE application_name = 'quote-service' AND wait_event_type = 'Lock'`,
+        );
+        return rows.length > 0 ? true : undefined;
+      }, 10_000);
+      expect((await answer).status).toBe(503);
+    } finally {
+      await locker.query('ROLLBACK');
+    }
+    // Right away, well before the claim would lapse: the late claim rolled back instead of holding the quote.
+    const fresh = await post({ quote_id: quote, customer });
+    expect(fresh.status).toBe(201);
+    expect(await deliveryIdsOf(quote)).toEqual([fresh.body.id]);
+  });
+
   it('still lets exactly one of two concurrent creations with one quote win', async () => {
     const quote = await quoteId();
     const answers = await Promise.all([post({ quote_id: quote, customer }), post({ quote_id: quote, customer }, 'concurrent-1')]);
