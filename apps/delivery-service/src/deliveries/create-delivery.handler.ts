@@ -58,7 +58,7 @@ export class CreateDeliveryHandler {
       throw request.checkout_id ? checkoutNotPaid() : missingCheckout();
     }
     const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
-    const existing = await this.replay(request, ref);
+    const existing = await this.replay(request);
     if (existing) return existing;
     const quote = await firstValueFrom(this.bus.send<PeekedQuote>(Pattern.PeekQuote, ref));
     if (request.category && request.category !== quote.category) throw categoryMismatch(quote.category, request.category);
@@ -70,7 +70,7 @@ export class CreateDeliveryHandler {
       created = await this.write(request, claimed, ref.claimant);
     } catch (error) {
       // Another attempt of the same request committed first: its delivery, and its claim, are the answer.
-      const concurrent = isUniqueViolation(error) ? await this.replay(request, ref) : undefined;
+      const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
       if (concurrent) return concurrent;
       await firstValueFrom(this.bus.send(Pattern.ReleaseQuote, ref)).catch((releaseError: Error) =>
         this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
@@ -84,12 +84,12 @@ export class CreateDeliveryHandler {
   }
 
   /** The delivery an earlier attempt of this idempotent request created, if any. */
-  private async replay(request: CreateDeliveryRequest, ref: QuoteClaimRef): Promise<CreateDeliveryReply | undefined> {
+  private async replay(request: CreateDeliveryRequest): Promise<CreateDeliveryReply | undefined> {
     if (request.idempotency_key === undefined) return undefined;
     const delivery = await this.findByKey(request.scope, request.idempotency_key);
     if (!delivery) return undefined;
     // The attempt that created it may have died before confirming its claim.
-    await this.confirmClaim({ ...ref, quoteId: delivery.quoteId });
+    await this.confirmClaim({ scope: request.scope, quoteId: delivery.quoteId, claimant: delivery.id });
     return { delivery: presentCreatedDelivery(delivery, this.config.PUBLIC_BASE_URL), replayed: true };
   }
 
