@@ -43,4 +43,20 @@ export class GatewayConfig extends BaseConfig {
   @IsInt()
   @Min(1)
   RATE_LIMIT_PER_MINUTE = 100;
+
+  /**
+   * How long an attempt holds its Idempotency-Key without renewing it (it
+   * renews every third of this while it runs): a retry of an attempt that died
+   * (the gateway killed mid-request) takes over once it lapses.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(300)
+  IDEMPOTENCY_LEASE_MS = 10_000;
+
+  /** How often one replica deletes Idempotency-Key records older than 24 hours. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 }

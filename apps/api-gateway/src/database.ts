@@ -1,9 +1,14 @@
 import { MigrationInterface } from 'typeorm';
 import { CreateMerchants1763800000000 } from './migrations/1763800000000-create-merchants';
 import { CreateIdempotencyKeys1763800400000 } from './migrations/1763800400000-create-idempotency-keys';
+import { ScopeIdempotencyKeys1763910000030 } from './migrations/1763910000030-scope-idempotency-keys';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateMerchants1763800000000, CreateIdempotencyKeys1763800400000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
+  CreateMerchants1763800000000,
+  CreateIdempotencyKeys1763800400000,
+  ScopeIdempotencyKeys1763910000030,
+];

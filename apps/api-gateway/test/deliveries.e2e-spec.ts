@@ -127,7 +127,7 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
       expect(await count(keys.test)).toBe(1);
     });
 
-    it('refuses the same key with another body (422) and keeps keys per API key', async () => {
+    it('refuses the same key with another body (422) and keeps keys per mode', async () => {
       const keys = await register();
       const id = await quoteId(keys.test);
       expect((await post(keys.test, { quote_id: id, customer }, 'k-1')).status).toBe(201);

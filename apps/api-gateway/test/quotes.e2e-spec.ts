@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { ClaimedQuote, MerchantScope, Pattern, QuoteView, ServiceName } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, randomToken } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
@@ -22,8 +22,9 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     return response.body as unknown as QuoteView;
   };
 
-  const claim = (quoteId: string, as: MerchantScope = scope) =>
-    firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId }));
+  /** Each claim is made for a delivery of its own unless told otherwise. */
+  const claim = (quoteId: string, as: MerchantScope = scope, claimant = `del_test_${randomToken()}`) =>
+    firstValueFrom(bus.send<ClaimedQuote>(Pattern.ClaimQuote, { scope: as, quoteId, claimant }));
 
   beforeAll(async () => {
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
@@ -124,6 +125,15 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       expect(reason).toBeInstanceOf(AppError);
       expect((reason as AppError).toPayload()).toMatchObject({ status: 409, code: 'quote_already_used' });
     }
+  });
+
+  it('lets the delivery that claimed a quote claim it again (its retry), and no other', async () => {
+    const created = await quote({ pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF });
+    const first = await claim(created.id, scope, 'del_test_retrying');
+    const again = await claim(created.id, scope, 'del_test_retrying');
+    expect(again).toMatchObject({ quote_id: created.id, fee: first.fee });
+    const other = (await claim(created.id).catch((e: unknown) => e)) as AppError;
+    expect(other.toPayload()).toMatchObject({ status: 409, code: 'quote_already_used' });
   });
 
   it('does not let another merchant or mode claim a quote', async () => {

@@ -4,6 +4,7 @@ import { CreateDeliveries1763800300000 } from './migrations/1763800300000-create
 import { AddDeliveryEta1763800500000 } from './migrations/1763800500000-add-delivery-eta';
 import { AcknowledgeOutboxPerSubscriber1763900000000 } from './migrations/1763900000000-acknowledge-outbox-per-subscriber';
 import { IndexUnfinishedTestDeliveries1763900100000 } from './migrations/1763900100000-index-unfinished-test-deliveries';
+import { AddDeliveryIdempotencyKey1763910000020 } from './migrations/1763910000020-add-delivery-idempotency-key';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -15,4 +16,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryEta1763800500000,
   AcknowledgeOutboxPerSubscriber1763900000000,
   IndexUnfinishedTestDeliveries1763900100000,
+  AddDeliveryIdempotencyKey1763910000020,
 ];

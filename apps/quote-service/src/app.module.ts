@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceName } from '@sdd/contracts';
+import { BusClientModule } from '@sdd/bus';
 import { ServiceRuntimeModule } from '@sdd/runtime';
 import { QuoteServiceConfig } from './config';
 import { SCHEMA } from './database';
@@ -10,7 +11,14 @@ export class AppModule {
   static register(config: QuoteServiceConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceRuntimeModule.forService({ service: ServiceName.Quote, config, schema: SCHEMA }), QuotesModule],
+      imports: [
+        ServiceRuntimeModule.forService({ service: ServiceName.Quote, config, schema: SCHEMA }),
+        // The claim reconciler asks delivery-service whether a claimant delivery exists.
+        BusClientModule.forRootAsync({
+          useFactory: () => ({ redisUrl: config.REDIS_URL, prefix: config.BUS_PREFIX, timeoutMs: config.BUS_TIMEOUT_MS }),
+        }),
+        QuotesModule,
+      ],
     };
   }
 }

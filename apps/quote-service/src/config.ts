@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsNumber, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 export class QuoteServiceConfig extends BaseConfig {
@@ -13,4 +13,20 @@ export class QuoteServiceConfig extends BaseConfig {
   @Min(0.1)
   @Max(10)
   PRICE_MULTIPLIER = 1;
+
+  /**
+   * How long a claim holds before the reconciler may settle it if its delivery
+   * never confirmed it. Well beyond a delivery creation's bus deadline, so a
+   * creation still running is never settled under its feet.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  QUOTE_CLAIM_HOLD_MS = 30_000;
+
+  /** How often one replica settles lapsed unconfirmed claims (confirmed if the delivery exists, else released). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  QUOTE_RECONCILE_INTERVAL_MS = 10_000;
 }

@@ -1,8 +1,9 @@
 import { MigrationInterface } from 'typeorm';
 import { CreateQuotes1763800200000 } from './migrations/1763800200000-create-quotes';
+import { AddQuoteClaims1763910000010 } from './migrations/1763910000010-add-quote-claims';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'quotes';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateQuotes1763800200000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateQuotes1763800200000, AddQuoteClaims1763910000010];

@@ -14,6 +14,7 @@ import {
 } from '@sdd/contracts';
 import { AppError, currentRequestContext, isErrorPayload, randomToken } from '@sdd/common';
 import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
+import { requestDeadline } from './deadline';
 import { ReplyListener } from './reply-listener';
 import { createProducerConnection, whenReady } from './redis-connection';
 
@@ -104,19 +105,27 @@ export class BusClient extends ClientProxy {
       callback({ err: AppError.internal().toPayload(), isDisposed: true });
       return () => undefined;
     }
-    const timeoutMs = this.patternTimeouts[pattern] ?? this.timeoutMs;
+    const context = currentRequestContext();
+    const now = Date.now();
+    const deadline = requestDeadline(now, this.patternTimeouts[pattern] ?? this.timeoutMs, context?.deadline);
+    const waitMs = deadline - now;
+    if (waitMs <= 0) {
+      this.logger.warn(`not sending ${pattern}: the request it is for is past its deadline`);
+      callback({ err: this.unavailable(), isDisposed: true });
+      return () => undefined;
+    }
     const timer = setTimeout(() => {
-      this.logger.warn(`${service} did not answer ${pattern} within ${timeoutMs} ms`);
+      this.logger.warn(`${service} did not answer ${pattern} within ${waitMs} ms`);
       this.settle(id, { err: this.unavailable(), isDisposed: true });
-    }, timeoutMs);
+    }, waitMs);
     this.pending.set(id, { callback, timer });
 
     const request: BusRequest = {
       pattern,
       data: packet.data,
       replyTo: this.listener.key,
-      deadline: Date.now() + timeoutMs,
-      meta: { requestId: currentRequestContext()?.requestId },
+      deadline,
+      meta: { requestId: context?.requestId },
     };
     this.queue(BusQueue.requests(service))
       .add(pattern, request, { ...REQUEST_JOB, jobId: id })

@@ -95,7 +95,8 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.logger.warn(`dropped ${pattern}: its caller stopped waiting`);
       return;
     }
-    const reply = await runWithRequestContext({ requestId: meta.requestId ?? String(job.id) }, () =>
+    // The deadline travels in the context, so bus calls the handler makes do not outlive it.
+    const reply = await runWithRequestContext({ requestId: meta.requestId ?? String(job.id), deadline }, () =>
       this.answer(String(job.id), pattern, data, new BusContext([job, meta])),
     );
     if (!this.replies) throw new Error('bus server is closed');

@@ -2,6 +2,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface RequestContext {
   requestId: string;
+  /**
+   * Epoch ms after which nobody waits for this request's answer any more (set
+   * for bus requests): work done on its behalf, nested bus calls included,
+   * need not outlive it.
+   */
+  deadline?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -13,4 +19,10 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 
 export function currentRequestContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/** True once the current request's caller has stopped waiting; false outside a request with a deadline. */
+export function requestDeadlinePassed(now = Date.now()): boolean {
+  const deadline = storage.getStore()?.deadline;
+  return deadline !== undefined && now > deadline;
 }

@@ -13,6 +13,18 @@ export interface CreateDeliveryRequest {
   external_reference: string | null;
   description: string | null;
   metadata: Record<string, string>;
+  /**
+   * Set when the merchant sent an Idempotency-Key: the gateway's name for this
+   * request (unique per merchant and mode). At most one delivery is created
+   * for it; a retry gets that delivery back.
+   */
+  idempotency_key?: string;
+}
+
+/** delivery-service's answer to CreateDelivery; `replayed` when the delivery already existed for the idempotency key. */
+export interface CreateDeliveryReply {
+  delivery: CreatedDeliveryView;
+  replayed: boolean;
 }
 
 export interface DeliveryStop extends RoutePoint {

@@ -52,6 +52,15 @@ export interface QuoteRef {
   quoteId: string;
 }
 
+/**
+ * A quote as one delivery (the claimant, by its id) peeks at, claims, confirms
+ * or releases it. The claimant may claim again a quote it already holds: a
+ * retry of the same request goes through.
+ */
+export interface QuoteClaimRef extends QuoteRef {
+  claimant: string;
+}
+
 /** What delivery-service gets when it claims a quote: everything the delivery keeps of the route and price. */
 export interface ClaimedQuote {
   quote_id: string;

@@ -2,7 +2,16 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, R
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstValueFrom } from 'rxjs';
-import { CreatedDeliveryView, DeliveryList, DeliveryRef, DeliveryView, ListDeliveriesRequest, Pattern, TrackingSnapshot } from '@sdd/contracts';
+import {
+  CreateDeliveryReply,
+  CreatedDeliveryView,
+  DeliveryList,
+  DeliveryRef,
+  DeliveryView,
+  ListDeliveriesRequest,
+  Pattern,
+  TrackingSnapshot,
+} from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -45,16 +54,20 @@ export class DeliveriesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatedDeliveryView | string> {
-    const delivery = toCreateDeliveryRequest(body, { merchantId: auth.merchantId, mode: auth.mode });
-    const execute = async () => {
-      return { status: 201, body: await firstValueFrom(this.bus.send<CreatedDeliveryView>(Pattern.CreateDelivery, delivery)) };
-    };
-    if (idempotencyKey === undefined) return (await execute()).body;
+    const scope = { merchantId: auth.merchantId, mode: auth.mode };
+    const delivery = toCreateDeliveryRequest(body, scope);
+    const send = (idempotency_key?: string) =>
+      firstValueFrom(this.bus.send<CreateDeliveryReply>(Pattern.CreateDelivery, { ...delivery, idempotency_key }));
+    if (idempotencyKey === undefined) return (await send()).delivery;
     if (!isValidIdempotencyKey(idempotencyKey)) {
       throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
     }
+    const execute = async (requestToken: string) => {
+      const reply = await send(requestToken);
+      return { status: 201, body: reply.delivery, replayed: reply.replayed };
+    };
     try {
-      const stored = await this.idempotency.run(auth.apiKeyId, idempotencyKey, request.body, request.id, execute);
+      const stored = await this.idempotency.run(scope, idempotencyKey, request.body, request.id, execute);
       reply.status(stored.status).header('content-type', 'application/json; charset=utf-8');
       if (stored.replayed) reply.header('Idempotent-Replayed', 'true');
       return stored.body;

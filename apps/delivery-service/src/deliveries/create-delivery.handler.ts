@@ -4,22 +4,25 @@ import { firstValueFrom } from 'rxjs';
 import { DataSource, Repository } from 'typeorm';
 import {
   ClaimedQuote,
+  CreateDeliveryReply,
   CreateDeliveryRequest,
   CreatedDeliveryView,
   EventType,
+  MerchantScope,
   Pattern,
   PeekedQuote,
-  QuoteRef,
+  QuoteClaimRef,
 } from '@sdd/contracts';
-import { Clock, CLOCK, newId, randomToken } from '@sdd/common';
+import { AppError, Clock, CLOCK, randomToken, requestDeadlinePassed } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
 import { appendEvent } from '../outbox/append-event';
 import { categoryMismatch, checkoutNotPaid, missingCheckout, pickupNotLicensed } from './delivery-errors';
+import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
-import { presentDelivery } from './delivery.presenter';
+import { presentCreatedDelivery, presentDelivery } from './delivery.presenter';
 import { isRestricted, isSamePlace } from './pickup-licence';
 import { simulatedTimeline } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
@@ -27,8 +30,13 @@ import { OutboxRelay } from '../outbox/outbox-relay';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
- * checked before the quote is claimed, so a refusal leaves the quote usable;
- * if the delivery cannot be written after the claim, the quote is released.
+ * checked before the quote is claimed, so a refusal leaves the quote usable.
+ * The claim names the delivery (its id is chosen first); if the delivery
+ * cannot be written, the quote is released; once it is committed, the claim
+ * is confirmed. A claim left unconfirmed by a crash lapses and quote-service
+ * settles it. With an idempotency key at most one delivery is created: a
+ * retry gets the existing one back (replayed), or, if its first attempt died
+ * before the commit, claims the quote again as the same delivery.
  */
 @Injectable()
 export class CreateDeliveryHandler {
@@ -44,12 +52,14 @@ export class CreateDeliveryHandler {
     private readonly relay: OutboxRelay,
   ) {}
 
-  async execute(request: CreateDeliveryRequest): Promise<CreatedDeliveryView> {
+  async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
     if (request.scope.mode === 'live') {
       // Payments arrive with their own issue: until a checkout can be paid, no live delivery can be funded.
       throw request.checkout_id ? checkoutNotPaid() : missingCheckout();
     }
-    const ref: QuoteRef = { scope: request.scope, quoteId: request.quote_id };
+    const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
+    const existing = await this.replay(request);
+    if (existing) return existing;
     const quote = await firstValueFrom(this.bus.send<PeekedQuote>(Pattern.PeekQuote, ref));
     if (request.category && request.category !== quote.category) throw categoryMismatch(quote.category, request.category);
     if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
@@ -57,22 +67,48 @@ export class CreateDeliveryHandler {
     const claimed = await firstValueFrom(this.bus.send<ClaimedQuote>(Pattern.ClaimQuote, ref));
     let created: CreatedDeliveryView;
     try {
-      created = await this.write(request, claimed);
+      created = await this.write(request, claimed, ref.claimant);
     } catch (error) {
+      // Another attempt of the same request committed first: its delivery, and its claim, are the answer.
+      const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
+      if (concurrent) return concurrent;
       await firstValueFrom(this.bus.send(Pattern.ReleaseQuote, ref)).catch((releaseError: Error) =>
-        this.logger.error(`quote ${ref.quoteId} stays claimed without a delivery: ${releaseError.message}`),
+        this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
       );
       throw error;
     }
     this.relay.poke();
+    await this.confirmClaim(ref);
     await this.scheduleTimeline(created);
-    return created;
+    return { delivery: created, replayed: false };
+  }
+
+  /** The delivery an earlier attempt of this idempotent request created, if any. */
+  private async replay(request: CreateDeliveryRequest): Promise<CreateDeliveryReply | undefined> {
+    if (request.idempotency_key === undefined) return undefined;
+    const delivery = await this.findByKey(request.scope, request.idempotency_key);
+    if (!delivery) return undefined;
+    // The attempt that created it may have died before confirming its claim.
+    await this.confirmClaim({ scope: request.scope, quoteId: delivery.quoteId, claimant: delivery.id });
+    return { delivery: presentCreatedDelivery(delivery, this.config.PUBLIC_BASE_URL), replayed: true };
+  }
+
+  private findByKey(scope: MerchantScope, idempotencyKey: string): Promise<DeliveryEntity | null> {
+    return this.dataSource.getRepository(DeliveryEntity).findOneBy({ merchantId: scope.merchantId, mode: scope.mode, idempotencyKey });
+  }
+
+  /** Best effort: an unconfirmed claim lapses and quote-service's reconciler confirms it, as the delivery exists. */
+  private async confirmClaim(ref: QuoteClaimRef): Promise<void> {
+    await firstValueFrom(this.bus.send(Pattern.ConfirmQuote, ref)).catch((error: Error) =>
+      this.logger.warn(`claim of quote ${ref.quoteId} not confirmed yet (the reconciler will): ${error.message}`),
+    );
   }
 
   /**
    * After the commit: a job for a delivery that was never written would be
-   * worse than a delivery whose steps must be rescheduled. The job ids are
-   * deterministic, so scheduling again is harmless.
+   * worse than a delivery whose steps must be rescheduled. If this fails (or
+   * the process dies first), the timeline reconciler schedules the steps once
+   * they are overdue; the job ids are deterministic, so doing both is harmless.
    */
   private async scheduleTimeline(delivery: CreatedDeliveryView): Promise<void> {
     const startAt = new Date(delivery.scheduled_at ?? delivery.created_at);
@@ -90,12 +126,12 @@ export class CreateDeliveryHandler {
     if (!licensed.some((location) => isSamePlace(quote.pickup, location.address))) throw pickupNotLicensed(quote.category);
   }
 
-  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote): Promise<CreatedDeliveryView> {
+  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string): Promise<CreatedDeliveryView> {
     const now = this.clock.now();
     const scheduledAt = quote.scheduled_at ? new Date(quote.scheduled_at) : null;
     const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED);
     const delivery = Object.assign(new DeliveryEntity(), {
-      id: newId(request.scope.mode === 'test' ? 'del_test' : 'del'),
+      id,
       merchantId: request.scope.merchantId,
       mode: request.scope.mode,
       status: 'created',
@@ -115,6 +151,7 @@ export class CreateDeliveryHandler {
       trackingToken: randomToken(32),
       simulatedTimeline: timeline,
       scheduledAt,
+      idempotencyKey: request.idempotency_key ?? null,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,
@@ -124,7 +161,15 @@ export class CreateDeliveryHandler {
       await manager.insert(DeliveryEntity, delivery);
       await appendEvent(manager, delivery, EventType.DeliveryCreated, view, now);
       await manager.update(DeliveryEntity, { id: delivery.id }, { eventSequence: delivery.eventSequence });
+      // Nobody waits for this delivery any more (the caller answered 503): committing it would leave a
+      // delivery the merchant was told failed, and a quote claim that may already be settled.
+      if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
     });
-    return { ...view, status: 'simulated', simulated_timeline: timeline };
+    return presentCreatedDelivery(delivery, this.config.PUBLIC_BASE_URL);
   }
+}
+
+/** Postgres' unique_violation: the delivery id or the idempotency key is taken. */
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505';
 }

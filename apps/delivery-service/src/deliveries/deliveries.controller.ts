@@ -3,8 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AdvanceDeliveryRequest,
   CountRecentDeliveriesRequest,
+  CreateDeliveryReply,
   CreateDeliveryRequest,
-  CreatedDeliveryView,
   DeliveryList,
   DeliveryRef,
   DeliveryView,
@@ -54,7 +54,7 @@ export class DeliveriesController {
   }
 
   @MessagePattern(Pattern.CreateDelivery)
-  create(@Payload() request: CreateDeliveryRequest): Promise<CreatedDeliveryView> {
+  create(@Payload() request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
     return this.createDelivery.execute(request);
   }
 

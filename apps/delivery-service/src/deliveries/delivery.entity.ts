@@ -65,6 +65,10 @@ export class DeliveryEntity {
   @Column({ name: 'scheduled_at', type: 'timestamptz', nullable: true })
   scheduledAt!: Date | null;
 
+  /** The gateway's name for the idempotent request that created it; unique per merchant and mode. */
+  @Column({ name: 'idempotency_key', type: 'text', nullable: true })
+  idempotencyKey!: string | null;
+
   /** Sequence number of the last event written for this delivery. */
   @Column({ name: 'event_sequence', type: 'integer' })
   eventSequence!: number;

@@ -1,4 +1,4 @@
-import { DeliveryListItem, DeliveryView } from '@sdd/contracts';
+import { CreatedDeliveryView, DeliveryListItem, DeliveryView } from '@sdd/contracts';
 import { DeliveryEntity } from './delivery.entity';
 
 export function trackingUrl(baseUrl: string, delivery: DeliveryEntity): string {
@@ -30,6 +30,16 @@ export function presentDelivery(delivery: DeliveryEntity, baseUrl: string): Deli
     created_at: delivery.createdAt.toISOString(),
     updated_at: delivery.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The delivery as its creation answered it (status "simulated", with its
+ * timeline), whatever happened to it since: a retry of the creation gets the
+ * same answer.
+ */
+export function presentCreatedDelivery(delivery: DeliveryEntity, baseUrl: string): CreatedDeliveryView {
+  const asCreated = presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt }, baseUrl);
+  return { ...asCreated, status: 'simulated', simulated_timeline: delivery.simulatedTimeline ?? undefined };
 }
 
 export function presentListItem(delivery: DeliveryEntity): DeliveryListItem {

@@ -1,18 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimedQuote, QuoteRef } from '@sdd/contracts';
-import { Clock, CLOCK } from '@sdd/common';
+import { ClaimedQuote, QuoteClaimRef } from '@sdd/contracts';
+import { AppError, Clock, CLOCK, requestDeadlinePassed } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
+import { claimStanding } from './quote-claim';
 import { quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
 import { presentClaimedQuote } from './quote.presenter';
 
 /**
- * Delivery-service claims a quote when it creates a delivery: a quote is used
- * at most once. The row lock makes concurrent claims wait for each other, so
- * exactly one wins. An expired quote is re-priced at today's rates and goes
- * through only if the price moved by 10% or less.
+ * Delivery-service claims a quote for one delivery (the claimant) before it
+ * writes it: a quote is used at most once. The row lock makes concurrent
+ * claims wait for each other, so exactly one wins. The claim holds for
+ * QUOTE_CLAIM_HOLD_MS unless the delivery confirms it; the same claimant may
+ * claim again (its retry). An expired quote is re-priced at today's rates and
+ * goes through only if the price moved by 10% or less.
  */
 @Injectable()
 export class ClaimQuoteHandler {
@@ -20,26 +25,39 @@ export class ClaimQuoteHandler {
     private readonly dataSource: DataSource,
     private readonly pricer: QuotePricer,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: QuoteServiceConfig,
   ) {}
 
-  execute({ scope, quoteId }: QuoteRef): Promise<ClaimedQuote> {
+  execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<ClaimedQuote> {
     return this.dataSource.transaction(async (manager) => {
       const quote = await manager.findOne(QuoteEntity, {
         where: { id: quoteId, merchantId: scope.merchantId, mode: scope.mode },
         lock: { mode: 'pessimistic_write' },
       });
       if (!quote) throw quoteNotFound();
-      if (quote.usedAt) throw quoteAlreadyUsed();
+      const standing = claimStanding(quote, claimant);
+      if (standing === 'used') throw quoteAlreadyUsed();
       const now = this.clock.now();
       let repricedFrom: number | null = null;
-      if (quote.expiresAt.getTime() <= now.getTime()) {
-        const { fee } = this.pricer.price(quote);
-        if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency);
-        if (fee !== quote.fee) repricedFrom = quote.fee;
-        quote.fee = fee;
+      if (standing === 'free') {
+        if (quote.expiresAt.getTime() <= now.getTime()) {
+          const { fee } = this.pricer.price(quote);
+          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency);
+          if (fee !== quote.fee) repricedFrom = quote.fee;
+          quote.fee = fee;
+        }
+        quote.usedAt = now;
+        quote.claimedBy = claimant;
+        quote.confirmedAt = null;
       }
-      quote.usedAt = now;
-      await manager.update(QuoteEntity, { id: quote.id }, { usedAt: quote.usedAt, fee: quote.fee });
+      if (!quote.confirmedAt) quote.claimedUntil = new Date(now.getTime() + this.config.QUOTE_CLAIM_HOLD_MS);
+      await manager.update(
+        QuoteEntity,
+        { id: quote.id },
+        { usedAt: quote.usedAt, fee: quote.fee, claimedBy: quote.claimedBy, claimedUntil: quote.claimedUntil, confirmedAt: quote.confirmedAt },
+      );
+      // A claim its caller no longer waits for would hold the quote for a delivery nobody writes.
+      if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
       return presentClaimedQuote(quote, repricedFrom);
     });
   }

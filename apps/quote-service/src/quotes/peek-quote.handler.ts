@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { PeekedQuote, QuoteRef } from '@sdd/contracts';
+import { PeekedQuote, QuoteClaimRef } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
+import { claimStanding } from './quote-claim';
 import { quoteAlreadyUsed, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { presentClaimedQuote } from './quote.presenter';
@@ -18,10 +19,10 @@ export class PeekQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, quoteId }: QuoteRef): Promise<PeekedQuote> {
+  async execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<PeekedQuote> {
     const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
     if (!quote) throw quoteNotFound();
-    if (quote.usedAt) throw quoteAlreadyUsed();
+    if (claimStanding(quote, claimant) === 'used') throw quoteAlreadyUsed();
     const { repriced_from: _unused, ...claimed } = presentClaimedQuote(quote, null);
     return { ...claimed, expired: quote.expiresAt.getTime() <= this.clock.now().getTime() };
   }

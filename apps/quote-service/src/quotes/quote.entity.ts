@@ -45,9 +45,21 @@ export class QuoteEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;
 
-  /** Set once, by the one delivery that used the quote. */
+  /** Set by the one delivery that claimed the quote; cleared if its claim is released. */
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
+
+  /** The id of the delivery that claimed the quote. */
+  @Column({ name: 'claimed_by', type: 'text', nullable: true })
+  claimedBy!: string | null;
+
+  /** An unconfirmed claim holds until then; after, the reconciler confirms or releases it. */
+  @Column({ name: 'claimed_until', type: 'timestamptz', nullable: true })
+  claimedUntil!: Date | null;
+
+  /** Set once the claimant's delivery is known to be committed: the quote is used for good. */
+  @Column({ name: 'confirmed_at', type: 'timestamptz', nullable: true })
+  confirmedAt!: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteRef, QuoteView } from '@sdd/contracts';
+import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteClaimRef, QuoteRef, QuoteView } from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
+import { ConfirmQuoteHandler } from './confirm-quote.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
@@ -17,16 +18,22 @@ export class QuotesController {
     private readonly expireQuote: ExpireQuoteHandler,
     private readonly peekQuote: PeekQuoteHandler,
     private readonly releaseQuote: ReleaseQuoteHandler,
+    private readonly confirmQuote: ConfirmQuoteHandler,
   ) {}
 
   @MessagePattern(Pattern.PeekQuote)
-  peek(@Payload() request: QuoteRef): Promise<PeekedQuote> {
+  peek(@Payload() request: QuoteClaimRef): Promise<PeekedQuote> {
     return this.peekQuote.execute(request);
   }
 
   @MessagePattern(Pattern.ReleaseQuote)
-  release(@Payload() request: QuoteRef): Promise<{ released: boolean }> {
+  release(@Payload() request: QuoteClaimRef): Promise<{ released: boolean }> {
     return this.releaseQuote.execute(request);
+  }
+
+  @MessagePattern(Pattern.ConfirmQuote)
+  confirm(@Payload() request: QuoteClaimRef): Promise<{ confirmed: boolean }> {
+    return this.confirmQuote.execute(request);
   }
 
   @MessagePattern(Pattern.CreateQuote)
@@ -40,7 +47,7 @@ export class QuotesController {
   }
 
   @MessagePattern(Pattern.ClaimQuote)
-  claim(@Payload() request: QuoteRef): Promise<ClaimedQuote> {
+  claim(@Payload() request: QuoteClaimRef): Promise<ClaimedQuote> {
     return this.claimQuote.execute(request);
   }
 

@@ -4,6 +4,8 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { GEOCODER } from '../geocoding/geocoder.port';
 import { OfflineGeocoder } from '../geocoding/offline.geocoder';
 import { ClaimQuoteHandler } from './claim-quote.handler';
+import { ClaimReconciler } from './claim.reconciler';
+import { ConfirmQuoteHandler } from './confirm-quote.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
@@ -23,6 +25,8 @@ import { QuotesController } from './quotes.controller';
     ExpireQuoteHandler,
     PeekQuoteHandler,
     ReleaseQuoteHandler,
+    ConfirmQuoteHandler,
+    ClaimReconciler,
     QuotePricer,
     { provide: GEOCODER, useClass: OfflineGeocoder },
     { provide: CLOCK, useValue: systemClock },
