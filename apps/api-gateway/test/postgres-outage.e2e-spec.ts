@@ -141,4 +141,15 @@ describe('Postgres outage', () => {
     // The quote the refused delivery named was not used up by the outage.
     expect((await newDelivery(quote.body.id)).status).toBe(201);
   }, 120000);
+
+  it("black-holed for the gateway only: the key lookup and GET /v1/health answer 503 within 5 s", async () => {
+    gatewayRelay.blackHole();
+
+    expectUnavailable('GET /v1/deliveries/{id}', await call('GET', `/v1/deliveries/${deliveryId}`, { key }));
+    expectUnavailable('unknown API key', await call('GET', '/v1/merchants/me', { key: UNKNOWN_KEY }));
+    expectUnavailable('GET /v1/health', await call('GET', '/v1/health'));
+
+    gatewayRelay.pass();
+    await expectRecovered();
+  }, 120000);
 });
