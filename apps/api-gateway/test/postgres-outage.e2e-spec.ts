@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ServiceName } from '@sdd/contracts';
-import { freePort, loadInfra, OwnPostgres, startOwnPostgres, TcpRelay, TestSystem, timedRequest, TimedResponse, uniquePrefix, waitFor } from '@sdd/testing';
+import { freePort, GatewayReplica, loadInfra, OwnPostgres, startOwnPostgres, TcpRelay, TestSystem, timedRequest, TimedResponse, uniquePrefix, waitFor } from '@sdd/testing';
 
 /** decisions.md: a dependency down or slow answers 503 with Retry-After, within 5 s. */
 const DUE_MS = 5000;
@@ -15,7 +15,8 @@ const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
  * answers 503 service_unavailable with Retry-After within 5 s, and works
  * again once Postgres is back, with no app restarted. The gateway and the
  * services reach Postgres through separate relays, so the services' database
- * can also be cut off alone (their handlers' errors come back over the bus).
+ * can also be cut off alone (their handlers' errors come back over the bus);
+ * a second gateway connects directly, so a stopped server refuses it.
  */
 describe('Postgres outage', () => {
   const infra = loadInfra();
@@ -25,6 +26,8 @@ describe('Postgres outage', () => {
   let port: number;
   let gatewayRelay: TcpRelay;
   let servicesRelay: TcpRelay;
+  /** A second gateway connected to Postgres directly: a stopped server refuses its connections (ECONNREFUSED). */
+  let direct: GatewayReplica;
   let key: string;
   let deliveryId: string;
 
@@ -77,6 +80,7 @@ describe('Postgres outage', () => {
     await system.start({ env: { DATABASE_URL: await through(servicesRelay) } });
     await system.stopApp(ServiceName.Gateway);
     await system.startApp(ServiceName.Gateway, { DATABASE_URL: gatewayUrl });
+    direct = await system.startGatewayReplica({ DATABASE_URL: postgres.url });
     key = (await system.registerMerchant('Postgres Outage Co')).test;
     const quote = await newQuote();
     const created = await newDelivery(quote.body.id);
@@ -102,10 +106,14 @@ describe('Postgres outage', () => {
     const ready = await fetch(`${system.opsUrl}/health/ready`);
     expect(ready.status).toBe(503);
     expect(ready.headers.get('retry-after')).not.toBeNull();
+    const refused = (path: string, options: { key?: string } = {}) => timedRequest(direct.baseUrl, 'GET', path, options);
+    expectUnavailable('GET /v1/deliveries/{id}, connection refused', await refused(`/v1/deliveries/${deliveryId}`, { key }));
+    expectUnavailable('unknown API key, connection refused', await refused('/v1/merchants/me', { key: UNKNOWN_KEY }));
 
     postgres = await startPostgres();
     expect(postgres.port).toBe(port);
     await expectRecovered();
+    expect((await refused(`/v1/deliveries/${deliveryId}`, { key })).status).toBe(200);
   }, 120000);
 
   it('black-holed: every route answers 503 with Retry-After within 5 s, then works again once it answers', async () => {
