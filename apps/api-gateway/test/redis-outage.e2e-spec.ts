@@ -82,7 +82,9 @@ describe('Redis outage', () => {
   afterAll(async () => {
     await system.stop();
     for (const server of servers) await server.stop();
-    for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) {
+      for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`]) rmSync(path, { recursive: true, force: true });
+    }
   }, 60000);
 
   it('stopped: what needs the bus answers 503 with Retry-After at once; all works again once it is back', async () => {
