@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { freePort, loadInfra, OwnPostgres, ReceivedWebhook, testEnv, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { freePort, loadInfra, OwnPostgres, ReceivedWebhook, startOwnPostgres, testEnv, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** 80 s of simulated timeline in 4 s. */
 const TIMELINE_SPEED = 20;
@@ -34,7 +34,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
   const statusOf = async (id: string) => (await call('GET', `/v1/deliveries/${id}`)).body.status as string;
   const envelopeOf = (request: ReceivedWebhook): Envelope => JSON.parse(request.rawBody) as Envelope;
 
-  const startOwnPostgres = () => OwnPostgres.start(dataDir, pgPort);
+  const startPostgres = () => startOwnPostgres({ dataDir, database: 'sameday_test', port: pgPort });
 
   async function createDeliveries(count: number, scheduledAt?: string): Promise<string[]> {
     return Promise.all(
@@ -73,7 +73,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
 
   beforeAll(async () => {
     pgPort = await freePort();
-    postgres = await startOwnPostgres();
+    postgres = await startPostgres();
     receiver = await WebhookReceiver.start();
     redis = new Redis(testEnv().redisUrl);
     await system.start({
@@ -148,7 +148,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     await postgres.stop();
     // Longer than a step's five attempts (0.5 + 1 + 2 + 4 s of backoff): the remaining steps park in the failed set.
     await new Promise((resolve) => setTimeout(resolve, 9000));
-    postgres = await startOwnPostgres();
+    postgres = await startPostgres();
     await allDelivered(ids, 60000);
     await expectEveryEventDelivered(ids, 60000);
   }, 150000);

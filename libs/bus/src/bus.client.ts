@@ -61,14 +61,20 @@ export class BusClient extends ClientProxy {
     this.subscriptions = options.subscriptions ?? {};
   }
 
-  /** Nest calls this before every send/emit: the first call opens, later ones reuse. */
+  /**
+   * Nest calls this before every send/emit: the first call opens, later ones
+   * reuse. While Redis is away a request could only wait out its timeout, so
+   * it is refused at once (503) until ioredis has reconnected.
+   */
   connect(): Promise<void> {
     this.connecting ??= this.open().catch((error: Error) => {
       this.connecting = undefined;
       this.logger.error(`bus connection failed: ${error.message}`);
       throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
     });
-    return this.connecting;
+    return this.connecting.then(() => {
+      if (this.connection?.status !== 'ready') throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
+    });
   }
 
   async close(): Promise<void> {
@@ -151,8 +157,15 @@ export class BusClient extends ClientProxy {
   }
 
   private async open(): Promise<void> {
-    this.connection = createProducerConnection(this.options.redisUrl, 'bus-client');
-    await whenReady(this.connection);
+    const connection = createProducerConnection(this.options.redisUrl, 'bus-client');
+    try {
+      await whenReady(connection);
+    } catch (error) {
+      // ioredis would keep reconnecting it in the background: each failed send would leave one more behind.
+      connection.disconnect();
+      throw error;
+    }
+    this.connection = connection;
     const key = `${this.options.prefix}:${BusQueue.replies(this.clientId)}`;
     this.listener = new ReplyListener(this.options.redisUrl, key, (reply) => this.onReply(reply));
     this.listener.start();

@@ -4,7 +4,7 @@ import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
-import { AppError, isErrorPayload, runWithRequestContext } from '@sdd/common';
+import { AppError, asServiceUnavailable, isErrorPayload, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { createBlockingConnection, createProducerConnection, whenReady } from './redis-connection';
@@ -145,6 +145,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private toErrorPayload(pattern: string, error: unknown): ErrorPayload {
     if (error instanceof AppError) return error.toPayload();
     if (isErrorPayload(error)) return error;
+    const outage = asServiceUnavailable(error);
+    if (outage) {
+      this.logger.warn(`handler for ${pattern} failed, a dependency is unavailable: ${(error as Error).message}`);
+      return outage.toPayload();
+    }
     this.logger.error(`handler for ${pattern} failed: ${error instanceof Error ? error.stack : String(error)}`);
     return AppError.internal().toPayload();
   }

@@ -60,6 +60,22 @@ export class BaseConfig {
   @IsBoolean({ message: 'EXIT_WITH_PARENT must be true or false' })
   EXIT_WITH_PARENT = false;
 
+  /** How long getting a Postgres connection may take before the request answers 503. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DB_CONNECT_TIMEOUT_MS = 2000;
+
+  /**
+   * Longest statement an app runs (Postgres cancels it); a server that does not
+   * answer at all is given up 500 ms later. Both keep a slow or black-holed
+   * database under the 5 s a 503 is due in. Migrations have no limit.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DB_STATEMENT_TIMEOUT_MS = 2000;
+
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;

@@ -5,3 +5,4 @@ export * from './config';
 export * from './request-context';
 export * from './logger';
 export * from './list-cursor';
+export * from './dependency-outage';

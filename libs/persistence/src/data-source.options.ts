@@ -1,4 +1,5 @@
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
+import { DroppingClient } from './dropping-client';
 
 type Constructor = abstract new (...args: never[]) => unknown;
 
@@ -11,7 +12,25 @@ export interface ServiceDatabaseOptions {
   /** Shown in pg_stat_activity, so a slow query names its service. */
   applicationName: string;
   poolSize?: number;
+  /**
+   * How long getting a connection may take (opening one, or waiting for a free
+   * one): a server that is down or drops packets becomes an error, not a hang.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * Longest statement: the server cancels it (57014). Unset (migrations): no limit.
+   * The client also gives up `READ_TIMEOUT_MARGIN_MS` later, for a server that
+   * does not answer at all.
+   */
+  statementTimeoutMs?: number;
 }
+
+/** Defaults for every connection: both bound a Postgres outage to a few seconds per request. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 2000;
+/** Beyond statement_timeout: the server's own cancel (a clean 57014) comes first when it can answer. */
+export const READ_TIMEOUT_MARGIN_MS = 500;
+/** Idle connections probe the peer, so one whose server vanished is noticed and dropped. */
+const KEEPALIVE_DELAY_MS = 10_000;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -33,6 +52,16 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
     synchronize: false,
     migrationsRun: false,
     logging: false,
-    extra: { max: options.poolSize ?? 10, application_name: options.applicationName },
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: options.applicationName,
+      Client: DroppingClient,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
+      ...(options.statementTimeoutMs === undefined
+        ? {}
+        : { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }),
+    },
   };
 }

@@ -43,7 +43,14 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
         LoggerModule.forRoot(httpLoggerParams(service, config.LOG_LEVEL)),
         TerminusModule.forRoot({ errorLogStyle: 'json', logger: false }),
         TypeOrmModule.forRoot({
-          ...dataSourceOptions({ url: config.DATABASE_URL, schema: schemaFor(config, schema), applicationName: service, poolSize: config.DB_POOL_SIZE }),
+          ...dataSourceOptions({
+            url: config.DATABASE_URL,
+            schema: schemaFor(config, schema),
+            applicationName: service,
+            poolSize: config.DB_POOL_SIZE,
+            connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+            statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+          }),
           autoLoadEntities: true,
           retryAttempts: 5,
           retryDelay: 1000,

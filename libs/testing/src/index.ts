@@ -5,4 +5,6 @@ export * from './infra';
 export * from './free-port';
 export * from './system';
 export * from './webhook-receiver';
+export * from './tcp-relay';
+export * from './outage-probe';
 export * from './own-postgres';

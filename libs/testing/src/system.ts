@@ -1,6 +1,7 @@
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
 import { freePort } from './free-port';
@@ -9,6 +10,7 @@ import { testEnv, uniquePrefix } from './test-env';
 import { waitFor } from './wait-for';
 
 const repoRoot = join(__dirname, '../../..');
+const execFileAsync = promisify(execFile);
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
 const LOG_LINES_KEPT = 200;
 
@@ -95,11 +97,9 @@ export class TestSystem {
       ...options.env,
     };
     const apps = options.apps ?? ALL_APPS;
+    // Not execFileSync: a test's own relay or server in this process must keep serving while migrations run.
     for (const app of apps) {
-      execFileSync(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'migrate')], {
-        env: this.env,
-        stdio: 'pipe',
-      });
+      await execFileAsync(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'migrate')], { env: this.env });
     }
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;

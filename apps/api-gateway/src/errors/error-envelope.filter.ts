@@ -1,4 +1,5 @@
-import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
+import { AppError } from '@sdd/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PinoLogger } from 'nestjs-pino';
 import { toErrorEnvelope } from './error-envelope';
@@ -15,10 +16,12 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const requestId = request.id;
-    const { status, body, unexpected } = toErrorEnvelope(exception, requestId);
+    const { status, body, unexpected, headers } = toErrorEnvelope(exception, requestId);
     if (unexpected) {
       this.logger.error({ err: exception, request_id: requestId }, 'unexpected error');
+    } else if (status === 503 && !(exception instanceof AppError) && !(exception instanceof HttpException)) {
+      this.logger.warn({ request_id: requestId, reason: (exception as Error).message }, 'dependency unavailable');
     }
-    reply.status(status).send(body);
+    reply.status(status).headers(headers).send(body);
   }
 }

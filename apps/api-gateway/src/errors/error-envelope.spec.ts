@@ -1,6 +1,6 @@
-import { HttpException, MethodNotAllowedException, NotFoundException } from '@nestjs/common';
+import { HttpException, MethodNotAllowedException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { AppError } from '@sdd/common';
-import { toErrorEnvelope } from './error-envelope';
+import { RETRY_AFTER_SECONDS, toErrorEnvelope } from './error-envelope';
 
 describe('toErrorEnvelope', () => {
   it('keeps a typed error as it is, adding the request id', () => {
@@ -8,6 +8,7 @@ describe('toErrorEnvelope', () => {
     expect(toErrorEnvelope(error, 'req_1')).toEqual({
       status: 400,
       unexpected: false,
+      headers: {},
       body: {
         error: {
           type: 'invalid_request_error',
@@ -47,5 +48,24 @@ describe('toErrorEnvelope', () => {
     expect(body.error.code).toBe('internal_error');
     expect(body.error.type).toBe('api_error');
     expect(JSON.stringify(body)).not.toContain('secret');
+  });
+
+  it('turns a database that is down into 503 service_unavailable with Retry-After, not a logged bug', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const { status, body, unexpected, headers } = toErrorEnvelope(refused, 'req_4');
+    expect(status).toBe(503);
+    expect(unexpected).toBe(false);
+    expect(headers).toEqual({ 'retry-after': String(RETRY_AFTER_SECONDS) });
+    expect(body.error).toMatchObject({ type: 'api_error', code: 'service_unavailable', param: null, request_id: 'req_4' });
+    expect(JSON.stringify(body)).not.toContain('5432');
+  });
+
+  it('adds Retry-After to every 503, whatever raised it', () => {
+    expect(toErrorEnvelope(AppError.serviceUnavailable('later'), 'r').headers).toEqual({ 'retry-after': String(RETRY_AFTER_SECONDS) });
+    const notReady = toErrorEnvelope(new ServiceUnavailableException({ status: 'error' }), 'r');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body.error.code).toBe('service_unavailable');
+    expect(notReady.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+    expect(toErrorEnvelope(new Error('bug'), 'r').headers).toEqual({});
   });
 });

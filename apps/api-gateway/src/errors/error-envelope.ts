@@ -1,6 +1,12 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, ErrorPayload, ErrorType } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, asServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
+
+/**
+ * Seconds a client is asked to wait after a 503: long enough for a restarted
+ * dependency or a replica to come back, short enough not to idle a healthy one.
+ */
+export const RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorEnvelope {
   error: {
@@ -36,6 +42,8 @@ function fromHttpException(exception: HttpException): ErrorPayload {
     case 415:
       return invalid(ErrorCode.UnsupportedMediaType, 'Content-Type must be application/json.');
   }
+  // Terminus reports a failed readiness check as a bare 503.
+  if (status === 503) return AppError.serviceUnavailable(SERVICE_UNAVAILABLE_MESSAGE).toPayload();
   if (status >= 500) return AppError.internal().toPayload();
   return invalid(ErrorCode.ParameterInvalid, exception.message);
 }
@@ -43,20 +51,24 @@ function fromHttpException(exception: HttpException): ErrorPayload {
 /**
  * The single mapping from anything thrown to the error envelope. Returns
  * `unexpected: true` when the error is a bug, so the caller logs it; its
- * details never reach the client.
+ * details never reach the client. A database or Redis that is down or too
+ * slow (a raw driver error here, e.g. from the API-key lookup) is a 503, and
+ * every 503 asks the client to retry after `RETRY_AFTER_SECONDS`.
  */
 export function toErrorEnvelope(
   exception: unknown,
   requestId: string,
-): { status: number; body: ErrorEnvelope; unexpected: boolean } {
+): { status: number; body: ErrorEnvelope; unexpected: boolean; headers: Record<string, string> } {
   let payload: ErrorPayload;
   let unexpected = false;
   if (exception instanceof AppError) payload = exception.toPayload();
   else if (exception instanceof HttpException) payload = fromHttpException(exception);
   else {
-    payload = AppError.internal().toPayload();
-    unexpected = true;
+    const outage = asServiceUnavailable(exception);
+    payload = (outage ?? AppError.internal()).toPayload();
+    unexpected = outage === undefined;
   }
   const { status, type, code, message, param } = payload;
-  return { status, body: { error: { type, code, message, param, request_id: requestId } }, unexpected };
+  const headers: Record<string, string> = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+  return { status, body: { error: { type, code, message, param, request_id: requestId } }, unexpected, headers };
 }
