@@ -3,12 +3,14 @@ import { join } from 'node:path';
 interface Started {
   url: string;
   port: number;
-  stop(): Promise<void>;
+  /** A server a previous run left running (and this one reused) is only stopped with `force`. */
+  reused: boolean;
+  stop(options?: { force?: boolean }): Promise<void>;
 }
 
 export interface InfraModule {
   repoRoot: string;
-  startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
+  startPostgres(options: { dataDir: string; database: string; port?: number }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
   ensureChromium(): string;
 }
@@ -16,4 +18,20 @@ export interface InfraModule {
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */
 export function loadInfra(): InfraModule {
   return require(join(__dirname, '../../../tools/infra')) as InfraModule;
+}
+
+/**
+ * Runs `start` with DATABASE_URL and REDIS_URL hidden: tools/infra hands out
+ * those shared servers when they are set (as in tests), and a caller that
+ * stops or flushes its servers needs its own.
+ */
+export async function withoutSharedServers<T>(start: () => Promise<T>): Promise<T> {
+  const shared = { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL };
+  delete process.env.DATABASE_URL;
+  delete process.env.REDIS_URL;
+  try {
+    return await start();
+  } finally {
+    for (const [name, value] of Object.entries(shared)) if (value !== undefined) process.env[name] = value;
+  }
 }

@@ -5,7 +5,8 @@ import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
-import { testEnv, uniquePrefix } from './test-env';
+import { restartDelayMs } from './restart-delay';
+import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { waitFor } from './wait-for';
 
 const repoRoot = join(__dirname, '../../..');
@@ -38,6 +39,13 @@ export interface SystemOptions {
   apps?: readonly ServiceName[];
   /** Extra environment for every app (e.g. a faster timeline). */
   env?: Record<string, string>;
+  /** Servers other than the shared test ones (e.g. a drill's own, which it stops and flushes); the database name must say "test". */
+  servers?: TestEnv;
+  /**
+   * Restart an app that exits without being stopped through `stopApp()` or
+   * `stop()`, after a growing delay, as Kubernetes restarts a crashed pod.
+   */
+  supervise?: boolean;
 }
 
 export interface AppReplica {
@@ -73,11 +81,20 @@ export class TestSystem {
   private readonly apps = new Map<ServiceName, RunningApp>();
   private readonly replicas: RunningApp[] = [];
   private env: NodeJS.ProcessEnv = {};
+  private servers?: TestEnv;
+  private supervise = false;
+  private stopping = false;
+  /** Restarts pending or under way, so that `stop()` can wait for them. */
+  private readonly restarting = new Set<Promise<void>>();
+  private readonly restartCounts = new Map<ServiceName, number>();
   baseUrl = '';
   opsUrl = '';
 
   async start(options: SystemOptions = {}): Promise<this> {
-    const { databaseUrl, redisUrl } = testEnv();
+    if (options.servers) assertTestDatabase(options.servers.databaseUrl);
+    this.servers = options.servers ?? testEnv();
+    this.supervise = options.supervise ?? false;
+    const { databaseUrl, redisUrl } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.env = {
@@ -108,7 +125,48 @@ export class TestSystem {
     const running = await this.spawn(app, env);
     this.apps.set(app, running);
     if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
+    if (this.supervise) void running.exited.then(() => this.restartIfCrashed(app, running, env, 0));
     await this.awaitReady(app, running);
+  }
+
+  /**
+   * Sends `signal` (kill -9 by default) to an app's current process without
+   * stopping it for good: under `supervise` it is restarted. Resolves once it exited.
+   */
+  async crash(app: ServiceName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const running = this.apps.get(app);
+    if (running) await terminate(running, signal);
+  }
+
+  /** Resolves once the app's current process (a restarted one, say) is ready. */
+  async awaitApp(app: ServiceName, timeoutMs = 60000): Promise<void> {
+    await waitFor(async () => {
+      const running = this.apps.get(app);
+      if (!running || running.process.exitCode !== null || running.process.signalCode !== null) return undefined;
+      const response = await fetch(`http://127.0.0.1:${running.opsPort}/health/ready`);
+      return response.ok ? true : undefined;
+    }, timeoutMs, 100);
+  }
+
+  /** How often supervision restarted each app. */
+  restarts(): Partial<Record<ServiceName, number>> {
+    return Object.fromEntries(this.restartCounts);
+  }
+
+  private restartIfCrashed(app: ServiceName, crashed: RunningApp, env: Record<string, string>, failures: number): void {
+    if (this.stopping || this.apps.get(app) !== crashed) return;
+    const restart = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, restartDelayMs(failures)));
+      if (this.stopping) return;
+      const running = await this.spawn(app, env);
+      this.apps.set(app, running);
+      this.restartCounts.set(app, (this.restartCounts.get(app) ?? 0) + 1);
+      if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
+      const ready = this.awaitReady(app, running).then(() => true, () => false);
+      void running.exited.then(async () => this.restartIfCrashed(app, running, env, (await ready) ? 0 : failures + 1));
+    })();
+    this.restarting.add(restart);
+    void restart.finally(() => this.restarting.delete(restart));
   }
 
   /**
@@ -204,11 +262,13 @@ export class TestSystem {
 
   /** Stops every app and replica, then removes this run's schemas and Redis keys. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.restarting);
     await Promise.all([
       ...[...this.apps.keys()].map((app) => this.stopApp(app)),
       ...this.replicas.splice(0).map((replica) => terminate(replica, 'SIGTERM')),
     ]);
-    const { databaseUrl, redisUrl } = testEnv();
+    const { databaseUrl, redisUrl } = this.servers ?? testEnv();
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
     try {
