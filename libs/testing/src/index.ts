@@ -5,3 +5,4 @@ export * from './infra';
 export * from './free-port';
 export * from './system';
 export * from './webhook-receiver';
+export * from './repo-root';

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { repoRoot } from './repo-root';
 
 interface Started {
   url: string;
@@ -17,7 +18,7 @@ export interface InfraModule {
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */
 export function loadInfra(): InfraModule {
-  return require(join(__dirname, '../../../tools/infra')) as InfraModule;
+  return require(join(repoRoot(), 'tools/infra')) as InfraModule;
 }
 
 /**

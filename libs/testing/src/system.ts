@@ -5,11 +5,11 @@ import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
+import { repoRoot } from './repo-root';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { waitFor } from './wait-for';
 
-const repoRoot = join(__dirname, '../../..');
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
 const LOG_LINES_KEPT = 200;
 
@@ -66,7 +66,7 @@ function terminate(running: RunningApp, signal: NodeJS.Signals): Promise<number 
 }
 
 function entry(app: ServiceName, file: 'main' | 'migrate'): string {
-  const path = join(repoRoot, 'dist/apps', app, 'src', `${file}.js`);
+  const path = join(repoRoot(), 'dist/apps', app, 'src', `${file}.js`);
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
   return path;
 }
@@ -111,7 +111,7 @@ export class TestSystem {
     };
     const apps = options.apps ?? ALL_APPS;
     for (const app of apps) {
-      execFileSync(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'migrate')], {
+      execFileSync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], {
         env: this.env,
         stdio: 'pipe',
       });
@@ -194,7 +194,7 @@ export class TestSystem {
 
   private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<RunningApp> {
     const opsPort = await freePort();
-    const child = spawn(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'main')], {
+    const child = spawn(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'main')], {
       env: { ...this.env, OPS_PORT: String(opsPort), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
