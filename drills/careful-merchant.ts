@@ -8,17 +8,35 @@ export interface Answer {
   body: Json;
 }
 
-/** Every answer the drill got, by status (`timeout` and `connection_error` for none). */
+/** A route without its ids and query, e.g. `GET /v1/deliveries/{id}`. */
+export function routeOf(method: string, path: string): string {
+  return `${method} ${path.replace(/\?.*$/, '').replace(/\/(del|evt|wh|qt)_[^/]+/g, '/{id}')}`;
+}
+
+function increment(counts: Map<string, number>, label: string): void {
+  counts.set(label, (counts.get(label) ?? 0) + 1);
+}
+
+const sorted = (counts: Map<string, number>) => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+
+/** Every answer the drill got, by status (`timeout` and `connection_error` for none); 5xx also by route. */
 export class StatusTally {
   private readonly counts = new Map<string, number>();
+  private readonly errorRoutes = new Map<string, number>();
 
-  record(outcome: Outcome): void {
+  record(outcome: Outcome, route: string): void {
     const label = outcomeLabel(outcome);
-    this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
+    increment(this.counts, label);
+    if ('status' in outcome && outcome.status >= 500) increment(this.errorRoutes, `${label} ${route}`);
   }
 
   histogram(): Record<string, number> {
-    return Object.fromEntries([...this.counts].sort(([a], [b]) => a.localeCompare(b)));
+    return sorted(this.counts);
+  }
+
+  /** 5xx answers by status and route, e.g. `500 POST /v1/quotes`. */
+  serverErrors(): Record<string, number> {
+    return sorted(this.errorRoutes);
   }
 }
 
@@ -35,7 +53,7 @@ export class CarefulMerchant {
 
   async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const answer = await this.fetch(method, path, body, headers);
-    this.tally.record(answer.outcome);
+    this.tally.record(answer.outcome, routeOf(method, path));
     return answer;
   }
 

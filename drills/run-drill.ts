@@ -179,11 +179,13 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       deliveries: tallyDeliveries(load, snapshot.statuses),
       events: tallyEvents(load.accepted.flat(), receiptsOf(receiver.received, merchants), snapshot.listed),
       statuses: {},
+      serverErrors: {},
       settleMs: settledAt === null ? null : Math.max(0, settledAt - fault.endedAt),
       restarts: system.restarts(),
       disabledEndpoints: await disabledEndpoints(merchants),
     };
     figures.statuses = tally.histogram();
+    figures.serverErrors = tally.serverErrors();
     return { figures, reasons: judge(figures) };
   } finally {
     await system.stop().catch((error: Error) => log(`stopping the system: ${error.message}`));

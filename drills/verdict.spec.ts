@@ -7,6 +7,7 @@ function passing(): DrillFigures {
     deliveries: { requested: 10, accepted: 10, refused: {}, delivered: 10, stuck: {}, extra: 0 },
     events: { expected: 50, received: 50, listed: 50, receivedUnlisted: 0, receipts: 52, duplicateReceipts: 2, badSignatures: 0, doubleEmitted: 0 },
     statuses: { '200': 40, '201': 10, '503': 3, connection_error: 2 },
+    serverErrors: { '503 POST /v1/deliveries': 3 },
     settleMs: 4200,
     restarts: { 'api-gateway': 1 },
     disabledEndpoints: 0,

@@ -23,6 +23,8 @@ export interface DrillFigures {
   events: EventTally;
   /** Every HTTP answer the drill got (load and checks), by status. */
   statuses: Record<string, number>;
+  /** The 5xx among them by status and route. */
+  serverErrors: Record<string, number>;
   /** From the end of the fault until everything was delivered, received and listed; null if that never happened. */
   settleMs: number | null;
   /** Restarts by supervision, by app. */
@@ -73,7 +75,7 @@ export function report(figures: DrillFigures, reasons: readonly string[]): strin
       `never accepted ${sum(deliveries.refused)}${sum(deliveries.refused) ? ` (${list(deliveries.refused)})` : ''}, extra ${deliveries.extra}`,
     `events: expected ${events.expected}, received ${events.received}, listed ${events.listed}, received but unlisted ${events.receivedUnlisted}, ` +
       `receipts ${events.receipts}, duplicate receipts ${events.duplicateReceipts}, bad signatures ${events.badSignatures}, emitted twice ${events.doubleEmitted}`,
-    `http: ${list(figures.statuses) || 'none'}`,
+    `http: ${list(figures.statuses) || 'none'}${Object.keys(figures.serverErrors).length ? `; 5xx: ${list(figures.serverErrors)}` : ''}`,
     `restarts: ${list(figures.restarts) || 'none'}; webhook endpoints disabled: ${figures.disabledEndpoints}`,
     `settled: ${figures.settleMs === null ? 'never (deadline passed)' : `${seconds(figures.settleMs)} after the fault ended`}`,
     `VERDICT ${figures.drill}: ${reasons.length === 0 ? 'PASS' : `FAIL: ${reasons.join('; ')}`}`,

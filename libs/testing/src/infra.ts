@@ -11,8 +11,10 @@ interface Started {
 
 export interface InfraModule {
   repoRoot: string;
-  startPostgres(options: { dataDir: string; database: string; port?: number }): Promise<Started>;
+  startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
   startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
+  /** Stops the Postgres of `dataDir`, whoever started it; resolves whether one was running. */
+  stopPostgres(options: { dataDir: string }): Promise<boolean>;
   ensureChromium(): string;
 }
 
