@@ -1,13 +1,15 @@
 import { ServiceName } from '@sdd/contracts';
-import { TestSystem, WebhookReceiver } from '@sdd/testing';
+import { TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 import { DrillConfig, DrillName } from './drill-config';
 import { DrillServers } from './drill-servers';
+import { LoadProgress } from './merchant-load';
 
 export interface FaultContext {
   config: DrillConfig;
   system: TestSystem;
   servers: DrillServers;
   receiver: WebhookReceiver;
+  progress: LoadProgress;
   log(message: string): void;
 }
 
@@ -22,10 +24,16 @@ export interface FaultRun {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** kill -9 of each app in turn; supervision restarts it, and the next dies once it is ready again. */
-async function killEachApp({ config, system, log }: FaultContext): Promise<string> {
+/**
+ * kill -9 of each app in turn, while a delivery request is in flight when the
+ * load has one within a second (the windows between claim, commit and
+ * scheduling are only open then); supervision restarts it, and the next dies
+ * once it is ready again.
+ */
+async function killEachApp({ config, system, progress, log }: FaultContext): Promise<string> {
   const downtimes: string[] = [];
   for (const app of Object.values(ServiceName)) {
+    await waitFor(() => (progress.deliveriesInFlight > 0 ? true : undefined), 1000, 5).catch(() => undefined);
     const killedAt = Date.now();
     await system.crash(app, 'SIGKILL');
     log(`killed ${app} (kill -9)`);

@@ -15,6 +15,12 @@ export interface DrillMerchant {
   secret: string;
 }
 
+/** What the load is doing right now, for a fault that should strike mid-request. */
+export interface LoadProgress {
+  /** `POST /v1/deliveries` requests sent and not answered yet. */
+  deliveriesInFlight: number;
+}
+
 export interface LoadResult {
   requested: number;
   /** Delivery ids a 201 returned, per merchant (index into the merchants). */
@@ -31,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * merchants; each gets a quote and then creates the delivery with an
  * Idempotency-Key of its own, both retried until final or the deadline.
  */
-export async function driveLoad(config: DrillConfig, merchants: readonly DrillMerchant[]): Promise<LoadResult> {
+export async function driveLoad(config: DrillConfig, merchants: readonly DrillMerchant[], progress: LoadProgress): Promise<LoadResult> {
   const accepted: string[][] = merchants.map(() => []);
   const refused: Record<string, number> = {};
   const refuse = (label: string) => void (refused[label] = (refused[label] ?? 0) + 1);
@@ -47,7 +53,10 @@ export async function driveLoad(config: DrillConfig, merchants: readonly DrillMe
     }
     const body = { quote_id: quote.body.id, customer: { name: 'Sam Rivera', phone: '416 555 0142' }, external_reference: `drill-${i}` };
     const headers = { 'idempotency-key': `drill-${i}-${randomBytes(6).toString('hex')}` };
-    const created = await merchant.client.persist('POST', '/v1/deliveries', body, headers, deadline);
+    progress.deliveriesInFlight += 1;
+    const created = await merchant.client
+      .persist('POST', '/v1/deliveries', body, headers, deadline)
+      .finally(() => (progress.deliveriesInFlight -= 1));
     if ('status' in created.outcome && created.outcome.status === 201 && typeof created.body.id === 'string') {
       accepted[i % merchants.length].push(created.body.id);
     } else {

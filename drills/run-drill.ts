@@ -6,7 +6,7 @@ import { DrillConfig } from './drill-config';
 import { DrillServers } from './drill-servers';
 import { Receipt, SeenEvent, tallyEvents } from './event-tally';
 import { FaultRun, injectFault } from './faults';
-import { DrillMerchant, driveLoad, LoadResult } from './merchant-load';
+import { DrillMerchant, driveLoad, LoadProgress, LoadResult } from './merchant-load';
 import { DeliveryTally, DrillFigures, judge } from './verdict';
 
 export interface DrillResult {
@@ -169,8 +169,11 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
     });
     const merchants = await registerMerchants(system, receiver, config, tally);
     log('load started');
-    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() => injectFault({ config, system, servers, receiver, log }));
-    const [load, fault] = await Promise.all([driveLoad(config, merchants), faultRun]);
+    const progress: LoadProgress = { deliveriesInFlight: 0 };
+    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() =>
+      injectFault({ config, system, servers, receiver, progress, log }),
+    );
+    const [load, fault] = await Promise.all([driveLoad(config, merchants, progress), faultRun]);
     log(`load done (${load.accepted.flat().length} of ${load.requested} accepted) and fault over; waiting up to ${config.settleMs / 1000} s to settle`);
     const { settledAt, snapshot } = await settle(merchants, receiver, load, Math.max(load.endedAt, fault.endedAt) + config.settleMs);
     const figures: DrillFigures = {
