@@ -35,14 +35,15 @@ async function killEachApp({ config, system, progress, log }: FaultContext): Pro
   for (const app of Object.values(ServiceName)) {
     await waitFor(() => (progress.deliveriesInFlight > 0 ? true : undefined), 1000, 5).catch(() => undefined);
     const killedAt = Date.now();
+    const inFlight = progress.deliveriesInFlight;
     await system.crash(app, 'SIGKILL');
-    log(`killed ${app} (kill -9)`);
+    log(`killed ${app} (kill -9) with ${inFlight} delivery requests in flight`);
     await system.awaitApp(app, 120_000);
-    downtimes.push(`${app} ${seconds(Date.now() - killedAt)}`);
+    downtimes.push(`${app} ${seconds(Date.now() - killedAt)} (${inFlight} in flight)`);
     log(`${app} is ready again`);
     await sleep(config.killGapMs);
   }
-  return `kill -9 of each app in turn, each restarted (down until ready: ${downtimes.join(', ')})`;
+  return `kill -9 of each app in turn, each restarted (down until ready, and delivery requests in flight at the kill: ${downtimes.join(', ')})`;
 }
 
 /** FLUSHALL, and again a third of the load later. */
