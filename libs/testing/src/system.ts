@@ -125,8 +125,12 @@ export class TestSystem {
     const running = await this.spawn(app, env);
     this.apps.set(app, running);
     if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
-    if (this.supervise) void running.exited.then(() => this.restartIfCrashed(app, running, env, 0));
-    await this.awaitReady(app, running);
+    if (!this.supervise) return this.awaitReady(app, running);
+    void running.exited.then(() => this.restartIfCrashed(app, running, env, 0));
+    // A crash on the way up (its ops port taken meanwhile, say) is restarted too: wait for whichever process comes up.
+    await this.awaitApp(app).catch((error: Error) => {
+      throw new Error(`${app} did not become ready: ${error.message}\n${this.logs(app).slice(-20).join('\n')}`);
+    });
   }
 
   /**
