@@ -2,5 +2,5 @@
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'unit',
-  testMatch: ['<rootDir>/{apps,libs,bench}/**/*.spec.ts', '<rootDir>/tools/**/*.spec.js'],
+  testMatch: ['<rootDir>/{apps,libs,bench,drills}/**/*.spec.ts', '<rootDir>/tools/**/*.spec.js'],
 };

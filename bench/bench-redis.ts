@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { repoRoot } from '@sdd/testing';
 
 export interface RedisHandle {
   url: string;
@@ -10,14 +10,6 @@ export interface RedisHandle {
 
 interface InfraModule {
   startRedis(options: { dataDir: string; appendOnly?: boolean }): Promise<RedisHandle>;
-}
-
-/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
-function repoRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
-  }
 }
 
 /** The Redis at REDIS_URL, or one the project's own scripts start (and the caller stops). */

@@ -7,20 +7,12 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { freePort } from '@sdd/testing';
+import { freePort, repoRoot } from '@sdd/testing';
 import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
-
-/** Found by walking up, so the same code works from bench/ and from dist/bench/. */
-export function repoRoot(): string {
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'tools', 'infra'))) return dir;
-    if (dirname(dir) === dir) throw new Error(`no repository root (with tools/infra) above ${__dirname}`);
-  }
-}
 
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);

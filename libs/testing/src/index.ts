@@ -8,3 +8,4 @@ export * from './webhook-receiver';
 export * from './tcp-relay';
 export * from './outage-probe';
 export * from './own-postgres';
+export * from './repo-root';

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { repoRoot } from './repo-root';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const infraPath = join(__dirname, '../../../tools/infra');
 
 export interface OwnPostgres {
   url: string;
@@ -17,7 +17,7 @@ async function infra(call: string, options: object): Promise<unknown> {
   // The server is started detached, so it outlives that Node. DATABASE_URL would make it attach instead.
   const env = { ...process.env };
   delete env.DATABASE_URL;
-  const script = `require(${JSON.stringify(infraPath)}).${call}({ ...${JSON.stringify(options)}, log: () => {} })
+  const script = `require(${JSON.stringify(join(repoRoot(), 'tools', 'infra'))}).${call}({ ...${JSON.stringify(options)}, log: () => {} })
     .then((result) => { process.stdout.write(JSON.stringify(result ?? null)); process.exit(0); })
     .catch((error) => { process.stderr.write(String(error && error.message)); process.exit(1); });`;
   const { stdout } = await run(process.execPath, ['-e', script], { env, timeout: 120_000 });

@@ -6,10 +6,11 @@ import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
-import { testEnv, uniquePrefix } from './test-env';
+import { repoRoot } from './repo-root';
+import { restartDelayMs } from './restart-delay';
+import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { waitFor } from './wait-for';
 
-const repoRoot = join(__dirname, '../../..');
 const execFileAsync = promisify(execFile);
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
 const LOG_LINES_KEPT = 200;
@@ -40,6 +41,13 @@ export interface SystemOptions {
   apps?: readonly ServiceName[];
   /** Extra environment for every app (e.g. a faster timeline). */
   env?: Record<string, string>;
+  /** Servers other than the shared test ones (e.g. a drill's own, which it stops and flushes); the database name must say "test". */
+  servers?: TestEnv;
+  /**
+   * Restart an app that exits without being stopped through `stopApp()` or
+   * `stop()`, after a growing delay, as Kubernetes restarts a crashed pod.
+   */
+  supervise?: boolean;
 }
 
 export interface AppReplica {
@@ -60,7 +68,7 @@ function terminate(running: RunningApp, signal: NodeJS.Signals): Promise<number 
 }
 
 function entry(app: ServiceName, file: 'main' | 'migrate'): string {
-  const path = join(repoRoot, 'dist/apps', app, 'src', `${file}.js`);
+  const path = join(repoRoot(), 'dist/apps', app, 'src', `${file}.js`);
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
   return path;
 }
@@ -75,11 +83,20 @@ export class TestSystem {
   private readonly apps = new Map<ServiceName, RunningApp>();
   private readonly replicas: RunningApp[] = [];
   private env: NodeJS.ProcessEnv = {};
+  private servers?: TestEnv;
+  private supervise = false;
+  private stopping = false;
+  /** Restarts pending or under way, so that `stop()` can wait for them. */
+  private readonly restarting = new Set<Promise<void>>();
+  private readonly restartCounts = new Map<ServiceName, number>();
   baseUrl = '';
   opsUrl = '';
 
   async start(options: SystemOptions = {}): Promise<this> {
-    const { databaseUrl, redisUrl } = testEnv();
+    if (options.servers) assertTestDatabase(options.servers.databaseUrl);
+    this.servers = options.servers ?? testEnv();
+    this.supervise = options.supervise ?? false;
+    const { databaseUrl, redisUrl } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.env = {
@@ -99,7 +116,7 @@ export class TestSystem {
     const apps = options.apps ?? ALL_APPS;
     // Not execFileSync: a test's own relay or server in this process must keep serving while migrations run.
     for (const app of apps) {
-      await execFileAsync(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'migrate')], { env: this.env });
+      await execFileAsync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], { env: this.env });
     }
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
@@ -110,7 +127,52 @@ export class TestSystem {
     const running = await this.spawn(app, env);
     this.apps.set(app, running);
     if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
-    await this.awaitReady(app, running);
+    if (!this.supervise) return this.awaitReady(app, running);
+    void running.exited.then(() => this.restartIfCrashed(app, running, env, 0));
+    // A crash on the way up (its ops port taken meanwhile, say) is restarted too: wait for whichever process comes up.
+    await this.awaitApp(app).catch((error: Error) => {
+      throw new Error(`${app} did not become ready: ${error.message}\n${this.logs(app).slice(-20).join('\n')}`);
+    });
+  }
+
+  /**
+   * Sends `signal` (kill -9 by default) to an app's current process without
+   * stopping it for good: under `supervise` it is restarted. Resolves once it exited.
+   */
+  async crash(app: ServiceName, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const running = this.apps.get(app);
+    if (running) await terminate(running, signal);
+  }
+
+  /** Resolves once the app's current process (a restarted one, say) is ready. */
+  async awaitApp(app: ServiceName, timeoutMs = 60000): Promise<void> {
+    await waitFor(async () => {
+      const running = this.apps.get(app);
+      if (!running || running.process.exitCode !== null || running.process.signalCode !== null) return undefined;
+      const response = await fetch(`http://127.0.0.1:${running.opsPort}/health/ready`);
+      return response.ok ? true : undefined;
+    }, timeoutMs, 100);
+  }
+
+  /** How often supervision restarted each app. */
+  restarts(): Partial<Record<ServiceName, number>> {
+    return Object.fromEntries(this.restartCounts);
+  }
+
+  private restartIfCrashed(app: ServiceName, crashed: RunningApp, env: Record<string, string>, failures: number): void {
+    if (this.stopping || this.apps.get(app) !== crashed) return;
+    const restart = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, restartDelayMs(failures)));
+      if (this.stopping) return;
+      const running = await this.spawn(app, env);
+      this.apps.set(app, running);
+      this.restartCounts.set(app, (this.restartCounts.get(app) ?? 0) + 1);
+      if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
+      const ready = this.awaitReady(app, running).then(() => true, () => false);
+      void running.exited.then(async () => this.restartIfCrashed(app, running, env, (await ready) ? 0 : failures + 1));
+    })();
+    this.restarting.add(restart);
+    void restart.finally(() => this.restarting.delete(restart));
   }
 
   /**
@@ -138,7 +200,7 @@ export class TestSystem {
 
   private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<RunningApp> {
     const opsPort = await freePort();
-    const child = spawn(process.execPath, ['-r', join(repoRoot, 'tools/register-paths.js'), entry(app, 'main')], {
+    const child = spawn(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'main')], {
       env: { ...this.env, OPS_PORT: String(opsPort), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -206,11 +268,13 @@ export class TestSystem {
 
   /** Stops every app and replica, then removes this run's schemas and Redis keys. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(this.restarting);
     await Promise.all([
       ...[...this.apps.keys()].map((app) => this.stopApp(app)),
       ...this.replicas.splice(0).map((replica) => terminate(replica, 'SIGTERM')),
     ]);
-    const { databaseUrl, redisUrl } = testEnv();
+    const { databaseUrl, redisUrl } = this.servers ?? testEnv();
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();
     try {

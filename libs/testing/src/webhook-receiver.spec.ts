@@ -54,6 +54,22 @@ describe('WebhookReceiver', () => {
     expect(receiver.count).toBe(3);
   });
 
+  it('refuses connections while paused and answers again on the same port once resumed', async () => {
+    receiver = await WebhookReceiver.start();
+    const url = receiver.url('/down');
+    await expect(post(url, '{}', { ca: receiver.ca })).resolves.toMatchObject({ status: 200 });
+
+    await receiver.pause();
+    // A fresh agent: a kept-alive socket of the first request would fail as "socket hang up" instead.
+    await expect(post(url, '{}', { ca: receiver.ca, agent: new Agent() })).rejects.toThrow(/ECONNREFUSED/);
+    await receiver.resume();
+
+    await expect(post(url, '{}', { ca: receiver.ca })).resolves.toMatchObject({ status: 200 });
+    expect(receiver.url('/down')).toBe(url);
+    expect(existsSync(receiver.caFile)).toBe(true);
+    expect(receiver.count).toBe(2);
+  });
+
   it('is refused by a client that does not trust its CA', async () => {
     receiver = await WebhookReceiver.start();
     await expect(post(receiver.url(), '{}')).rejects.toThrow(/self-signed certificate/);

@@ -90,6 +90,8 @@ export class WebhookReceiver {
   private readonly record: boolean;
   /** Replies held back by `delayMs`: cleared on close, or they would keep the process alive. */
   private readonly delays = new Set<NodeJS.Timeout>();
+  /** Where `resume()` listens again: the port the endpoint was registered with. */
+  private pausedPort?: number;
 
   private constructor(
     private readonly server: Server,
@@ -138,15 +140,36 @@ export class WebhookReceiver {
     await waitFor(() => (predicate(this.received) ? true : undefined), timeoutMs, 10);
   }
 
+  /**
+   * Goes down as a crashed endpoint does: stops listening (connections are
+   * refused) and drops open ones. `resume()` comes back on the same port, with
+   * the same certificate.
+   */
+  async pause(): Promise<void> {
+    this.pausedPort = this.port;
+    await this.shutDown();
+  }
+
+  async resume(): Promise<void> {
+    if (this.pausedPort === undefined) throw new Error('WebhookReceiver is not paused');
+    await this.listen(this.pausedPort);
+    this.pausedPort = undefined;
+  }
+
   async close(): Promise<void> {
+    await this.shutDown();
+    await rm(dirname(this.caFile), { recursive: true, force: true });
+  }
+
+  private async shutDown(): Promise<void> {
     for (const delay of this.delays) clearTimeout(delay);
     this.delays.clear();
     await new Promise<void>((resolve) => {
+      // Called on a paused server, close() reports "not running": it is down either way.
       this.server.close(() => resolve());
       // Kept-alive and held-back connections would otherwise hold close() open.
       this.server.closeAllConnections();
     });
-    await rm(dirname(this.caFile), { recursive: true, force: true });
   }
 
   /**
@@ -154,11 +177,11 @@ export class WebhookReceiver {
    * the server takes both through one dual-stack socket; a machine without
    * IPv6 refuses '::', and there 127.0.0.1 is all `localhost` can mean.
    */
-  private async listen(): Promise<void> {
+  private async listen(port = 0): Promise<void> {
     try {
-      await listenOn(this.server, '::');
+      await listenOn(this.server, '::', port);
     } catch {
-      await listenOn(this.server, '127.0.0.1');
+      await listenOn(this.server, '127.0.0.1', port);
     }
   }
 
@@ -195,10 +218,10 @@ export class WebhookReceiver {
   }
 }
 
-function listenOn(server: Server, host: string): Promise<void> {
+function listenOn(server: Server, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen({ port: 0, host, ipv6Only: false }, () => {
+    server.listen({ port, host, ipv6Only: false }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -1,0 +1,95 @@
+import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
+
+export type Json = Record<string, unknown>;
+
+export interface Answer {
+  outcome: Outcome;
+  /** The JSON body; empty when there was no answer or it was not JSON. */
+  body: Json;
+}
+
+/** A route without its ids and query, e.g. `GET /v1/deliveries/{id}`. */
+export function routeOf(method: string, path: string): string {
+  return `${method} ${path.replace(/\?.*$/, '').replace(/\/(del|evt|wh|qt)_[^/]+/g, '/{id}')}`;
+}
+
+function increment(counts: Map<string, number>, label: string): void {
+  counts.set(label, (counts.get(label) ?? 0) + 1);
+}
+
+const sorted = (counts: Map<string, number>) => Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)));
+
+/** Every answer the drill got, by status (`timeout` and `connection_error` for none); 5xx also by route. */
+export class StatusTally {
+  private readonly counts = new Map<string, number>();
+  private readonly errorRoutes = new Map<string, number>();
+
+  record(outcome: Outcome, route: string): void {
+    const label = outcomeLabel(outcome);
+    increment(this.counts, label);
+    if ('status' in outcome && outcome.status >= 500) increment(this.errorRoutes, `${label} ${route}`);
+  }
+
+  histogram(): Record<string, number> {
+    return sorted(this.counts);
+  }
+
+  /** 5xx answers by status and route, e.g. `500 POST /v1/quotes`. */
+  serverErrors(): Record<string, number> {
+    return sorted(this.errorRoutes);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A merchant's HTTP client that times out, never throws, and retries like a careful integration. */
+export class CarefulMerchant {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly key: string | undefined,
+    private readonly tally: StatusTally,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const answer = await this.fetch(method, path, body, headers);
+    this.tally.record(answer.outcome, routeOf(method, path));
+    return answer;
+  }
+
+  /** Sends the same request (same headers, so the same Idempotency-Key) until its answer is final or `deadline` passed. */
+  async persist(method: string, path: string, body: unknown, headers: Record<string, string>, deadline: number): Promise<Answer> {
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await this.send(method, path, body, headers);
+      if (!isRetryable(answer.outcome) || Date.now() >= deadline) return answer;
+      await sleep(Math.min(retryDelayMs(attempt), Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  private async fetch(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, {
+        method,
+        headers: {
+          ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      return { outcome: { failure: (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error' }, body: {} };
+    }
+    const text = await response.text().catch(() => '');
+    let parsed: Json = {};
+    try {
+      parsed = JSON.parse(text) as Json;
+    } catch {
+      // A body that is not JSON (a proxy's page, say) still has its status counted.
+    }
+    const code = (parsed.error as { code?: string } | undefined)?.code;
+    return { outcome: { status: response.status, ...(code ? { code } : {}) }, body: parsed };
+  }
+}

@@ -1,0 +1,73 @@
+export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage'] as const;
+export type DrillName = (typeof DRILL_NAMES)[number];
+
+export interface DrillConfig {
+  name: DrillName;
+  /** Delivery requests, spread evenly over `loadMs`. */
+  deliveries: number;
+  /** Merchants sharing them, each with its own webhook endpoint for every event. */
+  merchants: number;
+  loadMs: number;
+  /** When the fault starts, as a fraction of `loadMs`. */
+  faultAt: number;
+  /** How long Postgres or the receiver stays down. */
+  outageMs: number;
+  /** kill: the pause between one killed app being ready again and the next kill. */
+  killGapMs: number;
+  timelineSpeed: number;
+  webhookRetrySpeed: number;
+  /** After the load and the fault: how long everything may take to settle before the verdict. */
+  settleMs: number;
+  /** A merchant retries one delivery request (same Idempotency-Key) until this long after its first try. */
+  requestDeadlineMs: number;
+  /** One HTTP request gives up after this long (counted as a timeout, then retried). */
+  requestTimeoutMs: number;
+  /** Extra environment for every app, e.g. a reconciliation interval. */
+  appEnv: Record<string, string>;
+}
+
+const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000 };
+/** The receiver goes down half-way, so that its endpoints have a history of successes (see docs/reliability.md). */
+const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5 };
+
+export function isDrillName(name: string | undefined): name is DrillName {
+  return (DRILL_NAMES as readonly string[]).includes(name ?? '');
+}
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+/** `DRILL_APP_ENV="A=1 B=2"`: settings passed to every app. */
+export function parseAppEnv(raw: string | undefined): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of (raw ?? '').split(/\s+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`DRILL_APP_ENV takes NAME=value pairs, got "${pair}"`);
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
+
+/** The drill's sizes and speeds: moderate defaults for a 2-core machine, each overridable by environment. */
+export function drillConfig(name: DrillName, env: NodeJS.ProcessEnv): DrillConfig {
+  return {
+    name,
+    deliveries: number(env, 'DRILL_DELIVERIES', 100, 1),
+    merchants: number(env, 'DRILL_MERCHANTS', 5, 1),
+    loadMs: number(env, 'DRILL_LOAD_MS', 60_000, 1000),
+    faultAt: number(env, 'DRILL_FAULT_AT', FAULT_AT[name], 0),
+    outageMs: number(env, 'DRILL_OUTAGE_MS', OUTAGE_MS[name], 0),
+    killGapMs: number(env, 'DRILL_KILL_GAP_MS', 3000, 0),
+    timelineSpeed: number(env, 'DRILL_TIMELINE_SPEED', 10, 1),
+    webhookRetrySpeed: number(env, 'DRILL_WEBHOOK_RETRY_SPEED', 30, 1),
+    settleMs: number(env, 'DRILL_SETTLE_MS', 150_000, 1000),
+    requestDeadlineMs: number(env, 'DRILL_REQUEST_DEADLINE_MS', 120_000, 1000),
+    requestTimeoutMs: number(env, 'DRILL_REQUEST_TIMEOUT_MS', 10_000, 100),
+    appEnv: parseAppEnv(env.DRILL_APP_ENV),
+  };
+}

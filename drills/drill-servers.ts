@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { freePort, loadInfra, OwnPostgres, startOwnPostgres, withoutSharedServers } from '@sdd/testing';
+
+type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
+
+const DATABASE = 'drill_test';
+
+/** The drill stops and flushes these, so they are its own (tools/infra), never the ones tests or `npm start` use. */
+export class DrillServers {
+  private constructor(
+    private readonly dataDir: string,
+    private readonly postgres: OwnPostgres,
+    private readonly redis: Server,
+  ) {}
+
+  /** Postgres and Redis (append-only, as `npm start` runs it) in `dataDir`; a server left there by an earlier run is taken over. */
+  static async start(dataDir: string): Promise<DrillServers> {
+    const [pgPort, redisPort] = [await freePort(), await freePort()];
+    const postgres = await startOwnPostgres({ dataDir: join(dataDir, 'pg'), database: DATABASE, port: pgPort });
+    try {
+      const redis = await withoutSharedServers(() => loadInfra().startRedis({ dataDir: join(dataDir, 'redis'), appendOnly: true, port: redisPort }));
+      return new DrillServers(dataDir, postgres, redis);
+    } catch (error) {
+      await loadInfra().stopPostgres({ dataDir: join(dataDir, 'pg') });
+      throw error;
+    }
+  }
+
+  get databaseUrl(): string {
+    return this.postgres.url;
+  }
+
+  get redisUrl(): string {
+    return this.redis.url;
+  }
+
+  async stopPostgres(): Promise<void> {
+    await loadInfra().stopPostgres({ dataDir: join(this.dataDir, 'pg') });
+  }
+
+  /** Starts Postgres again on the port the apps know. */
+  async startPostgres(): Promise<void> {
+    const { port } = await startOwnPostgres({ dataDir: join(this.dataDir, 'pg'), database: DATABASE, port: this.postgres.port });
+    if (port !== this.postgres.port) throw new Error(`Postgres came back on another port (${port}, not ${this.postgres.port})`);
+  }
+
+  async flushRedis(): Promise<void> {
+    const client = new Redis(this.redis.url, { maxRetriesPerRequest: 3 });
+    try {
+      await client.flushall();
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.redis.stop({ force: true });
+    await this.stopPostgres();
+  }
+}

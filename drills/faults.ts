@@ -1,0 +1,97 @@
+import { ServiceName } from '@sdd/contracts';
+import { TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { DrillConfig, DrillName } from './drill-config';
+import { DrillServers } from './drill-servers';
+import { LoadProgress } from './merchant-load';
+
+export interface FaultContext {
+  config: DrillConfig;
+  system: TestSystem;
+  servers: DrillServers;
+  receiver: WebhookReceiver;
+  progress: LoadProgress;
+  log(message: string): void;
+}
+
+export interface FaultRun {
+  /** What was done, with its figures. */
+  description: string;
+  startedAt: number;
+  /** When the system had its dependency back (or the last killed app was ready again). */
+  endedAt: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * kill -9 of each app in turn, while a delivery request is in flight when the
+ * load has one within a second (the windows between claim, commit and
+ * scheduling are only open then); supervision restarts it, and the next dies
+ * once it is ready again.
+ */
+async function killEachApp({ config, system, progress, log }: FaultContext): Promise<string> {
+  const downtimes: string[] = [];
+  for (const app of Object.values(ServiceName)) {
+    await waitFor(() => (progress.deliveriesInFlight > 0 ? true : undefined), 1000, 5).catch(() => undefined);
+    const killedAt = Date.now();
+    const inFlight = progress.deliveriesInFlight;
+    await system.crash(app, 'SIGKILL');
+    log(`killed ${app} (kill -9) with ${inFlight} delivery requests in flight`);
+    await system.awaitApp(app, 120_000);
+    downtimes.push(`${app} ${seconds(Date.now() - killedAt)} (${inFlight} in flight)`);
+    log(`${app} is ready again`);
+    await sleep(config.killGapMs);
+  }
+  return `kill -9 of each app in turn, each restarted (down until ready, and delivery requests in flight at the kill: ${downtimes.join(', ')})`;
+}
+
+/** FLUSHALL, and again a third of the load later. */
+async function flushRedisTwice({ config, servers, log }: FaultContext): Promise<string> {
+  await servers.flushRedis();
+  log('FLUSHALL');
+  await sleep(config.loadMs / 3);
+  await servers.flushRedis();
+  log('FLUSHALL again');
+  return `FLUSHALL of Redis twice, ${seconds(config.loadMs / 3)} apart`;
+}
+
+async function postgresOutage({ config, servers, log }: FaultContext): Promise<string> {
+  const stoppedAt = Date.now();
+  await servers.stopPostgres();
+  log('Postgres stopped');
+  try {
+    await sleep(config.outageMs - (Date.now() - stoppedAt));
+  } finally {
+    await servers.startPostgres();
+    log('Postgres started again');
+  }
+  return `Postgres stopped for ${seconds(Date.now() - stoppedAt)}, then started`;
+}
+
+async function receiverOutage({ config, receiver, log }: FaultContext): Promise<string> {
+  const downAt = Date.now();
+  await receiver.pause();
+  log('webhook receiver down');
+  try {
+    await sleep(config.outageMs);
+  } finally {
+    await receiver.resume();
+    log('webhook receiver back');
+  }
+  return `webhook receiver down (connections refused) for ${seconds(Date.now() - downAt)}`;
+}
+
+const FAULTS: Record<DrillName, (context: FaultContext) => Promise<string>> = {
+  kill: killEachApp,
+  'redis-loss': flushRedisTwice,
+  'postgres-outage': postgresOutage,
+  'receiver-outage': receiverOutage,
+};
+
+/** Injects the drill's fault and resolves once it is over. */
+export async function injectFault(context: FaultContext): Promise<FaultRun> {
+  const startedAt = Date.now();
+  const description = await FAULTS[context.config.name](context);
+  return { description, startedAt, endedAt: Date.now() };
+}

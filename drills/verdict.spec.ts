@@ -1,0 +1,64 @@
+import { DrillFigures, judge, report } from './verdict';
+
+function passing(): DrillFigures {
+  return {
+    drill: 'kill',
+    fault: 'killed each app once',
+    deliveries: { requested: 10, accepted: 10, refused: {}, delivered: 10, stuck: {}, extra: 0 },
+    events: { expected: 50, received: 50, listed: 50, receivedUnlisted: 0, receipts: 52, duplicateReceipts: 2, badSignatures: 0, doubleEmitted: 0 },
+    statuses: { '200': 40, '201': 10, '503': 3, connection_error: 2 },
+    serverErrors: { '503 POST /v1/deliveries': 3 },
+    settleMs: 4200,
+    restarts: { 'api-gateway': 1 },
+    disabledEndpoints: 0,
+  };
+}
+
+describe('judge', () => {
+  it('passes when everything accepted is delivered, received and listed, with no 5xx but 503', () => {
+    expect(judge(passing())).toEqual([]);
+  });
+
+  it('fails on a stuck delivery, naming its status', () => {
+    const figures = passing();
+    figures.deliveries = { ...figures.deliveries, delivered: 8, stuck: { pending: 1, missing: 1 } };
+    expect(judge(figures)).toEqual(['2 of 10 accepted deliveries never reached delivered (pending ×1, missing ×1)']);
+  });
+
+  it('fails on events not received, badly signed or not listed', () => {
+    const figures = passing();
+    figures.events = { ...figures.events, received: 45, badSignatures: 1, listed: 40, receivedUnlisted: 2 };
+    expect(judge(figures)).toEqual([
+      '5 of 50 events never reached the receiver with a valid signature',
+      '1 receipts with a bad signature',
+      'GET /v1/events lists 40 of 50 events and misses 2 that were received',
+    ]);
+  });
+
+  it('fails on a 500 or 502, not on 503 or on no answer', () => {
+    const figures = passing();
+    figures.statuses = { ...figures.statuses, '500': 2, '502': 1 };
+    expect(judge(figures)).toEqual(['5xx other than 503: 500 ×2, 502 ×1']);
+  });
+
+  it('fails when a careful merchant is never accepted, or a delivery exists that no 201 returned', () => {
+    const figures = passing();
+    figures.deliveries = { ...figures.deliveries, accepted: 9, delivered: 9, refused: { '409 quote_already_used': 1 }, extra: 1 };
+    figures.events = { ...figures.events, expected: 45, received: 45, listed: 45 };
+    expect(judge(figures)).toEqual([
+      '1 of 10 delivery requests never got a 201 (last answer: 409 quote_already_used ×1)',
+      '1 deliveries exist that no 201 returned',
+    ]);
+  });
+});
+
+describe('report', () => {
+  it('ends with the verdict line', () => {
+    expect(report(passing(), []).at(-1)).toBe('VERDICT kill: PASS');
+    expect(report(passing(), ['a', 'b']).at(-1)).toBe('VERDICT kill: FAIL: a; b');
+  });
+
+  it('says when the system never settled', () => {
+    expect(report({ ...passing(), settleMs: null }, [])).toContain('settled: never (deadline passed)');
+  });
+});
