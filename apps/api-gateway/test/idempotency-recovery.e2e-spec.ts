@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { BusQueue, ServiceName } from '@sdd/contracts';
+import { BusQueue, BusRequest, ServiceName } from '@sdd/contracts';
 import { testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
@@ -130,9 +130,11 @@ describe('Idempotency-Key recovery (gateway killed, response not stored, key rol
     await system.startApp(ServiceName.Gateway, { BUS_TIMEOUT_MS: '1500' });
     const quote = await quoteId();
     const body = { quote_id: quote, customer, external_reference: 'killed-before-create' };
-    const sentAt = Date.now();
     await killGatewayMidRequest(body, 'crash-nothing');
-    await waitFor(() => (Date.now() > sentAt + 1_500 ? true : undefined), 5_000);
+    // The request waiting on the bus carries its caller's deadline: once past, delivery-service drops it unrun.
+    const waiting = await deliveryRequests.getJobs(['waiting']);
+    const deadline = Math.max(...waiting.map((job) => (job.data as BusRequest).deadline));
+    await waitFor(() => (Date.now() > deadline + 100 ? true : undefined), 10_000);
     await system.startApp(ServiceName.Delivery);
     await waitFor(async () => ((await deliveryRequests.count()) === 0 ? true : undefined), 10_000);
     expect(await deliveriesOf(quote)).toEqual([]);
