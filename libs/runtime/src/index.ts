@@ -8,3 +8,5 @@ export * from './migrate-command';
 export * from './fastify-adapter';
 export * from './shutdown';
 export * from './lifecycle';
+export * from './repeating-task';
+export * from './replica-lock';

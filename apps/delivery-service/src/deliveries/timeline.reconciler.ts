@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryStatus, TERMINAL } from './delivery-status';
 import { TimelineQueue } from './timeline.queue';
@@ -28,44 +28,32 @@ interface OverdueRow {
 @Injectable()
 export class TimelineReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(TimelineReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task: RepeatingTask<number>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly timeline: TimelineQueue,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.task = new RepeatingTask('timeline reconciliation', config.TIMELINE_RECONCILE_INTERVAL_MS, () => this.pass(), this.logger);
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.reconcile(), this.config.TIMELINE_RECONCILE_INTERVAL_MS);
+    this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
-  /** One pass; resolves with the number of deliveries rescheduled (0 when another replica holds the pass). */
-  reconcile(): Promise<number> {
-    this.running ??= this.pass()
-      .catch((error: Error) => {
-        this.logger.warn(`timeline reconciliation failed, will retry: ${error.message}`);
-        return 0;
-      })
-      .finally(() => (this.running = undefined));
-    return this.running;
-  }
-
-  private pass(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const schema = this.dataSource.driver.schema;
-      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`timeline:${schema}`]);
-      if (!locked) return 0;
+  /** The deliveries rescheduled; 0 when another replica holds the pass. */
+  private async pass(): Promise<number> {
+    const schema = this.dataSource.driver.schema;
+    const rescheduled = await withReplicaLock(this.dataSource, `timeline:${schema}`, async (manager) => {
       const now = this.clock.now();
       const overdueBefore = new Date(now.getTime() - this.config.TIMELINE_RECONCILE_GRACE_MS);
-      let rescheduled = 0;
+      let count = 0;
       let after: { createdAt: Date; id: string } | undefined;
       for (;;) {
         const rows: OverdueRow[] = await manager.query(
@@ -86,11 +74,12 @@ export class TimelineReconciler implements OnApplicationBootstrap, OnApplication
           const parked = await this.timeline.reschedule(row.id, row.start_at, now, row.status);
           this.logger.warn(`${row.id} is overdue after ${row.status}: its remaining steps were scheduled again${parked ? ` (${parked} parked)` : ''}`);
         }
-        rescheduled += rows.length;
-        if (rows.length < PAGE) return rescheduled;
+        count += rows.length;
+        if (rows.length < PAGE) return count;
         const last = rows[rows.length - 1];
         after = { createdAt: last.created_at, id: last.id };
       }
     });
+    return rescheduled ?? 0;
   }
 }

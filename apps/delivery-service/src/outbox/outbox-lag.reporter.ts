@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 
 /** Longest pause between two looks at the backlog. */
@@ -21,25 +21,23 @@ export interface SubscriberLag {
 @Injectable()
 export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxLagReporter.name);
-  private timer?: NodeJS.Timeout;
-  private reporting?: Promise<void>;
+  private readonly task: RepeatingTask<void>;
   latest: SubscriberLag[] = [];
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const every = Math.min(REPORT_EVERY_MAX_MS, this.config.OUTBOX_LAG_WARN_MS);
-    this.timer = setInterval(() => {
-      this.reporting ??= this.report().finally(() => (this.reporting = undefined));
-    }, every);
+  ) {
+    const every = Math.min(REPORT_EVERY_MAX_MS, config.OUTBOX_LAG_WARN_MS);
+    this.task = new RepeatingTask('outbox backlog measurement', every, () => this.report(), this.logger);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.reporting;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   async measure(): Promise<SubscriberLag[]> {
@@ -54,12 +52,7 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async report(): Promise<void> {
-    try {
-      this.latest = await this.measure();
-    } catch (error) {
-      this.logger.warn(`outbox backlog not measured: ${(error as Error).message}`);
-      return;
-    }
+    this.latest = await this.measure();
     for (const lag of this.latest) {
       const line = `outbox backlog: ${lag.subscriber} has not acknowledged ${lag.waiting} event(s); the oldest is ${lag.oldestAgeMs} ms old`;
       if (lag.oldestAgeMs >= this.config.OUTBOX_LAG_WARN_MS) this.logger.warn(line);

@@ -11,6 +11,7 @@ import {
   EventSubscriber,
 } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { withReplicaLock } from '@sdd/runtime';
 import { relayBackoffMs } from './relay-backoff';
 
 /** How often the relay looks even when nobody poked it (events written by another replica, or left by a crash). */
@@ -116,11 +117,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
    * acknowledgements it returns. The lock is held while the subscriber
    * answers, so no other replica offers the same events meanwhile.
    */
-  private handOffBatch(subscriber: EventSubscriber): Promise<HandOff> {
-    return this.dataSource.transaction(async (manager) => {
-      const schema = this.dataSource.driver.schema;
-      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`outbox:${schema}:${subscriber}`]);
-      if (!locked) return { offered: 0, acknowledged: 0 };
+  private async handOffBatch(subscriber: EventSubscriber): Promise<HandOff> {
+    const schema = this.dataSource.driver.schema;
+    const handOff = await withReplicaLock(this.dataSource, `outbox:${schema}:${subscriber}`, async (manager): Promise<HandOff> => {
       const rows: WaitingEventRow[] = await manager.query(
         `SELECT e.id, e.type, e.created_at, e.delivery_id, e.sequence, e.payload, d.merchant_id
          FROM "${schema}".outbox_handoffs h
@@ -145,6 +144,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       }
       return { offered: rows.length, acknowledged: acknowledged.length };
     });
+    return handOff ?? { offered: 0, acknowledged: 0 };
   }
 }
 

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryRef, DeliveryView, ErrorCode, Mode, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError, Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { ClaimSettlement, settleLapsedClaim } from './quote-claim';
 
@@ -29,53 +29,45 @@ interface LapsedClaim {
 @Injectable()
 export class ClaimReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ClaimReconciler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task: RepeatingTask<number>;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
-    @Inject(APP_CONFIG) private readonly config: QuoteServiceConfig,
+    @Inject(APP_CONFIG) config: QuoteServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.reconcile().finally(() => (this.running = undefined));
-    }, this.config.QUOTE_RECONCILE_INTERVAL_MS);
+  ) {
+    this.task = new RepeatingTask('quote claim reconciliation', config.QUOTE_RECONCILE_INTERVAL_MS, () => this.reconcile(), this.logger);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass; returns how many lapsed claims it settled. */
-  async reconcile(): Promise<number> {
+  private async reconcile(): Promise<number> {
     const schema = this.dataSource.driver.schema;
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`quote-claims:${schema}`]);
-        if (!locked) return 0;
-        const lapsed: LapsedClaim[] = await manager.query(
-          `SELECT id, merchant_id, mode, claimed_by FROM "${schema}".quotes
-           WHERE used_at IS NOT NULL AND confirmed_at IS NULL AND claimed_until < $1
-           ORDER BY claimed_until LIMIT $2`,
-          [this.clock.now(), BATCH],
-        );
-        let settled = 0;
-        for (const claim of lapsed) {
-          const settlement = await this.settlementOf(claim);
-          if (!settlement) break;
-          // Outside this transaction: a row lock held until the pass ends would make claims of the quote wait.
-          if (await this.apply(claim, settlement)) settled += 1;
-        }
-        return settled;
-      });
-    } catch (error) {
-      this.logger.warn(`quote claim reconciliation failed, will try again: ${(error as Error).message}`);
-      return 0;
-    }
+    const settled = await withReplicaLock(this.dataSource, `quote-claims:${schema}`, async (manager) => {
+      const lapsed: LapsedClaim[] = await manager.query(
+        `SELECT id, merchant_id, mode, claimed_by FROM "${schema}".quotes
+         WHERE used_at IS NOT NULL AND confirmed_at IS NULL AND claimed_until < $1
+         ORDER BY claimed_until LIMIT $2`,
+        [this.clock.now(), BATCH],
+      );
+      let count = 0;
+      for (const claim of lapsed) {
+        const settlement = await this.settlementOf(claim);
+        if (!settlement) break;
+        // Outside this transaction: a row lock held until the pass ends would make claims of the quote wait.
+        if (await this.apply(claim, settlement)) count += 1;
+      }
+      return count;
+    });
+    return settled ?? 0;
   }
 
   /** Undefined when delivery-service cannot say: nothing is settled on a guess. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { attemptJobId, AttemptQueue } from './attempt.queue';
 import { EventLogRepository } from './event-log.repository';
@@ -19,49 +19,42 @@ const SWEEP_BATCH = 500;
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptSweeper.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<number>;
+  private readonly task: RepeatingTask<number>;
 
   constructor(
     private readonly events: EventLogRepository,
     private readonly queue: AttemptQueue,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.sweep().finally(() => (this.running = undefined));
-    }, this.config.WEBHOOK_SWEEP_INTERVAL_MS);
+  ) {
+    this.task = new RepeatingTask('webhook sweep', config.WEBHOOK_SWEEP_INTERVAL_MS, () => this.sweep(), this.logger);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One pass; returns how many overdue deliveries it looked at. */
-  async sweep(): Promise<number> {
-    try {
-      const before = new Date(this.clock.now().getTime() - this.config.WEBHOOK_SWEEP_GRACE_MS);
-      return await this.events.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
-        let requeued = 0;
-        for (const row of rows) {
-          const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1 };
-          const existing = await this.queue.queue.getJob(attemptJobId(job));
-          if (!existing) {
-            await this.queue.add([job]);
-            requeued += 1;
-          } else if (await existing.isFailed()) {
-            await existing.retry();
-            requeued += 1;
-          }
+  private sweep(): Promise<number> {
+    const before = new Date(this.clock.now().getTime() - this.config.WEBHOOK_SWEEP_GRACE_MS);
+    return this.events.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
+      let requeued = 0;
+      for (const row of rows) {
+        const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1 };
+        const existing = await this.queue.queue.getJob(attemptJobId(job));
+        if (!existing) {
+          await this.queue.add([job]);
+          requeued += 1;
+        } else if (await existing.isFailed()) {
+          await existing.retry();
+          requeued += 1;
         }
-        if (requeued > 0) this.logger.warn(`queued again ${requeued} overdue webhook attempts whose jobs were gone or failed`);
-      });
-    } catch (error) {
-      this.logger.warn(`webhook sweep failed, will try again: ${(error as Error).message}`);
-      return 0;
-    }
+      }
+      if (requeued > 0) this.logger.warn(`queued again ${requeued} overdue webhook attempts whose jobs were gone or failed`);
+    });
   }
 }

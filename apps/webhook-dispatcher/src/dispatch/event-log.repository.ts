@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AttemptTrigger, Mode } from '@sdd/contracts';
+import { withReplicaLock } from '@sdd/runtime';
 import { Batcher } from './batcher';
 
 /** An event as the dispatcher keeps it: `body` is the exact JSON every attempt sends. */
@@ -328,9 +329,7 @@ export class EventLogRepository {
    * many it saw, or 0 when another replica is sweeping.
    */
   async sweepOverdue(before: Date, limit: number, sweep: (rows: DeliveryRow[]) => Promise<void>): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const [{ locked }] = await manager.query(`SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked`, [`webhook-sweep:${this.schema}`]);
-      if (!locked) return 0;
+    const seen = await withReplicaLock(this.dataSource, `webhook-sweep:${this.schema}`, async (manager) => {
       const rows: DeliveryRow[] = await manager.query(
         `SELECT event_id, endpoint_id, status, attempt_count, next_attempt_at FROM ${this.schema}.event_deliveries
          WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT $2`,
@@ -339,6 +338,7 @@ export class EventLogRepository {
       await sweep(rows);
       return rows.length;
     });
+    return seen ?? 0;
   }
 
   async findEvent(merchantId: string, mode: Mode, eventId: string): Promise<EventRow | undefined> {
