@@ -27,19 +27,21 @@ function dependenciesOutdated(root) {
 }
 
 /**
- * Runs `npm install` when node_modules is missing or older than package-lock.json.
- * Not `npm ci`: npm 11 writes lock files without the other platforms' optional
- * binaries (msgpackr-extract, unrs-resolver) and its own `npm ci` then refuses
- * them as out of sync; `npm install` still installs the locked versions.
+ * Runs `npm ci` when node_modules is missing or older than package-lock.json:
+ * exactly the locked versions, as CI and the image install them. The lock
+ * file lists every platform's optional binaries; package.json's `overrides`
+ * pin msgpackr-extract and unrs-resolver to the newest releases published for
+ * every platform (their newest ones were published for some only, and npm
+ * leaves the others out of the lock file, which `npm ci` then refuses).
  * Uses only Node built-ins: it runs before dependencies exist.
  * @param {{ root?: string, log?: (message: string) => void, signals?: import('./processes').StopSignals }} [options]
  * @returns {Promise<boolean>} whether an install ran
  */
 async function ensureDependencies({ root = repoRoot, log = console.log, signals } = {}) {
   if (!dependenciesOutdated(root)) return false;
-  log('Installing dependencies: npm install --no-audit --no-fund');
-  const code = await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, signals });
-  if (code !== 0) throw new Error(`npm install failed with exit code ${code}`);
+  log('Installing dependencies: npm ci --no-audit --no-fund');
+  const code = await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, signals });
+  if (code !== 0) throw new Error(`npm ci failed with exit code ${code}`);
   return true;
 }
 
