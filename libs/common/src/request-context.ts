@@ -17,6 +17,15 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
   return storage.run(context, fn);
 }
 
+/**
+ * Runs `fn` outside any request context: for background work a request only
+ * sets off (an outbox relay pass poked after a commit), which must neither
+ * inherit that request's deadline nor log under its id.
+ */
+export function runOutsideRequestContext<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 export function currentRequestContext(): RequestContext | undefined {
   return storage.getStore();
 }

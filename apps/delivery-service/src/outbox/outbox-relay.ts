@@ -11,6 +11,7 @@ import {
   EventSubscriber,
 } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { runOutsideRequestContext } from '@sdd/common';
 import { withReplicaLock } from '@sdd/runtime';
 import { relayBackoffMs } from './relay-backoff';
 
@@ -84,7 +85,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       return;
     }
     if (Date.now() < lane.restUntil) return;
-    lane.running = this.drain(lane).finally(() => {
+    // Poked from inside a request: the pass is the relay's own, not bound by that request's deadline.
+    lane.running = runOutsideRequestContext(() => this.drain(lane)).finally(() => {
       lane.running = undefined;
       if (lane.again) {
         lane.again = false;
