@@ -1,3 +1,5 @@
+import { doublingDelayMs } from '@sdd/common';
+
 /** What one HTTP request came to: a status (and the error code, if any), or no answer at all. */
 export type Outcome = { status: number; code?: string } | { failure: 'timeout' | 'connection_error' };
 
@@ -26,6 +28,6 @@ export function isRetryable(outcome: Outcome): boolean {
 
 /** Exponential backoff with jitter (half fixed, half random), capped: retry `attempt` (0-based). */
 export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempt);
+  const ceiling = doublingDelayMs(attempt, FIRST_DELAY_MS, MAX_DELAY_MS);
   return Math.round(ceiling / 2 + (ceiling / 2) * random());
 }

@@ -6,3 +6,4 @@ export * from './request-context';
 export * from './logger';
 export * from './list-cursor';
 export * from './dependency-outage';
+export * from './backoff';

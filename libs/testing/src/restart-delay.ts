@@ -1,3 +1,5 @@
+import { doublingDelayMs } from '@sdd/common';
+
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 10_000;
 
@@ -8,5 +10,5 @@ const MAX_DELAY_MS = 10_000;
  * shorter, because a test or drill waits for it).
  */
 export function restartDelayMs(failures: number): number {
-  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, failures));
+  return doublingDelayMs(Math.max(0, failures), FIRST_DELAY_MS, MAX_DELAY_MS);
 }

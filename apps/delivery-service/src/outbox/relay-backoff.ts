@@ -1,3 +1,5 @@
+import { doublingDelayMs } from '@sdd/common';
+
 /** The first wait after a failed hand-off; each further failure doubles it. */
 export const RELAY_BACKOFF_BASE_MS = 500;
 /**
@@ -9,6 +11,5 @@ export const RELAY_BACKOFF_MAX_MS = 10_000;
 /** How long a subscriber's lane rests after `failures` hand-offs in a row failed (1, 2, …). */
 export function relayBackoffMs(failures: number): number {
   if (!Number.isInteger(failures) || failures < 1) throw new RangeError(`failures must be a whole number from 1, got ${failures}`);
-  // 2 ** 30 and beyond only matter as "the maximum"; the cap keeps the arithmetic finite.
-  return Math.min(RELAY_BACKOFF_MAX_MS, RELAY_BACKOFF_BASE_MS * 2 ** Math.min(failures - 1, 30));
+  return doublingDelayMs(failures - 1, RELAY_BACKOFF_BASE_MS, RELAY_BACKOFF_MAX_MS);
 }
