@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, IncomingHttpHeaders, request } from 'node:http';
-import { connect, createServer, Server, Socket } from 'node:net';
-import { GatewayReplica, TestSystem, testEnv, waitFor } from '@sdd/testing';
+import { GatewayReplica, TcpRelay, TestSystem, testEnv, waitFor } from '@sdd/testing';
 
 const LIMIT = 100;
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -69,70 +68,6 @@ async function spend(urls: readonly string[], count: number, options: SendOption
     replies.push(...(await Promise.all(batch)));
   }
   return replies;
-}
-
-/**
- * A TCP relay in front of the test Redis, so one gateway can lose Redis
- * without disturbing anything else: `hang` stops reading what the gateway
- * sends (a Redis that accepts but never answers), `refuse` drops every
- * connection (a Redis that is down), `pass` heals both.
- */
-class RedisRelay {
-  private readonly server: Server;
-  private readonly clients = new Map<Socket, Socket>();
-  private mode: 'pass' | 'hang' | 'refuse' = 'pass';
-
-  constructor(private readonly target: URL) {
-    this.server = createServer((client) => this.accept(client));
-  }
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const address = this.server.address();
-    return `redis://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  }
-
-  hang(): void {
-    this.mode = 'hang';
-    for (const [client, upstream] of this.clients) client.unpipe(upstream).pause();
-  }
-
-  refuse(): void {
-    this.mode = 'refuse';
-    for (const [client, upstream] of this.clients) {
-      client.destroy();
-      upstream.destroy();
-    }
-  }
-
-  pass(): void {
-    this.mode = 'pass';
-    for (const [client, upstream] of this.clients) client.pipe(upstream);
-  }
-
-  close(): Promise<void> {
-    this.refuse();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private accept(client: Socket): void {
-    if (this.mode === 'refuse') {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(Number(this.target.port), this.target.hostname);
-    this.clients.set(client, upstream);
-    const drop = () => {
-      this.clients.delete(client);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    upstream.pipe(client);
-    if (this.mode === 'pass') client.pipe(upstream);
-    else client.pause();
-  }
 }
 
 describe('rate limit (two gateway replicas on one Redis, real processes)', () => {
@@ -253,12 +188,13 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
   });
 
   describe('when Redis stops answering', () => {
-    let relay: RedisRelay;
+    let relay: TcpRelay;
     let cutOff: GatewayReplica;
 
     beforeAll(async () => {
-      relay = new RedisRelay(new URL(testEnv().redisUrl));
-      cutOff = await system.startGatewayReplica({ REDIS_URL: await relay.listen() });
+      const redis = new URL(testEnv().redisUrl);
+      relay = new TcpRelay(redis.hostname, Number(redis.port));
+      cutOff = await system.startGatewayReplica({ REDIS_URL: `redis://127.0.0.1:${await relay.listen()}` });
     }, 60000);
 
     afterAll(async () => {
@@ -272,7 +208,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
       expect(remaining(await send(url, { key }))).toBe(LIMIT - 1);
 
       const outageStarted = Date.now();
-      relay.hang();
+      relay.blackHole();
       const duringHang = [await send(url, { key }), await send(url, { key }), await send(url, { key })];
       relay.refuse();
       const duringRefusal = [await send(url, { key }), await send(url, { key })];

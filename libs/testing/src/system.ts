@@ -9,11 +9,14 @@ import { deleteKeysWithPrefix } from './redis-cleanup';
 import { repoRoot } from './repo-root';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
+import { timedRequest } from './outage-probe';
 import { waitFor } from './wait-for';
 
 const execFileAsync = promisify(execFile);
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
 const LOG_LINES_KEPT = 200;
+/** Longer than any answer the API may take (webhook test and resend wait up to 15 s): a hang fails the call, not the file. */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 interface RunningApp {
   process: ChildProcess;
@@ -241,15 +244,7 @@ export class TestSystem {
 
   /** A JSON call to the public API, with an API key when given. */
   async request(method: string, path: string, options: { key?: string; body?: unknown } = {}): Promise<ApiResponse> {
-    const headers: Record<string, string> = {};
-    if (options.key) headers.authorization = `Bearer ${options.key}`;
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
+    return timedRequest(this.baseUrl, method, path, { ...options, timeoutMs: REQUEST_TIMEOUT_MS });
   }
 
   /** Registers a merchant in Toronto with a unique email and returns its test and live keys. */

@@ -4,13 +4,15 @@ import { connect, createServer, Server, Socket } from 'node:net';
  * A TCP relay in front of a server (Postgres, Redis) so a test can cut it off
  * from some apps without touching the server: `blackHole` accepts connections
  * and stops forwarding in both directions (a network that drops packets: the
- * connections stay open and nothing answers), `pass` forwards again. A
- * connection accepted while black-holed is never forwarded; healing closes it.
+ * connections stay open and nothing answers), `refuse` drops every
+ * connection and every new one (a server that is down), `pass` forwards
+ * again. A connection accepted while black-holed is never forwarded; healing
+ * closes it.
  */
 export class TcpRelay {
   private readonly server: Server;
   private readonly links = new Map<Socket, Socket | undefined>();
-  private mode: 'pass' | 'blackHole' = 'pass';
+  private mode: 'pass' | 'blackHole' | 'refuse' = 'pass';
 
   constructor(
     private readonly targetHost: string,
@@ -33,6 +35,14 @@ export class TcpRelay {
       upstream?.unpipe();
       client.pause();
       upstream?.pause();
+    }
+  }
+
+  refuse(): void {
+    this.mode = 'refuse';
+    for (const [client, upstream] of this.links) {
+      client.destroy();
+      upstream?.destroy();
     }
   }
 
@@ -64,6 +74,10 @@ export class TcpRelay {
   }
 
   private accept(client: Socket): void {
+    if (this.mode === 'refuse') {
+      client.destroy();
+      return;
+    }
     if (this.mode === 'blackHole') {
       this.links.set(client, undefined);
       client.pause();
