@@ -1,4 +1,5 @@
 import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Json = Record<string, unknown>;
 
@@ -39,8 +40,6 @@ export class StatusTally {
     return sorted(this.errorRoutes);
   }
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A merchant's HTTP client that times out, never throws, and retries like a careful integration. */
 export class CarefulMerchant {

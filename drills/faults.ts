@@ -3,6 +3,7 @@ import { TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 import { DrillConfig, DrillName } from './drill-config';
 import { DrillServers } from './drill-servers';
 import { LoadProgress } from './merchant-load';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface FaultContext {
   config: DrillConfig;
@@ -21,7 +22,6 @@ export interface FaultRun {
   endedAt: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**

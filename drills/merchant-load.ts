@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CarefulMerchant } from './careful-merchant';
 import { DrillConfig } from './drill-config';
 import { answerLabel } from './retry-policy';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
@@ -29,8 +30,6 @@ export interface LoadResult {
   refused: Record<string, number>;
   endedAt: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts `deliveries` requests evenly over `loadMs`, round-robin over the

@@ -8,6 +8,7 @@ import { Receipt, SeenEvent, tallyEvents } from './event-tally';
 import { FaultRun, injectFault } from './faults';
 import { DrillMerchant, driveLoad, LoadProgress, LoadResult } from './merchant-load';
 import { DeliveryTally, DrillFigures, judge } from './verdict';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface DrillResult {
   figures: DrillFigures;
@@ -23,7 +24,6 @@ export interface DrillOptions {
 }
 
 const POLL_MS = 2000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every item of a cursor-paginated list, or undefined if a page did not come (the system is not back yet). */
 async function pageAll(client: CarefulMerchant, path: string): Promise<Json[] | undefined> {
