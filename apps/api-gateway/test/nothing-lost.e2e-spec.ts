@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { freePort, loadInfra, OwnPostgres, ReceivedWebhook, startOwnPostgres, testEnv, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { freePort, loadInfra, OwnPostgres, ReceivedWebhook, startOwnPostgres, TcpRelay, testEnv, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** 80 s of simulated timeline in 4 s. */
 const TIMELINE_SPEED = 20;
@@ -120,6 +120,26 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     await system.startApp(ServiceName.Webhook);
     await expectEveryEventDelivered(ids, 60000);
   }, 120000);
+
+  it('keeps offering events while the dispatcher cannot reach its own database, and hands them all over once it can', async () => {
+    const relay = new TcpRelay('127.0.0.1', pgPort);
+    const relayedUrl = postgres.url.replace(`:${pgPort}/`, `:${await relay.listen()}/`);
+    try {
+      await system.stopApp(ServiceName.Webhook);
+      await system.startApp(ServiceName.Webhook, { DATABASE_URL: relayedUrl });
+      relay.refuse();
+      const ids = await createDeliveries(6);
+      await allDelivered(ids, 30000);
+      const wanted = new Set(ids);
+      expect(receiver.received.filter((request) => wanted.has(envelopeOf(request).data.id))).toEqual([]);
+      relay.pass();
+      await expectEveryEventDelivered(ids, 60000);
+    } finally {
+      await system.stopApp(ServiceName.Webhook);
+      await relay.close();
+      await system.startApp(ServiceName.Webhook);
+    }
+  }, 150000);
 
   it('finishes deliveries whose timeline Redis lost mid-way', async () => {
     const ids = await createDeliveries(8);
