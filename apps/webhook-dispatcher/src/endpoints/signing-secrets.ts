@@ -1,3 +1,12 @@
+import { randomToken } from '@sdd/common';
+
+/** 33 base62 characters ≈ 196 bits: more than the 24 random bytes the contract asks of a signing secret. */
+const SECRET_LENGTH = 33;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomToken(SECRET_LENGTH)}`;
+}
+
 /** The secret columns of an endpoint, as sealed. */
 export interface SealedSecrets {
   secretSealed: string;
