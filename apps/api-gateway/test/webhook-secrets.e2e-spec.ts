@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { createCipheriv, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { MerchantKeys, ReceivedWebhook, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { MerchantKeys, ReceivedWebhook, repoRoot, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
@@ -208,4 +212,45 @@ describe('webhook secret rotation and recovery (issue 11, item 7)', () => {
     const ok = await call('POST', `/v1/webhooks/${endpoint.id}/recover`, merchant.test, { since: new Date(Date.now() - 6 * day).toISOString() });
     expect([ok.status, ok.body]).toEqual([200, { queued: 0 }]);
   });
+
+  it('keeps signing with a secret sealed before key ids (a v1 value written by the previous release)', async () => {
+    const endpoint = await createEndpoint('/legacy');
+    const key = Buffer.from(process.env.WEBHOOK_SECRETS_KEY as string, 'base64');
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const encrypted = Buffer.concat([cipher.update('whsec_sealed_by_the_previous_release0', 'utf8'), cipher.final()]);
+    const v1 = ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), encrypted.toString('base64url')].join('.');
+    const pg = new Client({ connectionString: testEnv().databaseUrl });
+    await pg.connect();
+    try {
+      await pg.query(`UPDATE "${system.prefix}_webhooks".endpoints SET secret_sealed = $2 WHERE id = $1`, [endpoint.id, v1]);
+      const request = await testRequest(endpoint.id, '/legacy');
+      expect(verifies(request, 'whsec_sealed_by_the_previous_release0')).toBe(true);
+
+      // A rotation seals the new secret with a key id; the replaced v1 one still signs beside it.
+      const secret = await rotate(endpoint.id, {});
+      const { rows } = await pg.query(`SELECT secret_sealed FROM "${system.prefix}_webhooks".endpoints WHERE id = $1`, [endpoint.id]);
+      expect(rows[0].secret_sealed).toMatch(/^v2\.[A-Za-z0-9_-]{8}\./);
+      const after = await testRequest(endpoint.id, '/legacy');
+      expect(verifies(after, secret)).toBe(true);
+      expect(verifies(after, 'whsec_sealed_by_the_previous_release0')).toBe(true);
+    } finally {
+      await pg.end();
+    }
+  });
+
+  it('the dispatcher refuses to start without a sealing key, in development too: there is no fallback', async () => {
+    const { databaseUrl, redisUrl } = testEnv();
+    const main = join(repoRoot(), 'dist/apps/webhook-dispatcher/src/main.js');
+    const started = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['-r', join(repoRoot(), 'tools/register-paths.js'), main],
+        { env: { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPS_PORT: '0' }, timeout: 20000 },
+        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(started.code).toBe(1);
+    expect(started.output).toMatch(/WEBHOOK_SECRETS_KEY/);
+  }, 30000);
 });

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
 import { MAX_SECRET_OVERLAP_HOURS } from '@sdd/contracts';
 
 @ApiSchema({ name: 'RotateWebhookSecretRequest' })
@@ -11,7 +11,8 @@ export class RotateSecretDto {
     default: MAX_SECRET_OVERLAP_HOURS,
     description: 'Hours the replaced secret keeps signing beside the new one; 0 ends it now.',
   })
-  @IsOptional()
+  // Left out means the default; null is not a number of hours.
+  @ValidateIf((_dto: RotateSecretDto, value: unknown) => value !== undefined)
   @IsInt()
   @Min(0)
   @Max(MAX_SECRET_OVERLAP_HOURS)
