@@ -6,6 +6,7 @@ import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { AttemptResponse } from '../openapi/event.response';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /** "*" means every event type, so it stands alone. */
@@ -58,7 +59,7 @@ export class WebhooksController {
     summary: 'Send a test event',
     description: 'Sends a signed `webhook.test` event to the endpoint now (even if disabled) and returns the attempt. Never retried.',
   })
-  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.' })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Post(':webhookId/test')
   @HttpCode(200)
