@@ -104,9 +104,9 @@ describe('hostile input: 4xx naming the field, never 5xx', () => {
 
     it('keeps refusing prototype poisoning', async () => {
       const poisoned = await send(system.baseUrl, 'POST', '/v1/merchants/register', undefined, '{"__proto__":{"admin":true}}');
-      expect(poisoned.status).toBe(400);
+      expect(poisoned).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
       const constructed = await send(system.baseUrl, 'POST', '/v1/merchants/register', undefined, '{"constructor":{"prototype":{"admin":true}}}');
-      expect(constructed.status).toBe(400);
+      expect(constructed).toMatchObject({ status: 400, body: { error: { code: 'invalid_json' } } });
     });
   });
 
