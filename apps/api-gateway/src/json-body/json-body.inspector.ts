@@ -1,3 +1,5 @@
+import { isWellFormedText, printableText } from '@sdd/common';
+
 /**
  * How deep a request body may nest (the root object or array is level 1).
  * The deepest body the API takes today has 2 (an address, a customer or
@@ -7,26 +9,7 @@
  */
 export const MAX_JSON_DEPTH = 32;
 
-/**
- * A lone UTF-16 surrogate: no UTF-8 text can carry one, so Postgres refuses
- * it. Each alternative looks at one or two characters, so a search is linear
- * in the string's length.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
-/** Postgres text cannot hold NUL either. */
-const NUL = '\u0000';
-
 export type BodyProblem = { kind: 'too_deep' } | { kind: 'ill_formed_text'; param: string };
-
-export function isWellFormedText(text: string): boolean {
-  return !text.includes(NUL) && !LONE_SURROGATE.test(text);
-}
-
-/** A key as it can be named in an error: every ill-formed character shown as U+FFFD. */
-export function printableKey(key: string): string {
-  return key.replaceAll(NUL, '\ufffd').replace(LONE_SURROGATES, '\ufffd');
-}
 
 interface Pending {
   value: unknown;
@@ -55,7 +38,7 @@ export function findBodyProblem(body: unknown, maxDepth = MAX_JSON_DEPTH): BodyP
     if (depth + 1 > maxDepth) return { kind: 'too_deep' };
     const entries = Array.isArray(value) ? value.map((item, index) => [String(index), item] as const) : Object.entries(value);
     for (const [key] of entries) {
-      if (!isWellFormedText(key)) return { kind: 'ill_formed_text', param: join(path, printableKey(key)) };
+      if (!isWellFormedText(key)) return { kind: 'ill_formed_text', param: join(path, printableText(key)) };
     }
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, child] = entries[index];
