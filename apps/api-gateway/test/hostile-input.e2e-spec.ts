@@ -171,6 +171,39 @@ describe('hostile input: 4xx naming the field, never 5xx', () => {
     });
   });
 
+  it('refuses NUL and broken UTF-8 in path and query parameters with 4xx', async () => {
+    const outcomes: string[] = [];
+    for (const bad of ['%00', 'x%00y', '%ED%A0%80', '%C0%80', '%FF']) {
+      for (const [method, path] of [
+        ['GET', `/v1/deliveries/del_${bad}`],
+        ['GET', `/v1/deliveries/del_${bad}/tracking`],
+        ['POST', `/v1/deliveries/del_${bad}/cancel`],
+        ['GET', `/v1/quotes/qt_${bad}`],
+        ['GET', `/v1/events/evt_${bad}`],
+        ['PATCH', `/v1/webhooks/wh_${bad}`],
+        ['DELETE', `/v1/webhooks/wh_${bad}`],
+        ['GET', `/v1/deliveries?cursor=${bad}`],
+        ['GET', `/v1/deliveries?status=${bad}`],
+        ['GET', `/v1/events?delivery_id=del_${bad}`],
+        ['GET', `/v1/events?type=${bad}`],
+        ['GET', `/track/${bad}`],
+      ]) {
+        const response = await fetch(`${system.baseUrl}${path}`, {
+          method,
+          headers: { authorization: `Bearer ${keys.test}`, ...(method === 'PATCH' ? { 'content-type': 'application/json' } : {}) },
+          body: method === 'PATCH' ? '{"active":true}' : undefined,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (response.status >= 500) outcomes.push(`${method} ${path}: ${response.status}`);
+      }
+    }
+    expect(outcomes).toEqual([]);
+    const named = await call('GET', '/v1/deliveries/del_%00');
+    expect(named).toMatchObject({ status: 400, body: { error: { code: 'parameter_invalid', param: 'deliveryId' } } });
+    const queried = await call('GET', '/v1/events?type=delivery.created%00');
+    expect(queried).toMatchObject({ status: 400, body: { error: { param: 'type' } } });
+  });
+
   describe('routes whose body is optional take the same strict rules', () => {
     const status = async (id: string) => (await json('GET', `/v1/deliveries/${id}`)).body.status;
 

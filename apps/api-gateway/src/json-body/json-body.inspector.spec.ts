@@ -1,4 +1,4 @@
-import { findBodyProblem, MAX_JSON_DEPTH } from './json-body.inspector';
+import { bodyProblemError, findBodyProblem, MAX_JSON_DEPTH } from './json-body.inspector';
 
 /** `depth` nested arrays, built without recursion. */
 function nested(depth: number, leaf: unknown = 1): unknown {
@@ -47,5 +47,16 @@ describe('findBodyProblem', () => {
   it('reports the first problem in document order', () => {
     expect(findBodyProblem({ a: '\u0000', b: { c: '\ud800' } })).toEqual({ kind: 'ill_formed_text', param: 'a' });
     expect(findBodyProblem({ a: { c: '\ud800' }, b: '\u0000' })).toEqual({ kind: 'ill_formed_text', param: 'a.c' });
+  });
+});
+
+describe('bodyProblemError', () => {
+  it('is invalid_json without a param for nesting, parameter_invalid naming the field for text', () => {
+    expect(bodyProblemError({ kind: 'too_deep' }).toPayload()).toMatchObject({ status: 400, code: 'invalid_json', param: null });
+    expect(bodyProblemError({ kind: 'ill_formed_text', param: 'customer.email' }).toPayload()).toMatchObject({
+      status: 400,
+      code: 'parameter_invalid',
+      param: 'customer.email',
+    });
   });
 });

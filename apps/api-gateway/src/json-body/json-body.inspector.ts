@@ -1,4 +1,5 @@
-import { isWellFormedText, printableText } from '@sdd/common';
+import { ErrorCode } from '@sdd/contracts';
+import { AppError, isWellFormedText, printableText } from '@sdd/common';
 
 /**
  * How deep a request body may nest (the root object or array is level 1).
@@ -46,4 +47,13 @@ export function findBodyProblem(body: unknown, maxDepth = MAX_JSON_DEPTH): BodyP
     }
   }
   return undefined;
+}
+
+/** The 400 for a problem: `invalid_json` for nesting, `parameter_invalid` naming the text's path. */
+export function bodyProblemError(problem: BodyProblem): AppError {
+  if (problem.kind === 'too_deep') {
+    return AppError.invalidRequest(ErrorCode.InvalidJson, `The request body must not be nested more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
+  const message = `Invalid ${problem.param}: must be well-formed Unicode text without NUL characters.`;
+  return AppError.invalidRequest(ErrorCode.ParameterInvalid, message, problem.param);
 }

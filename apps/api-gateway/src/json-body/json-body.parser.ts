@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
-import { findBodyProblem, MAX_JSON_DEPTH } from './json-body.inspector';
+import { bodyProblemError, findBodyProblem } from './json-body.inspector';
 
 type Done = (error: Error | null, body?: unknown) => void;
 
@@ -21,13 +19,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: numb
     parse(request, text, (error: Error | null, body?: unknown) => {
       if (error) return done(error);
       const problem = findBodyProblem(body);
-      if (problem?.kind === 'too_deep') {
-        return done(AppError.invalidRequest(ErrorCode.InvalidJson, `The request body must not be nested more than ${MAX_JSON_DEPTH} levels deep.`));
-      }
-      if (problem?.kind === 'ill_formed_text') {
-        const message = `Invalid ${problem.param}: must be well-formed Unicode text without NUL characters.`;
-        return done(AppError.invalidRequest(ErrorCode.ParameterInvalid, message, problem.param));
-      }
+      if (problem) return done(bodyProblemError(problem));
       done(null, body);
     });
   });
