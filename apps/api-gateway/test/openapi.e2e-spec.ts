@@ -183,6 +183,22 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     expect(schema.properties?.sequence).toMatchObject({ type: 'integer', minimum: 0 });
   });
 
+  it('documents the routes without body fields as taking none, or {}, and their 400', () => {
+    for (const [path, method] of [
+      ['/v1/deliveries/{deliveryId}/cancel', 'post'],
+      ['/v1/webhooks/{webhookId}/test', 'post'],
+      ['/v1/webhooks/{webhookId}', 'delete'],
+      ['/v1/test_helpers/quotes/{quoteId}/expire', 'post'],
+    ] as const) {
+      const operation = resolved.paths[path]?.[method];
+      expect({ path, requestBody: operation?.requestBody }).toMatchObject({
+        path,
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: {}, additionalProperties: false } } } },
+      });
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['400', '413', '415']));
+    }
+  });
+
   it('serves the docs page and its assets without a key, with nothing fetched from elsewhere', async () => {
     const page = await fetch(`${system.baseUrl}/docs`);
     expect(page.status).toBe(200);

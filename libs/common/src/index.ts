@@ -8,3 +8,4 @@ export * from './list-cursor';
 export * from './dependency-outage';
 export * from './backoff';
 export * from './secret-redaction';
+export * from './well-formed-text';

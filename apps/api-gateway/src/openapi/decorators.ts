@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiResponse } from '@nestjs/swagger';
 import { ErrorEnvelopeResponse } from './error-envelope.response';
 
 /** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
@@ -20,6 +20,19 @@ export function ApiJsonBodyErrorResponses(): MethodDecorator & ClassDecorator {
   return applyDecorators(
     ApiErrorResponse(413, '`invalid_request_error` / `payload_too_large`: the body is over 1 MB.'),
     ApiErrorResponse(415, '`invalid_request_error` / `unsupported_media_type`: Content-Type is not application/json.'),
+  );
+}
+
+/** An operation that takes no body fields: none, or `{}`; anything else is refused like any other body. */
+export function ApiEmptyBody(): MethodDecorator {
+  return applyDecorators(
+    ApiBody({
+      required: false,
+      description: 'No fields: send no body, or `{}`. Any field is refused with `parameter_unknown`.',
+      schema: { type: 'object', properties: {}, additionalProperties: false },
+    }),
+    ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON or not an object (`parameter_invalid`), or has a field (`parameter_unknown`).'),
+    ApiJsonBodyErrorResponses(),
   );
 }
 

@@ -5,8 +5,9 @@ import { AttemptView, CreatedWebhookView, ErrorCode, MerchantScope, Pattern, Web
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
 import { AttemptResponse } from '../openapi/event.response';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /** "*" means every event type, so it stands alone. */
@@ -61,18 +62,20 @@ export class WebhooksController {
   })
   @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiEmptyBody()
   @Post(':webhookId/test')
   @HttpCode(200)
-  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<AttemptView> {
+  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptView> {
     return firstValueFrom(this.bus.send(Pattern.SendTestWebhook, { scope: scopeOf(auth), webhookId }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
   @ApiOkResponse({ description: '{id, deleted: true}' })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiEmptyBody()
   @Delete(':webhookId')
   @HttpCode(200)
-  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<{ id: string; deleted: true }> {
+  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<{ id: string; deleted: true }> {
     return firstValueFrom(this.bus.send(Pattern.DeleteWebhook, { scope: scopeOf(auth), webhookId }));
   }
 }
