@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, IncomingHttpHeaders, request } from 'node:http';
-import { GatewayReplica, TestSystem } from '@sdd/testing';
+import { GatewayReplica, TestSystem, waitFor } from '@sdd/testing';
 
 const LIMIT = 30;
 const TRACKING_LIMIT = 10;
@@ -227,6 +227,29 @@ describe('limits that cannot be dodged (real gateway processes, TRUST_PROXY=127.
       expect(remaining(otherPoll)).toBe(TRACKING_LIMIT - 1);
       expect(remaining(await send(system.baseUrl, KEYED, { from, headers: bearer(keys.test) }))).toBe(keyBefore - 1);
       expect(remaining(await send(system.baseUrl, '/v1/nowhere', { from }))).toBe(ipBefore - 1);
+    }, 60000);
+
+    it('counts tokens that do not exist against the client IP, so guessing tokens is limited like guessing keys', async () => {
+      const tracked = await trackingPath();
+      await roomInWindow(20);
+      const from = '127.0.2.8';
+      for (let n = 0; n < LIMIT; n++) {
+        const guess = await send(system.baseUrl, `/track/${randomBytes(24).toString('base64url')}/status`, { from, headers: bearer(madeUpKey()) });
+        expect(guess.status).toBe(404);
+        expect(guess.headers['x-ratelimit-limit']).toBe(String(TRACKING_LIMIT));
+      }
+
+      // The failed lookups are counted once answered; the real token's page is then refused from this IP.
+      const refused = await waitFor(async () => {
+        const poll = await send(system.baseUrl, `${tracked.path}/status`, { from });
+        return poll.status === 429 ? poll : undefined;
+      }, 5000, 50);
+      expect(refused.headers['x-ratelimit-limit']).toBe(String(LIMIT));
+      expect(errorOf(refused).message).toContain(`the limit of ${LIMIT} per minute`);
+      expect((await send(system.baseUrl, '/v1/nowhere', { from })).status).toBe(429);
+
+      const elsewhere = await send(system.baseUrl, `${tracked.path}/status`, { from: '127.0.2.9' });
+      expect(elsewhere.status).toBe(200);
     }, 60000);
   });
 

@@ -9,7 +9,7 @@ import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { clientIp, TrustedProxies } from '../http/client-ip';
 import { isOpsRequest } from '../http/listeners';
 import { matchedRoute, routeTraitsOf } from '../http/route-traits';
-import { budgetsFor, Caller, exceededBudget, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
+import { budgetsFor, Caller, exceededBudget, ipBudget, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
 import { createRateLimitRedis, RateLimiter } from './rate-limiter';
 
 /** While Redis is down every request would warn: once per interval says the same. */
@@ -75,7 +75,11 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
     const budgets = budgetsFor(caller, limits, now);
     let counts: number[];
     try {
-      counts = await Promise.all(budgets.map((budget) => limiter.hit(budget.identity, budget.window)));
+      counts = await Promise.all(
+        budgets.map(async (budget) =>
+          budget.readOnly ? (await limiter.peek(budget.identity, budget.window)) + 1 : limiter.hit(budget.identity, budget.window),
+        ),
+      );
     } catch (error) {
       warn(error);
       return;
@@ -91,6 +95,19 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
   };
 }
 
+/**
+ * A tracking token that does not exist is a failed lookup, like a failed
+ * authentication: it counts against the client IP once answered, so guessing
+ * tokens is limited like guessing keys.
+ */
+function failedTrackingHook({ limiter, limits, trusted, warn }: HookDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (isOpsRequest(request.raw) || routeTraitsOf(request).budget !== 'tracking' || reply.statusCode !== 404) return;
+    const budget = ipBudget(callerOf(request, trusted, undefined).ip, limits, Date.now());
+    await limiter.hit(budget.identity, budget.window).catch(warn);
+  };
+}
+
 /** The rate limit on the gateway's Fastify instance; call before `listen`. */
 export function registerRateLimit(app: NestFastifyApplication, config: GatewayConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
@@ -103,16 +120,15 @@ export function registerRateLimit(app: NestFastifyApplication, config: GatewayCo
     trackingPerMinute: config.TRACKING_LIMIT_PER_MINUTE,
     registrationPerHour: config.REGISTRATION_LIMIT_PER_HOUR,
   };
-  fastify.addHook(
-    'onRequest',
-    rateLimitHook({
-      limiter: new RateLimiter(redis, config.BUS_PREFIX),
-      limits,
-      trusted: new TrustedProxies(config.TRUST_PROXY),
-      authenticator: app.get(ApiKeyAuthenticator),
-      warn,
-    }),
-  );
+  const deps: HookDeps = {
+    limiter: new RateLimiter(redis, config.BUS_PREFIX),
+    limits,
+    trusted: new TrustedProxies(config.TRUST_PROXY),
+    authenticator: app.get(ApiKeyAuthenticator),
+    warn,
+  };
+  fastify.addHook('onRequest', rateLimitHook(deps));
+  fastify.addHook('onResponse', failedTrackingHook(deps));
   fastify.addHook('onClose', async () => {
     redis.disconnect();
   });

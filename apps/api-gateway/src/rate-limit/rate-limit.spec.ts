@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { budgetsFor, exceededBudget, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
+import { budgetsFor, exceededBudget, ipBudget, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** 2025-01-01T00:01:00Z, the start of a minute. */
@@ -94,15 +94,21 @@ describe('budgetsFor', () => {
 
   it('counts everything without a valid key against the client IP, IPv4 or IPv6', () => {
     expect(budgetsFor({ ip: '203.0.113.7' }, limits, now)).toEqual([{ identity: 'ip:203.0.113.7', limit: 100, per: 'minute', window: minute }]);
+    expect(budgetsFor({ ip: '203.0.113.7' }, limits, now)).toEqual([ipBudget('203.0.113.7', limits, now)]);
     expect(budgetsFor({ ip: '2001:db8::1' }, limits, now)[0].identity).toBe('ip:2001:db8::1');
   });
 
   it('gives a tracking token its own budget, whoever asks and whatever key comes along, and never its clear text', () => {
-    const [budget, ...others] = budgetsFor({ ip: '203.0.113.7', budget: 'tracking', trackingToken: token }, limits, now);
-    expect(others).toEqual([]);
+    const [budget] = budgetsFor({ ip: '203.0.113.7', budget: 'tracking', trackingToken: token }, limits, now);
     expect(budget).toEqual({ identity: `token:${sha256(token)}`, limit: 120, per: 'minute', window: minute });
-    expect(budgetsFor({ ip: '198.51.100.1', apiKeyId: 'key_1', budget: 'tracking', trackingToken: token }, limits, now)).toEqual([budget]);
+    expect(budgetsFor({ ip: '198.51.100.1', apiKeyId: 'key_1', budget: 'tracking', trackingToken: token }, limits, now)[0]).toEqual(budget);
     expect(budgetsFor({ ip: '203.0.113.7', budget: 'tracking', trackingToken: `${token}x` }, limits, now)[0].identity).not.toBe(budget.identity);
+  });
+
+  it("checks a tracking request against the client IP's budget without counting it there", () => {
+    const budgets = budgetsFor({ ip: '203.0.113.7', apiKeyId: 'key_1', budget: 'tracking', trackingToken: token }, limits, now);
+    expect(budgets).toHaveLength(2);
+    expect(budgets[1]).toEqual({ ...ipBudget('203.0.113.7', limits, now), readOnly: true });
   });
 
   it('counts a registration against the IP per minute and, on top, per hour', () => {

@@ -50,6 +50,8 @@ export interface Budget {
   limit: number;
   per: Per;
   window: RateWindow;
+  /** Checked, not counted: the request is refused once the budget is used up, but does not use it. */
+  readOnly?: boolean;
 }
 
 export interface Limits {
@@ -73,23 +75,33 @@ export interface Caller {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** The client IP's budget: everything without a valid key, and failed tracking lookups. */
+export function ipBudget(ip: string, limits: Limits, nowMs: number): Budget {
+  return { identity: `ip:${ip}`, limit: limits.perMinute, per: 'minute', window: windowAt(nowMs) };
+}
+
 /**
  * What one request is counted against, the budget whose headers it carries
  * first. A valid key has its own budget; everything else (public routes,
  * failed authentications, unknown routes) shares its client IP's, so a
  * made-up bearer value buys nothing. A tracking token has its own budget, so
- * open tracking pages use up neither a merchant's nor an IP's. Registration
- * counts against the IP's minute and, on top, its hour.
+ * open tracking pages use up neither a merchant's nor an IP's; but a token
+ * that does not exist counts against the IP afterwards (see the hook), and an
+ * IP that used its budget up is refused here, so made-up tokens buy nothing
+ * either. Registration counts against the IP's minute and, on top, its hour.
  */
 export function budgetsFor(caller: Caller, limits: Limits, nowMs: number): Budget[] {
   const minute = windowAt(nowMs);
   if (caller.budget === 'tracking' && caller.trackingToken !== undefined) {
-    return [{ identity: `token:${sha256(caller.trackingToken)}`, limit: limits.trackingPerMinute, per: 'minute', window: minute }];
+    return [
+      { identity: `token:${sha256(caller.trackingToken)}`, limit: limits.trackingPerMinute, per: 'minute', window: minute },
+      { ...ipBudget(caller.ip, limits, nowMs), readOnly: true },
+    ];
   }
   if (caller.apiKeyId !== undefined) {
     return [{ identity: `key:${caller.apiKeyId}`, limit: limits.perMinute, per: 'minute', window: minute }];
   }
-  const perIp: Budget = { identity: `ip:${caller.ip}`, limit: limits.perMinute, per: 'minute', window: minute };
+  const perIp = ipBudget(caller.ip, limits, nowMs);
   if (caller.budget !== 'registration') return [perIp];
   return [
     perIp,
@@ -97,7 +109,10 @@ export function budgetsFor(caller: Caller, limits: Limits, nowMs: number): Budge
   ];
 }
 
-/** The first budget the request exceeds, if any; `counts` are in the order of `budgets`, this request included. */
+/**
+ * The first budget the request exceeds, if any; `counts` are in the order of
+ * `budgets`, this request included (for a read-only budget: as if it counted).
+ */
 export function exceededBudget(budgets: readonly Budget[], counts: readonly number[]): { budget: Budget; count: number } | undefined {
   const index = budgets.findIndex((budget, i) => !isAllowed(budget.limit, counts[i]));
   return index === -1 ? undefined : { budget: budgets[index], count: counts[index] };

@@ -56,6 +56,15 @@ export class RateLimiter {
    * replicas' clocks disagree slightly; nobody reads it afterwards.
    */
   hit(identity: string, window: RateWindow): Promise<number> {
-    return this.redis.rateLimitHit(`${this.prefix}:ratelimit:${identity}:${window.start}`, 2 * (window.end - window.start));
+    return this.redis.rateLimitHit(this.key(identity, window), 2 * (window.end - window.start));
+  }
+
+  /** The window's count so far, without counting. */
+  async peek(identity: string, window: RateWindow): Promise<number> {
+    return Number((await this.redis.get(this.key(identity, window))) ?? 0);
+  }
+
+  private key(identity: string, window: RateWindow): string {
+    return `${this.prefix}:ratelimit:${identity}:${window.start}`;
   }
 }
