@@ -37,10 +37,12 @@ export function ApiEmptyBody(): MethodDecorator {
 }
 
 /** The rate limiter counts every request of the public port, with or without a key. */
-export function ApiRateLimitedResponse(): MethodDecorator & ClassDecorator {
+export function ApiRateLimitedResponse(
+  description = '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says.',
+): MethodDecorator & ClassDecorator {
   return ApiResponse({
     status: 429,
-    description: '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says.',
+    description,
     type: ErrorEnvelopeResponse,
     headers: { 'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } } },
   });
