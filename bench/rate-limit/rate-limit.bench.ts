@@ -1,20 +1,20 @@
 import { deleteKeys, provideRedis } from '../bench-redis';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { identityOf, rateLimitHeaders, windowAt } from '../../apps/api-gateway/src/rate-limit/rate-limit';
+import { budgetsFor, Limits, rateLimitHeaders } from '../../apps/api-gateway/src/rate-limit/rate-limit';
 import { createRateLimitRedis, RateLimiter } from '../../apps/api-gateway/src/rate-limit/rate-limiter';
 import { percentile } from '../bus/stats';
 
 /**
- * What the rate limit adds to each gateway request: the hook's work (identity
- * hash, window, the Redis counter, headers) timed with hrtime on the same
+ * What the rate limit adds to each gateway request: the hook's work (budget,
+ * window, the Redis counter, headers; the key lookup is authentication's) timed with hrtime on the same
  * connection settings as the gateway, next to a bare PING on such a
  * connection, the floor of any one-round-trip design. Sequential calls give
  * the latency a lone request pays; calls kept in flight show it under load.
  */
 
 const KEYS = 1000;
-const LIMIT = 100;
+const LIMITS: Limits = { perMinute: 100, trackingPerMinute: 120, registrationPerHour: 20 };
 
 interface Phase {
   name: string;
@@ -69,11 +69,11 @@ async function main(): Promise<void> {
     const version = /^redis_version:(\S+)/m.exec(await redis.info('server'))?.[1] ?? 'unknown';
     process.stdout.write(`Redis ${version} at ${redisServer.url}, Node ${process.version}, ${calls} calls per phase\n`);
     const limiter = new RateLimiter(redis, prefix);
-    const authorizations = Array.from({ length: KEYS }, () => `Bearer svc_test_${randomBytes(32).toString('base64url')}`);
+    const keyIds = Array.from({ length: KEYS }, () => `key_${randomBytes(12).toString('hex')}`);
     const hook = async (i: number) => {
-      const window = windowAt(Date.now());
-      const count = await limiter.hit(identityOf(authorizations[i % KEYS], '127.0.0.1'), window.start);
-      return rateLimitHeaders(LIMIT, count, window.end);
+      const [budget] = budgetsFor({ ip: '127.0.0.1', apiKeyId: keyIds[i % KEYS] }, LIMITS, Date.now());
+      const count = await limiter.hit(budget.identity, budget.window);
+      return rateLimitHeaders(budget.limit, count, budget.window.end);
     };
     const phases: Phase[] = [
       { name: 'PING (one round trip)', inflight: 1, run: () => redis.ping() },

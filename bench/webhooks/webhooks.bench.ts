@@ -93,6 +93,8 @@ async function main(): Promise<void> {
   });
 
   const env = () => ({
+    // The local receiver needs the SSRF allow-list, which production refuses; NODE_ENV changes nothing else measured here.
+    NODE_ENV: 'development',
     WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOWED_HOSTS: 'localhost',
     NODE_EXTRA_CA_CERTS: receiver.caFile,

@@ -1,6 +1,19 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
+import { trustProxyProblems } from './http/client-ip';
+
+@ValidatorConstraint({ name: 'trustProxyList' })
+class TrustProxyList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && trustProxyProblems(value).length === 0;
+  }
+
+  defaultMessage(args?: ValidationArguments): string {
+    const problems = typeof args?.value === 'string' ? trustProxyProblems(args.value) : ['not a string'];
+    return `TRUST_PROXY must be a comma-separated list of IP addresses or CIDRs (${problems.join('; ')})`;
+  }
+}
 
 export class GatewayConfig extends BaseConfig {
   /** Public API port. */
@@ -38,11 +51,39 @@ export class GatewayConfig extends BaseConfig {
   @Max(15_000)
   SHUTDOWN_DRAIN_MS = 5000;
 
-  /** Requests per minute per API key (per client IP without one), shared by all replicas. */
+  /**
+   * Requests per minute per valid API key; per client IP for everything
+   * without one (public routes, failed authentications, unknown routes).
+   * Shared by all replicas.
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)
   RATE_LIMIT_PER_MINUTE = 100;
+
+  /**
+   * Requests per minute per tracking token (the page and the status it
+   * polls every 2 s): a budget of its own, so open tracking pages never use
+   * up a merchant's or an IP's. 120 is four tabs open on one delivery.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  TRACKING_LIMIT_PER_MINUTE = 120;
+
+  /** Registration attempts per hour per client IP, on top of the per-minute limit: probing emails stays impractical. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  REGISTRATION_LIMIT_PER_HOUR = 20;
+
+  /**
+   * The proxies (IP addresses and CIDRs, comma-separated) whose
+   * X-Forwarded-For is believed. Unset: none, the socket's peer is the client.
+   */
+  @IsOptional()
+  @Validate(TrustProxyList)
+  TRUST_PROXY?: string;
 
   /**
    * How long an attempt holds its Idempotency-Key without renewing it (it

@@ -11,6 +11,7 @@ import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { registerDrainHooks } from './http/drain.hook';
 import { Listener, tagRequest } from './http/listeners';
+import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
 
@@ -63,12 +64,14 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
       return createServer(handler);
     },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, { bufferLogs: true });
+  // Nest's own body parsers are left out: the JSON one is replaced below, and the JSON API takes no form bodies.
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config), adapter, { bufferLogs: true, bodyParser: false });
   const logger = app.get(Logger);
   app.useLogger(logger);
   registerDrainHooks(app);
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));

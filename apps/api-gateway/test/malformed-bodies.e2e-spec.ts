@@ -55,6 +55,11 @@ const ROUTES: Array<{ path: string; auth: boolean }> = [
   { path: '/v1/quotes', auth: true },
   { path: '/v1/webhooks', auth: true },
   { path: '/v1/events/evt_fuzz/resend', auth: true },
+  { path: '/v1/deliveries', auth: true },
+  { path: '/v1/deliveries/del_test_fuzz/cancel', auth: true },
+  { path: '/v1/test_helpers/deliveries/del_test_fuzz/advance', auth: true },
+  { path: '/v1/test_helpers/quotes/qt_fuzz/expire', auth: true },
+  { path: '/v1/webhooks/wh_fuzz/test', auth: true },
 ];
 
 describe('malformed bodies on every POST route', () => {

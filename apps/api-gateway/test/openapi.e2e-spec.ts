@@ -172,6 +172,37 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     expectDocumented('/v1/health', 'get', 503, unavailable.body);
   });
 
+  it('documents every event envelope with its sequence, in the log and on its own (issue 11)', () => {
+    const envelope = {
+      id: 'evt_2hQ7mWc9XbL4pT1vN8kR5sZa',
+      type: 'delivery.picked_up',
+      created_at: '2026-11-20T10:00:00.000Z',
+      data: { id: 'del_test_1', status: 'picked_up' },
+      sequence: 3,
+    };
+    expectDocumented('/v1/events', 'get', 200, { data: [envelope], has_more: false, next_cursor: null });
+    expectDocumented('/v1/events/{eventId}', 'get', 200, { ...envelope, deliveries: [] });
+    const schema = resolved.components?.schemas?.EventEnvelope as { required?: string[]; properties?: Record<string, unknown> };
+    expect(schema.required).toEqual(expect.arrayContaining(['id', 'type', 'created_at', 'data', 'sequence']));
+    expect(schema.properties?.sequence).toMatchObject({ type: 'integer', minimum: 0 });
+  });
+
+  it('documents the routes without body fields as taking none, or {}, and their 400', () => {
+    for (const [path, method] of [
+      ['/v1/deliveries/{deliveryId}/cancel', 'post'],
+      ['/v1/webhooks/{webhookId}/test', 'post'],
+      ['/v1/webhooks/{webhookId}', 'delete'],
+      ['/v1/test_helpers/quotes/{quoteId}/expire', 'post'],
+    ] as const) {
+      const operation = resolved.paths[path]?.[method];
+      expect({ path, requestBody: operation?.requestBody }).toMatchObject({
+        path,
+        requestBody: { required: false, content: { 'application/json': { schema: { type: 'object', properties: {}, additionalProperties: false } } } },
+      });
+      expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['400', '413', '415']));
+    }
+  });
+
   it('serves the docs page and its assets without a key, with nothing fetched from elsewhere', async () => {
     const page = await fetch(`${system.baseUrl}/docs`);
     expect(page.status).toBe(200);

@@ -166,4 +166,25 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     expect(small.fee).toBe(Math.round(drifting.fee * 1.05));
     expect(small.repriced_from).toBe(drifting.fee);
   }, 60000);
+
+  it('quote-service checks a CreateQuote message itself: over-long or ill-formed addresses get a 400 at once', async () => {
+    const create = async (override: Record<string, unknown>) => {
+      const started = performance.now();
+      const request = { scope, pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'small', category: 'standard', ...override };
+      const error = await firstValueFrom(bus.send<QuoteView>(Pattern.CreateQuote, request)).then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      return { elapsedMs: performance.now() - started, error: error instanceof AppError ? error.toPayload() : error };
+    };
+    const overLong = await create({ pickup_address: `1 a${', '.repeat(50_000)} x, ON` });
+    expect(overLong.error).toMatchObject({ status: 400, code: 'parameter_invalid', param: 'pickup_address' });
+    expect(overLong.elapsedMs).toBeLessThan(2000);
+    expect((await create({ dropoff_address: '290 Bremner Blvd\ud800, Toronto, ON M5V 3L9' })).error).toMatchObject({
+      status: 400,
+      code: 'parameter_invalid',
+      param: 'dropoff_address',
+    });
+    expect((await create({ pickup_address: ['100 King St W'] })).error).toMatchObject({ status: 400, param: 'pickup_address' });
+  });
 });

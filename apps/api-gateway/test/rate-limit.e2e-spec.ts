@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { Agent, IncomingHttpHeaders, request } from 'node:http';
 import { GatewayReplica, TcpRelay, TestSystem, testEnv, waitFor } from '@sdd/testing';
 
 const LIMIT = 100;
+/** A route that needs a key and answers without the bus: authentication runs, then validation refuses the query. */
+const KEYED = '/v1/deliveries?limit=x';
 const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
 interface Reply {
@@ -43,10 +44,6 @@ function send(url: string, { from = '127.0.0.1', key, headers = {} }: SendOption
   });
 }
 
-function newKey(): string {
-  return `svc_test_${randomBytes(32).toString('base64url').replace(/[-_]/g, '0').slice(0, 43)}`;
-}
-
 const remaining = (reply: Reply) => Number(reply.headers['x-ratelimit-remaining']);
 
 /**
@@ -61,10 +58,10 @@ async function roomInWindow(seconds = 10): Promise<number> {
 }
 
 /** Spends `count` requests of one identity, a few at a time, alternating between gateways. */
-async function spend(urls: readonly string[], count: number, options: SendOptions): Promise<Reply[]> {
+async function spend(urls: readonly string[], count: number, options: SendOptions, path = '/v1/nowhere'): Promise<Reply[]> {
   const replies: Reply[] = [];
   for (let i = 0; i < count; i += 10) {
-    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => send(`${urls[(i + j) % urls.length]}/v1/nowhere`, options));
+    const batch = Array.from({ length: Math.min(10, count - i) }, (_, j) => send(`${urls[(i + j) % urls.length]}${path}`, options));
     replies.push(...(await Promise.all(batch)));
   }
   return replies;
@@ -74,12 +71,19 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
   const system = new TestSystem();
   let replica: GatewayReplica;
   let gateways: string[];
+  /** Valid keys, each used by one test only: only a valid key has a budget of its own. */
+  let keys: string[];
 
   beforeAll(async () => {
     // All five apps, so that GET /v1/health answers 200: the headers are checked on a 2xx too.
     await system.start({ env: { HEALTH_TIMEOUT_MS: '1000' } });
     replica = await system.startGatewayReplica();
     gateways = [system.baseUrl, replica.baseUrl];
+    keys = [];
+    for (let i = 0; i < 3; i++) {
+      const { test, live } = await system.registerMerchant();
+      keys.push(test, live);
+    }
   }, 120000);
 
   afterAll(async () => {
@@ -89,17 +93,17 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
 
   it('lets 100 requests of one key through across both replicas and refuses the 101st with the envelope', async () => {
     const windowEnd = await roomInWindow();
-    const key = newKey();
+    const key = keys[0];
 
     for (let n = 1; n <= LIMIT; n++) {
-      const reply = await send(`${gateways[n % 2]}/v1/nowhere`, { key });
+      const reply = await send(`${gateways[n % 2]}${KEYED}`, { key });
       expect(reply.status).not.toBe(429);
       expect(reply.headers['x-ratelimit-limit']).toBe(String(LIMIT));
       expect(remaining(reply)).toBe(LIMIT - n);
       expect(reply.headers['x-ratelimit-reset']).toBe(String(windowEnd));
     }
 
-    const refused = await send(`${gateways[1]}/v1/nowhere`, { key });
+    const refused = await send(`${gateways[1]}${KEYED}`, { key });
     const secondsLeft = windowEnd - Date.now() / 1000;
     expect(refused.status).toBe(429);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
@@ -121,7 +125,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(Math.abs(retryAfter - secondsLeft)).toBeLessThanOrEqual(1);
 
-    const again = await send(`${gateways[0]}/v1/nowhere`, { key });
+    const again = await send(`${gateways[0]}${KEYED}`, { key });
     expect(again.status).toBe(429);
     expect(again.headers['x-ratelimit-remaining']).toBe('0');
   });
@@ -146,13 +150,13 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
 
   it('gives each key a budget of its own, apart from keyless requests', async () => {
     await roomInWindow();
-    const exhausted = newKey();
+    const exhausted = keys[1];
     const from = '127.0.0.3';
-    await spend(gateways, LIMIT, { key: exhausted, from });
-    expect((await send(`${system.baseUrl}/v1/nowhere`, { key: exhausted, from })).status).toBe(429);
+    await spend(gateways, LIMIT, { key: exhausted, from }, KEYED);
+    expect((await send(`${system.baseUrl}${KEYED}`, { key: exhausted, from })).status).toBe(429);
 
-    const other = await send(`${replica.baseUrl}/v1/nowhere`, { key: newKey(), from });
-    expect(other.status).toBe(404);
+    const other = await send(`${replica.baseUrl}${KEYED}`, { key: keys[2], from });
+    expect(other.status).toBe(400);
     expect(remaining(other)).toBe(LIMIT - 1);
 
     const keyless = await send(`${system.baseUrl}/v1/nowhere`, { from });
@@ -160,7 +164,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     expect(remaining(keyless)).toBe(LIMIT - 1);
   });
 
-  it('counts keyless and malformed-credential requests per client IP', async () => {
+  it('counts keyless, malformed-credential and made-up-key requests per client IP', async () => {
     await roomInWindow();
     const from = '127.0.0.4';
     const replies = await spend(gateways, LIMIT, { from });
@@ -171,12 +175,13 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
       expect((await send(`${system.baseUrl}/v1/nowhere`, { from, headers: { Authorization: authorization } })).status).toBe(429);
     }
     expect((await send(`${system.baseUrl}/v1/nowhere`, { from: '127.0.0.5' })).status).toBe(404);
-    expect((await send(`${system.baseUrl}/v1/nowhere`, { from, key: newKey() })).status).toBe(404);
+    expect((await send(`${system.baseUrl}${KEYED}`, { from, key: `svc_test_${'0'.repeat(43)}` })).status).toBe(429);
+    expect((await send(`${system.baseUrl}${KEYED}`, { from, key: keys[3] })).status).toBe(400);
   });
 
   it('neither counts nor labels requests on the ops port', async () => {
     await roomInWindow();
-    const key = newKey();
+    const key = keys[4];
     for (const opsUrl of [system.opsUrl, replica.opsUrl]) {
       for (let i = 0; i < 5; i++) {
         const probe = await send(`${opsUrl}/health/live`, { key });
@@ -184,7 +189,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
         for (const header of RATE_LIMIT_HEADERS) expect(probe.headers[header]).toBeUndefined();
       }
     }
-    expect(remaining(await send(`${system.baseUrl}/v1/nowhere`, { key }))).toBe(LIMIT - 1);
+    expect(remaining(await send(`${system.baseUrl}${KEYED}`, { key }))).toBe(LIMIT - 1);
   });
 
   describe('when Redis stops answering', () => {
@@ -203,8 +208,8 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     });
 
     it('lets requests through without headers, within the timeout, warning once; headers return with Redis', async () => {
-      const key = newKey();
-      const url = `${cutOff.baseUrl}/v1/nowhere`;
+      const key = keys[5];
+      const url = `${cutOff.baseUrl}${KEYED}`;
       expect(remaining(await send(url, { key }))).toBe(LIMIT - 1);
 
       const outageStarted = Date.now();
@@ -216,7 +221,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
       // Each request waited for the limiter's Redis timeout (200 ms), and no longer.
       for (const reply of duringHang) expect(reply.elapsedMs).toBeGreaterThanOrEqual(190);
       for (const reply of [...duringHang, ...duringRefusal]) {
-        expect(reply.status).toBe(404);
+        expect(reply.status).toBe(400);
         expect(reply.elapsedMs).toBeLessThan(1000);
         for (const header of RATE_LIMIT_HEADERS) expect(reply.headers[header]).toBeUndefined();
       }
@@ -226,7 +231,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
         const reply = await send(url, { key });
         return reply.headers['x-ratelimit-remaining'] === undefined ? undefined : reply;
       }, 15000, 200);
-      expect(recovered.status).toBe(404);
+      expect(recovered.status).toBe(400);
       const outageMs = Date.now() - outageStarted;
 
       const warnings = cutOff.logs().filter((line) => line.includes('Rate limit not applied'));

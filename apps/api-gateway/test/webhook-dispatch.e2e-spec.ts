@@ -10,7 +10,7 @@ const TIMELINE_SPEED = '0.001';
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 
-type Envelope = { id: string; type: string; created_at: string; data: Record<string, unknown> };
+type Envelope = { id: string; type: string; created_at: string; data: Record<string, unknown>; sequence: number };
 
 describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
   const system = new TestSystem();
@@ -96,8 +96,8 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
       expect(verifyWebhook(request.rawBody, request.headers['service-signature'] as string, cancelledOnly.secret).valid).toBe(false);
 
       const envelope = envelopeOf(request);
-      expect(Object.keys(envelope)).toEqual(['id', 'type', 'created_at', 'data']);
-      expect(envelope).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'delivery.created' });
+      expect(Object.keys(envelope)).toEqual(['id', 'type', 'created_at', 'data', 'sequence']);
+      expect(envelope).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'delivery.created', sequence: 1 });
       const delivery = await call('GET', `/v1/deliveries/${deliveryId}`, merchant.test);
       expect(envelope.data).toEqual(delivery.body);
     });
@@ -172,6 +172,24 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
         expect(response.body.error).toMatchObject({ type: 'invalid_request_error', param });
       }
       expect((await call('GET', '/v1/events/evt_missing', merchant.test)).status).toBe(404);
+    });
+
+    it('numbers a delivery’s events 1, 2, 3… in transition order, in the webhook body and in the event log', async () => {
+      const id = await createDelivery(merchant.test);
+      // One call walks the whole flow: the events are written in one go and sent concurrently.
+      expect((await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, merchant.test, { to: 'delivered' })).status).toBe(200);
+      const inOrder = ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered'];
+      const received = await waitFor(() => {
+        const mine = at('/all').map(envelopeOf).filter((event) => event.data.id === id);
+        return mine.length >= inOrder.length ? mine : undefined;
+      });
+      const bySequence = (events: Envelope[]) => [...events].sort((x, y) => x.sequence - y.sequence);
+      expect(bySequence(received).map((event) => [event.sequence, event.type])).toEqual(inOrder.map((type, i) => [i + 1, type]));
+
+      const listed = await call('GET', `/v1/events?delivery_id=${id}`, merchant.test);
+      const logged = listed.body.data as Envelope[];
+      expect(bySequence(logged)).toEqual(bySequence(received));
+      for (const event of logged) expect((await eventDetail(merchant.test, event.id)).sequence).toBe(event.sequence);
     });
 
     it('adds delivered_at to delivery.delivered', async () => {
@@ -290,10 +308,11 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
         error: null,
       });
       const [request] = at('/tools/ok');
-      expect(envelopeOf(request)).toMatchObject({ id: response.body.event_id, type: 'webhook.test', data: { webhook_id: endpoint.id } });
+      // Not a delivery's event: it comes before any of them.
+      expect(envelopeOf(request)).toMatchObject({ id: response.body.event_id, type: 'webhook.test', data: { webhook_id: endpoint.id }, sequence: 0 });
       expect(verifyWebhook(request.rawBody, request.headers['service-signature'] as string, endpoint.secret).valid).toBe(true);
       const listed = await call('GET', '/v1/events?type=webhook.test', merchant.test);
-      expect((listed.body.data as Envelope[]).map((event) => event.id)).toEqual([response.body.event_id]);
+      expect(listed.body.data).toEqual([envelopeOf(request)]);
     });
 
     it('reports a failing test attempt without retrying it', async () => {

@@ -5,6 +5,8 @@ import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
 /** A public IP literal: accepted without DNS, never contacted by these tests. */
 const PUBLIC_URL = 'https://8.8.8.8/hooks/sameday';
+/** The one answer for a host the dispatcher will not call, whatever the reason. */
+const NOT_ALLOWED = 'Invalid url: must point at a host on the public internet.';
 
 describe('webhook endpoints API (gateway → webhook-dispatcher)', () => {
   const system = new TestSystem();
@@ -74,6 +76,56 @@ describe('webhook endpoints API (gateway → webhook-dispatcher)', () => {
     const response = await call('POST', '/v1/webhooks', b.live, body);
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ type: 'invalid_request_error', param });
+  });
+
+  // Issue 11, item 4: non-public targets in every spelling, and one message for all of them.
+  describe('SSRF guard', () => {
+    let guarded: MerchantKeys;
+    let endpointId: string;
+
+    beforeAll(async () => {
+      guarded = await register();
+      endpointId = (await call('POST', '/v1/webhooks', guarded.test, { url: PUBLIC_URL, events: ['*'] })).body.id as string;
+    });
+
+    it.each([
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[::ffff:0:7f00:1]/',
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[64:ff9b:1::a00:1]/',
+      'https://[2002:7f00:1::]/',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+      'https://[fec0::1]/',
+      'https://[100::1]/',
+      'https://192.88.99.1/',
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://017700000001/',
+      'https://localhost./',
+      'https://metadata.google.internal/',
+      'https://10.0.0.5/',
+    ])('refuses %s on create and update with the one "not allowed" answer naming url', async (url) => {
+      const created = await call('POST', '/v1/webhooks', guarded.live, { url, events: ['*'] });
+      const updated = await call('PATCH', `/v1/webhooks/${endpointId}`, guarded.test, { url });
+      for (const response of [created, updated]) {
+        expect(response.status).toBe(400);
+        expect(response.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param: 'url', message: NOT_ALLOWED });
+      }
+      expect((await call('GET', '/v1/webhooks', guarded.live)).body).toEqual({ data: [] });
+    });
+
+    it('accepts a host that does not resolve yet, and checks it again when it sends', async () => {
+      const created = await call('POST', '/v1/webhooks', guarded.live, { url: 'https://does-not-exist.invalid/hook', events: ['*'] });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ url: 'https://does-not-exist.invalid/hook', active: true });
+      const patched = await call('PATCH', `/v1/webhooks/${endpointId}`, guarded.test, { url: 'https://still-not-there.invalid/hook' });
+      expect(patched.status).toBe(200);
+      expect(patched.body).toMatchObject({ url: 'https://still-not-there.invalid/hook' });
+      const attempt = await call('POST', `/v1/webhooks/${created.body.id}/test`, guarded.live);
+      expect(attempt.status).toBe(200);
+      expect(attempt.body).toMatchObject({ succeeded: false, status_code: null, error: 'url refused: host does not resolve' });
+    });
   });
 
   it('lets an allow-listed development host through the SSRF guard', async () => {

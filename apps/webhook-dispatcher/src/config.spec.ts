@@ -4,8 +4,27 @@ import { WebhookDispatcherConfig } from './config';
 
 const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
 const key = () => randomBytes(32).toString('base64');
+const base = { ...valid, WEBHOOK_SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
 
-describe('webhook dispatcher config', () => {
+describe('WebhookDispatcherConfig', () => {
+  it('reads WEBHOOK_ALLOWED_HOSTS as a set of lower-case names outside production', () => {
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      const config = loadConfig(WebhookDispatcherConfig, { ...base, NODE_ENV, WEBHOOK_ALLOWED_HOSTS: ' Receiver.localhost, 127.0.0.1 ,' });
+      expect([...config.allowedHosts()]).toEqual(['receiver.localhost', '127.0.0.1']);
+    }
+  });
+
+  it.each(['receiver.localhost', '127.0.0.1', 'a,b'])('refuses WEBHOOK_ALLOWED_HOSTS=%j when NODE_ENV is production', (hosts) => {
+    expect(() => loadConfig(WebhookDispatcherConfig, { ...base, NODE_ENV: 'production', WEBHOOK_ALLOWED_HOSTS: hosts })).toThrow(
+      /WEBHOOK_ALLOWED_HOSTS: must be empty when NODE_ENV is production/,
+    );
+  });
+
+  it('starts in production without exemptions', () => {
+    expect(loadConfig(WebhookDispatcherConfig, { ...base, NODE_ENV: 'production' }).allowedHosts().size).toBe(0);
+    expect(loadConfig(WebhookDispatcherConfig, { ...base, NODE_ENV: 'production', WEBHOOK_ALLOWED_HOSTS: ' , ' }).allowedHosts().size).toBe(0);
+  });
+
   it('refuses to start without a secrets key, in every NODE_ENV: there is no development fallback', () => {
     for (const NODE_ENV of ['development', 'test', 'production', undefined]) {
       expect(() => loadConfig(WebhookDispatcherConfig, { ...valid, NODE_ENV })).toThrow(/WEBHOOK_SECRETS_KEY/);
@@ -13,7 +32,7 @@ describe('webhook dispatcher config', () => {
     expect(() => loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: 'c2hvcnQ=' })).toThrow(/WEBHOOK_SECRETS_KEY/);
   });
 
-  it('takes older keys as a comma list and refuses a malformed one', () => {
+  it('takes older secrets keys as a comma list and refuses a malformed one', () => {
     const current = key();
     expect(loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: current }).WEBHOOK_SECRETS_OLD_KEYS).toBeUndefined();
     const older = `${key()}, ${key()}`;

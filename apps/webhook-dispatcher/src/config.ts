@@ -1,14 +1,37 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 const KEY = /^[A-Za-z0-9+/]{43}=$/;
 const KEY_LIST = /^\s*[A-Za-z0-9+/]{43}=\s*(,\s*[A-Za-z0-9+/]{43}=\s*)*,?\s*$/;
 
+const hostList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * An exemption from the SSRF guard is for a developer's machine or a test
+ * run: in production it would let anyone who can register a webhook reach
+ * the named host, so the dispatcher refuses to start with one.
+ */
+function NoHostsInProduction(): PropertyDecorator {
+  return ValidateBy({
+    name: 'noHostsInProduction',
+    validator: {
+      validate: (value: unknown, args) =>
+        (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || (typeof value === 'string' && hostList(value).length === 0),
+      defaultMessage: () => 'must be empty when NODE_ENV is production (it exempts hosts from the SSRF guard, for development and tests only)',
+    },
+  });
+}
+
 export class WebhookDispatcherConfig extends BaseConfig {
-  /** Hosts exempt from the SSRF guard (comma-separated), for local development and tests only. */
+  /** Hosts exempt from the SSRF guard (comma-separated), for local development and tests only; refused in production. */
   @IsOptional()
   @IsString()
+  @NoHostsInProduction()
   WEBHOOK_ALLOWED_HOSTS = '';
 
   /**
@@ -56,10 +79,6 @@ export class WebhookDispatcherConfig extends BaseConfig {
   WEBHOOK_SWEEP_GRACE_MS = 300_000;
 
   allowedHosts(): ReadonlySet<string> {
-    return new Set(
-      this.WEBHOOK_ALLOWED_HOSTS.split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    );
+    return new Set(hostList(this.WEBHOOK_ALLOWED_HOSTS));
   }
 }

@@ -3,6 +3,7 @@ import { CreateEndpoints1763800600000 } from './migrations/1763800600000-create-
 import { CreateEvents1763800700000 } from './migrations/1763800700000-create-events';
 import { AddPreviousSecret1764001400000 } from './migrations/1764001400000-add-previous-secret';
 import { AddDeliveryRounds1764001410000 } from './migrations/1764001410000-add-delivery-rounds';
+import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-event-sequence';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -13,4 +14,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateEvents1763800700000,
   AddPreviousSecret1764001400000,
   AddDeliveryRounds1764001410000,
+  AddEventSequence1764001500000,
 ];

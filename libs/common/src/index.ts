@@ -7,3 +7,5 @@ export * from './logger';
 export * from './list-cursor';
 export * from './dependency-outage';
 export * from './backoff';
+export * from './secret-redaction';
+export * from './well-formed-text';

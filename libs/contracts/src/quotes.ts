@@ -9,6 +9,12 @@ export type Vehicle = (typeof VEHICLES)[number];
 export const CATEGORIES = ['standard', 'alcohol', 'cannabis'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * The longest free-text address a quote takes, checked by the gateway and
+ * again by quote-service (which does not trust its callers) and its parser.
+ */
+export const MAX_ADDRESS_LENGTH = 300;
+
 /** A located address, in the shape deliveries show pickup and dropoff. */
 export interface RoutePoint {
   address: string;

@@ -68,12 +68,20 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** What POST /v1/webhooks/{id}/test sends: not a delivery event, so no delivery subscribes to it. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
 
-/** The body of every webhook request, byte for byte the same on each attempt. */
+/** `sequence` of a `webhook.test` event: it belongs to no delivery, and comes before any delivery's first event. */
+export const WEBHOOK_TEST_EVENT_SEQUENCE = 0;
+
+/**
+ * The body of every webhook request, byte for byte the same on each attempt.
+ * `sequence` comes last so that the keys receivers already read keep their places.
+ */
 export interface EventEnvelope {
   id: string;
   type: string;
   created_at: string;
   data: object;
+  /** The delivery's event number (DeliveryEvent.sequence): 1, 2, 3… in transition order; 0 for `webhook.test`. */
+  sequence: number;
 }
 
 export type AttemptTrigger = 'automatic' | 'resend' | 'test';

@@ -10,3 +10,4 @@ export * from './shutdown';
 export * from './lifecycle';
 export * from './repeating-task';
 export * from './replica-lock';
+export * from './ops-route';

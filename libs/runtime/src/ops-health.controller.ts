@@ -2,9 +2,11 @@ import { Controller, Get, Res } from '@nestjs/common';
 import { HealthCheck, HealthCheckResult } from '@nestjs/terminus';
 import type { FastifyReply } from 'fastify';
 import { Lifecycle } from './lifecycle';
+import { OpsRoute } from './ops-route';
 import { Readiness } from './readiness';
 
 /** Probes for the orchestrator, on the ops port only (never on the public API). */
+@OpsRoute()
 @Controller('health')
 export class OpsHealthController {
   constructor(

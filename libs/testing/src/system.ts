@@ -116,6 +116,8 @@ export class TestSystem {
       // No load balancer in front of a test gateway: stopping it need not wait for one.
       SHUTDOWN_DRAIN_MS: '0',
       WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
+      // Every test registers merchants of its own, all from 127.0.0.1; limits.e2e-spec tests the limit with a low one.
+      REGISTRATION_LIMIT_PER_HOUR: '1000',
       ...options.env,
     };
     const apps = options.apps ?? ALL_APPS;

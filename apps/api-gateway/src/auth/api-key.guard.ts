@@ -20,7 +20,7 @@ export class ApiKeyGuard implements CanActivate {
     // The ops listener serves probes to the orchestrator, which holds no key.
     if (isOpsRequest(request.raw)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    const auth = await this.authenticator.authenticate(request.headers.authorization);
+    const auth = await (request.authentication ?? this.authenticator.authenticate(request.headers.authorization));
     if (auth.mode === 'live' && listenerOf(request.raw) === 'sandbox') {
       throw new AppError(
         401,

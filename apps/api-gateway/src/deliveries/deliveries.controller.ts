@@ -17,7 +17,8 @@ import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { isValidIdempotencyKey } from '../idempotency/request-hash';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
 import { toCreateDeliveryRequest } from './create-delivery.mapper';
@@ -120,9 +121,10 @@ export class DeliveriesController {
   @ApiOkResponse({ description: 'The cancelled delivery.' })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `delivery_in_progress` or `delivery_not_cancellable`.')
+  @ApiEmptyBody()
   @Post('deliveries/:deliveryId/cancel')
   @HttpCode(200)
-  cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
+  cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeliveryView> {
     return firstValueFrom(this.bus.send(Pattern.CancelDelivery, refOf(auth, deliveryId)));
   }
 }

@@ -5,6 +5,7 @@ import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { AttemptResponse, EventDetailResponse, EventListResponse } from '../openapi/event.response';
 import { ListEventsQuery } from './list-events.query';
 import { ResendEventDto } from './resend-event.dto';
 
@@ -20,7 +21,7 @@ export class EventsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   @ApiOperation({ summary: 'List events', description: 'Newest first, as sent to your endpoints. Filter by delivery_id and type.' })
-  @ApiOkResponse({ description: '{data: [event envelope], has_more, next_cursor}' })
+  @ApiOkResponse({ description: 'A page of event envelopes.', type: EventListResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid filter or cursor.')
   @Get()
   list(@Auth() auth: AuthContext, @Query() query: ListEventsQuery): Promise<EventList> {
@@ -36,7 +37,7 @@ export class EventsController {
   }
 
   @ApiOperation({ summary: 'Retrieve an event', description: 'The envelope as sent, and its delivery to each endpoint with every attempt.' })
-  @ApiOkResponse({ description: 'The event with `deliveries`.' })
+  @ApiOkResponse({ description: 'The event with `deliveries`.', type: EventDetailResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get(':eventId')
   get(@Auth() auth: AuthContext, @Param('eventId') eventId: string): Promise<EventDetailView> {
@@ -47,7 +48,7 @@ export class EventsController {
     summary: 'Resend an event',
     description: 'Sends the event now to one endpoint (same body, new signature) and returns the attempt. A success settles pending retries.',
   })
-  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.' })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing` (the event, or the webhook: param webhook_id).')
   @ApiJsonBodyErrorResponses()
   @Post(':eventId/resend')

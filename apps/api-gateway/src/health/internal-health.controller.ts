@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ServiceHealth } from '@sdd/contracts';
+import { OpsRoute } from '@sdd/runtime';
 import { ServiceHealthChecker } from './service-health.checker';
 
 /** Per-service detail for operators, on the ops port only. */
+@OpsRoute()
 @Controller('internal/health')
 export class InternalHealthController {
   constructor(private readonly checker: ServiceHealthChecker) {}

@@ -20,8 +20,3 @@ export function listenerOf(request: IncomingMessage): Listener {
 export function isOpsRequest(request: IncomingMessage): boolean {
   return listenerOf(request) === 'ops';
 }
-
-/** Routes served only on the ops port: never reachable from the public address. */
-export function isOpsPath(url: string): boolean {
-  return /^\/(health|internal)(\/|\?|$)/.test(url);
-}

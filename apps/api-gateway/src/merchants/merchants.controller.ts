@@ -8,6 +8,7 @@ import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { firstValueFrom } from 'rxjs';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
+import { WithRouteTraits } from '../http/route-traits';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
 import { CurrentMerchantResponse, RegisteredMerchantResponse, RolledApiKeyResponse } from '../openapi/merchant.response';
 import { MerchantEntity } from './merchant.entity';
@@ -37,7 +38,11 @@ export class MerchantsController {
   @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or a field is missing, invalid or unknown; `param` names it.')
   @ApiErrorResponse(409, '`invalid_request_error` / `merchant_exists`: a merchant with this email is already registered.')
   @ApiJsonBodyErrorResponses()
+  @ApiRateLimitedResponse(
+    '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit, or over the registrations per hour allowed from one client IP; wait as long as `Retry-After` says.',
+  )
   @Public()
+  @WithRouteTraits({ budget: 'registration' })
   @Post('merchants/register')
   @HttpCode(201)
   registerMerchant(@Body() body: RegisterMerchantDto): Promise<RegisteredMerchant> {

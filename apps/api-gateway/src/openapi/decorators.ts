@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiResponse } from '@nestjs/swagger';
 import { ErrorEnvelopeResponse } from './error-envelope.response';
 
 /** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
@@ -23,11 +23,26 @@ export function ApiJsonBodyErrorResponses(): MethodDecorator & ClassDecorator {
   );
 }
 
+/** An operation that takes no body fields: none, or `{}`; anything else is refused like any other body. */
+export function ApiEmptyBody(): MethodDecorator {
+  return applyDecorators(
+    ApiBody({
+      required: false,
+      description: 'No fields: send no body, or `{}`. Any field is refused with `parameter_unknown`.',
+      schema: { type: 'object', properties: {}, additionalProperties: false },
+    }),
+    ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON or not an object (`parameter_invalid`), or has a field (`parameter_unknown`).'),
+    ApiJsonBodyErrorResponses(),
+  );
+}
+
 /** The rate limiter counts every request of the public port, with or without a key. */
-export function ApiRateLimitedResponse(): MethodDecorator & ClassDecorator {
+export function ApiRateLimitedResponse(
+  description = '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says.',
+): MethodDecorator & ClassDecorator {
   return ApiResponse({
     status: 429,
-    description: '`rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says.',
+    description,
     type: ErrorEnvelopeResponse,
     headers: { 'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } } },
   });

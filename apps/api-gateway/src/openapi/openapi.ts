@@ -6,7 +6,8 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@sdd/common';
 import { toErrorEnvelope } from '../errors/error-envelope';
-import { isOpsPath, isOpsRequest } from '../http/listeners';
+import { isOpsRequest } from '../http/listeners';
+import { RouteTraits } from '../http/route-traits';
 import { API_KEY_SCHEME } from './decorators';
 
 const OPENAPI_PATH = '/v1/openapi.json';
@@ -19,6 +20,15 @@ const DESCRIPTION = [
   "the two never see each other's data. Bodies are JSON; unknown fields are refused with 400 `parameter_unknown`.",
   'Every error has the body `{"error": {type, code, message, param, request_id}}`.',
 ].join('\n');
+
+/**
+ * The ops controllers' paths as the document names them (requests are held
+ * to their port by route metadata, see ListenerGuard; this only keeps them
+ * out of the public API's description).
+ */
+function isOpsDocumentPath(path: string): boolean {
+  return /^\/(health|internal)(\/|$)/.test(path);
+}
 
 /** The document as the public API describes itself; the ops port's routes are not part of it. */
 function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -37,7 +47,7 @@ function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsPath(path)));
+  document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsDocumentPath(path)));
   return document;
 }
 
@@ -83,8 +93,10 @@ export function setupOpenApi(app: NestFastifyApplication): void {
   const document = JSON.stringify(buildOpenApiDocument(app));
   const page = docsPage();
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.get(OPENAPI_PATH, publicPortOnly('application/json; charset=utf-8', document));
-  fastify.get(DOCS_PATH, publicPortOnly('text/html; charset=utf-8', page.html));
-  fastify.get(`${DOCS_PATH}/swagger-ui.css`, publicPortOnly('text/css; charset=utf-8', page.css));
-  fastify.get(`${DOCS_PATH}/swagger-ui-bundle.js`, publicPortOnly('application/javascript; charset=utf-8', page.js));
+  // Public like @Public() routes: the rate limit counts them per client IP without looking a key up.
+  const options = { config: { public: true } satisfies RouteTraits };
+  fastify.get(OPENAPI_PATH, options, publicPortOnly('application/json; charset=utf-8', document));
+  fastify.get(DOCS_PATH, options, publicPortOnly('text/html; charset=utf-8', page.html));
+  fastify.get(`${DOCS_PATH}/swagger-ui.css`, options, publicPortOnly('text/css; charset=utf-8', page.css));
+  fastify.get(`${DOCS_PATH}/swagger-ui-bundle.js`, options, publicPortOnly('application/javascript; charset=utf-8', page.js));
 }

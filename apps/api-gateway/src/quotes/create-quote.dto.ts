@@ -1,19 +1,19 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { Category, CATEGORIES, PACKAGE_SIZES, PackageSize, Vehicle, VEHICLES } from '@sdd/contracts';
+import { Category, CATEGORIES, MAX_ADDRESS_LENGTH, PACKAGE_SIZES, PackageSize, Vehicle, VEHICLES } from '@sdd/contracts';
 
 @ApiSchema({ name: 'CreateQuoteRequest' })
 export class CreateQuoteDto {
-  @ApiProperty({ maxLength: 300, example: '100 King St W, Toronto, ON M5X 1A9' })
+  @ApiProperty({ maxLength: MAX_ADDRESS_LENGTH, example: '100 King St W, Toronto, ON M5X 1A9' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(300)
+  @MaxLength(MAX_ADDRESS_LENGTH)
   pickup_address!: string;
 
-  @ApiProperty({ maxLength: 300, example: '290 Bremner Blvd, Toronto, ON M5V 3L9' })
+  @ApiProperty({ maxLength: MAX_ADDRESS_LENGTH, example: '290 Bremner Blvd, Toronto, ON M5V 3L9' })
   @IsString()
   @IsNotEmpty()
-  @MaxLength(300)
+  @MaxLength(MAX_ADDRESS_LENGTH)
   dropoff_address!: string;
 
   @ApiPropertyOptional({ enum: PACKAGE_SIZES, default: 'small' })

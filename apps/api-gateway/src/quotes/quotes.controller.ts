@@ -4,7 +4,8 @@ import { firstValueFrom } from 'rxjs';
 import { CreateQuoteRequest, Pattern, QuoteRef, QuoteView } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { QuoteResponse } from '../openapi/quote.response';
 import { CreateQuoteDto } from './create-quote.dto';
 
@@ -54,9 +55,10 @@ export class QuotesController {
   })
   @ApiOkResponse({ description: 'The quote, now expired.', type: QuoteResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such test quote for this key.')
+  @ApiEmptyBody()
   @Post('v1/test_helpers/quotes/:quoteId/expire')
   @HttpCode(200)
-  expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteView> {
+  expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<QuoteView> {
     return firstValueFrom(this.bus.send(Pattern.ExpireQuote, refOf(auth, quoteId)));
   }
 }

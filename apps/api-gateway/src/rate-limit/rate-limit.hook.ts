@@ -5,8 +5,11 @@ import { ErrorCode, ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { GatewayConfig } from '../config';
 import { toErrorEnvelope } from '../errors/error-envelope';
+import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { clientIp, TrustedProxies } from '../http/client-ip';
 import { isOpsRequest } from '../http/listeners';
-import { identityOf, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
+import { matchedRoute, routeTraitsOf } from '../http/route-traits';
+import { budgetsFor, Caller, exceededBudget, ipBudget, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
 import { createRateLimitRedis, RateLimiter } from './rate-limiter';
 
 /** While Redis is down every request would warn: once per interval says the same. */
@@ -25,42 +28,107 @@ function throttledWarning(logger: Logger, intervalMs: number): Warn {
   };
 }
 
+interface HookDeps {
+  limiter: RateLimiter;
+  limits: Limits;
+  trusted: TrustedProxies;
+  authenticator: ApiKeyAuthenticator;
+  warn: Warn;
+}
+
+/**
+ * The key's id when the route needs a key and the key is valid. The guard
+ * awaits the same authentication, so its outcome (401, or the 503 of a
+ * database that is down) is answered there, once, after counting.
+ */
+async function validKeyId(request: FastifyRequest, authenticator: ApiKeyAuthenticator): Promise<string | undefined> {
+  if (!matchedRoute(request) || routeTraitsOf(request).public) return undefined;
+  request.authentication = authenticator.authenticate(request.headers.authorization);
+  return request.authentication.then(
+    (auth) => auth.apiKeyId,
+    () => undefined,
+  );
+}
+
+function callerOf(request: FastifyRequest, trusted: TrustedProxies, apiKeyId: string | undefined): Caller {
+  const { budget } = routeTraitsOf(request);
+  const token = (request.params as Record<string, string | undefined> | undefined)?.token;
+  return {
+    ip: clientIp(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], trusted),
+    apiKeyId,
+    budget,
+    trackingToken: budget === 'tracking' ? token : undefined,
+  };
+}
+
 /**
  * Counts every request of the public port before anything else looks at it,
  * so unknown routes and unparseable bodies are counted and carry the headers
  * too. Redis trouble lets the request through without headers: the limiter
  * must not turn a Redis blip into an outage of its own.
  */
-function rateLimitHook(limiter: RateLimiter, limit: number, warn: Warn) {
+function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (isOpsRequest(request.raw)) return;
+    const caller = callerOf(request, trusted, await validKeyId(request, authenticator));
     const now = Date.now();
-    const window = windowAt(now);
-    let count: number;
+    const budgets = budgetsFor(caller, limits, now);
+    let counts: number[];
     try {
-      // request.ip is the socket's peer while trustProxy is off: behind a load
-      // balancer, trustProxy must name it, or every keyless client shares its address.
-      count = await limiter.hit(identityOf(request.headers.authorization, request.ip), window.start);
+      counts = await Promise.all(
+        budgets.map(async (budget) =>
+          budget.readOnly ? (await limiter.peek(budget.identity, budget.window)) + 1 : limiter.hit(budget.identity, budget.window),
+        ),
+      );
     } catch (error) {
       warn(error);
       return;
     }
-    reply.headers(rateLimitHeaders(limit, count, window.end));
-    if (isAllowed(limit, count)) return;
-    const refusal = new AppError(429, ErrorType.RateLimit, ErrorCode.RateLimitExceeded, rateLimitMessage(limit, window.end));
+    const exceeded = exceededBudget(budgets, counts);
+    const shown = exceeded ?? { budget: budgets[0], count: counts[0] };
+    reply.headers(rateLimitHeaders(shown.budget.limit, shown.count, shown.budget.window.end));
+    if (!exceeded) return;
+    const { limit, per, window } = exceeded.budget;
+    const refusal = new AppError(429, ErrorType.RateLimit, ErrorCode.RateLimitExceeded, rateLimitMessage(limit, window.end, per));
     const { status, body } = toErrorEnvelope(refusal, request.id);
     return reply.code(status).header('Retry-After', String(retryAfterSeconds(now, window.end))).send(body);
   };
 }
 
-/** The per-key rate limit on the gateway's Fastify instance; call before `listen`. */
+/**
+ * A tracking token that does not exist is a failed lookup, like a failed
+ * authentication: it counts against the client IP once answered, so guessing
+ * tokens is limited like guessing keys.
+ */
+function failedTrackingHook({ limiter, limits, trusted, warn }: HookDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (isOpsRequest(request.raw) || routeTraitsOf(request).budget !== 'tracking' || reply.statusCode !== 404) return;
+    const budget = ipBudget(callerOf(request, trusted, undefined).ip, limits, Date.now());
+    await limiter.hit(budget.identity, budget.window).catch(warn);
+  };
+}
+
+/** The rate limit on the gateway's Fastify instance; call before `listen`. */
 export function registerRateLimit(app: NestFastifyApplication, config: GatewayConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
   const redis = createRateLimitRedis(config.REDIS_URL);
   const warn = throttledWarning(new Logger('RateLimit'), WARNING_INTERVAL_MS);
   // Reconnect failures surface here; without a listener ioredis prints each one.
   redis.on('error', warn);
-  fastify.addHook('onRequest', rateLimitHook(new RateLimiter(redis, config.BUS_PREFIX), config.RATE_LIMIT_PER_MINUTE, warn));
+  const limits: Limits = {
+    perMinute: config.RATE_LIMIT_PER_MINUTE,
+    trackingPerMinute: config.TRACKING_LIMIT_PER_MINUTE,
+    registrationPerHour: config.REGISTRATION_LIMIT_PER_HOUR,
+  };
+  const deps: HookDeps = {
+    limiter: new RateLimiter(redis, config.BUS_PREFIX),
+    limits,
+    trusted: new TrustedProxies(config.TRUST_PROXY),
+    authenticator: app.get(ApiKeyAuthenticator),
+    warn,
+  };
+  fastify.addHook('onRequest', rateLimitHook(deps));
+  fastify.addHook('onResponse', failedTrackingHook(deps));
   fastify.addHook('onClose', async () => {
     redis.disconnect();
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { identityOf, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
+import { budgetsFor, exceededBudget, ipBudget, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** 2025-01-01T00:01:00Z, the start of a minute. */
@@ -66,36 +66,71 @@ describe('rateLimitMessage', () => {
   });
 });
 
-describe('identityOf', () => {
-  const key = 'svc_test_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+describe('windowAt for an hour', () => {
+  it('aligns the window to the hour', () => {
+    const hour = 1735689600;
+    expect(windowAt((hour + 1799) * 1000, 3600)).toEqual({ start: hour, end: hour + 3600 });
+    expect(windowAt((hour + 3600) * 1000, 3600)).toEqual({ start: hour + 3600, end: hour + 7200 });
+  });
+});
 
-  it('is the SHA-256 hex of a bearer key, never the key itself', () => {
-    const identity = identityOf(`Bearer ${key}`, '203.0.113.7');
-    expect(identity).toBe(sha256(key));
-    expect(identity).toMatch(/^[0-9a-f]{64}$/);
-    expect(identity).not.toContain(key);
+describe('rateLimitMessage per hour', () => {
+  it('names the hour', () => {
+    expect(rateLimitMessage(20, MINUTE + 60, 'hour')).toBe('Too many requests: the limit of 20 per hour resets at 2025-01-01T00:02:00.000Z.');
+  });
+});
+
+describe('budgetsFor', () => {
+  const limits = { perMinute: 100, trackingPerMinute: 120, registrationPerHour: 20 };
+  const now = MINUTE * 1000 + 5_000;
+  const minute = { start: MINUTE, end: MINUTE + 60 };
+  const token = 'trk_0123456789abcdefghijklmnopqrstuv';
+
+  it('counts a valid key against the key, by its id', () => {
+    expect(budgetsFor({ ip: '203.0.113.7', apiKeyId: 'key_1' }, limits, now)).toEqual([
+      { identity: 'key:key_1', limit: 100, per: 'minute', window: minute },
+    ]);
   });
 
-  it('reads the scheme case-insensitively and tolerates extra blanks around the key', () => {
-    expect(identityOf(`bearer ${key}`, '203.0.113.7')).toBe(sha256(key));
-    expect(identityOf(`BEARER  ${key} `, '203.0.113.7')).toBe(sha256(key));
+  it('counts everything without a valid key against the client IP, IPv4 or IPv6', () => {
+    expect(budgetsFor({ ip: '203.0.113.7' }, limits, now)).toEqual([{ identity: 'ip:203.0.113.7', limit: 100, per: 'minute', window: minute }]);
+    expect(budgetsFor({ ip: '203.0.113.7' }, limits, now)).toEqual([ipBudget('203.0.113.7', limits, now)]);
+    expect(budgetsFor({ ip: '2001:db8::1' }, limits, now)[0].identity).toBe('ip:2001:db8::1');
   });
 
-  it('counts different keys apart', () => {
-    expect(identityOf('Bearer a', '203.0.113.7')).not.toBe(identityOf('Bearer b', '203.0.113.7'));
+  it('gives a tracking token its own budget, whoever asks and whatever key comes along, and never its clear text', () => {
+    const [budget] = budgetsFor({ ip: '203.0.113.7', budget: 'tracking', trackingToken: token }, limits, now);
+    expect(budget).toEqual({ identity: `token:${sha256(token)}`, limit: 120, per: 'minute', window: minute });
+    expect(budgetsFor({ ip: '198.51.100.1', apiKeyId: 'key_1', budget: 'tracking', trackingToken: token }, limits, now)[0]).toEqual(budget);
+    expect(budgetsFor({ ip: '203.0.113.7', budget: 'tracking', trackingToken: `${token}x` }, limits, now)[0].identity).not.toBe(budget.identity);
   });
 
-  it.each([
-    ['no header', undefined],
-    ['an empty header', ''],
-    ['Bearer with nothing', 'Bearer'],
-    ['Bearer with only blanks', 'Bearer   '],
-    ['another scheme', `Basic ${Buffer.from('user:pass').toString('base64')}`],
-    ['a bare key without scheme', key],
-    ['two tokens', `Bearer ${key} extra`],
-    ['the scheme glued to the key', `Bearer${key}`],
-  ])('falls back to the client IP for %s', (_case, header) => {
-    expect(identityOf(header, '203.0.113.7')).toBe('203.0.113.7');
-    expect(identityOf(header, '2001:db8::1')).toBe('2001:db8::1');
+  it("checks a tracking request against the client IP's budget without counting it there", () => {
+    const budgets = budgetsFor({ ip: '203.0.113.7', apiKeyId: 'key_1', budget: 'tracking', trackingToken: token }, limits, now);
+    expect(budgets).toHaveLength(2);
+    expect(budgets[1]).toEqual({ ...ipBudget('203.0.113.7', limits, now), readOnly: true });
+  });
+
+  it('counts a registration against the IP per minute and, on top, per hour', () => {
+    const hour = Math.floor(MINUTE / 3600) * 3600;
+    expect(budgetsFor({ ip: '203.0.113.7', budget: 'registration' }, limits, now)).toEqual([
+      { identity: 'ip:203.0.113.7', limit: 100, per: 'minute', window: minute },
+      { identity: 'registration:203.0.113.7', limit: 20, per: 'hour', window: { start: hour, end: hour + 3600 } },
+    ]);
+  });
+});
+
+describe('exceededBudget', () => {
+  const window = { start: MINUTE, end: MINUTE + 60 };
+  const minute = { identity: 'ip:a', limit: 100, per: 'minute' as const, window };
+  const hour = { identity: 'registration:a', limit: 20, per: 'hour' as const, window: { start: MINUTE, end: MINUTE + 3600 } };
+
+  it('is none while every count is within its limit', () => {
+    expect(exceededBudget([minute, hour], [100, 20])).toBeUndefined();
+  });
+
+  it('is the first budget over its limit, with its count', () => {
+    expect(exceededBudget([minute, hour], [5, 21])).toEqual({ budget: hour, count: 21 });
+    expect(exceededBudget([minute, hour], [101, 21])).toEqual({ budget: minute, count: 101 });
   });
 });

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { WINDOW_SECONDS } from './rate-limit';
+import { RateWindow } from './rate-limit';
 
 /**
  * How long the limiter waits for Redis before letting a request through
@@ -19,8 +19,6 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-/** Outlives its window even when replicas' clocks disagree slightly; nobody reads it afterwards. */
-const KEY_TTL_SECONDS = 2 * WINDOW_SECONDS;
 
 interface HitCommand {
   rateLimitHit(key: string, ttlSeconds: number): Promise<number>;
@@ -52,8 +50,21 @@ export class RateLimiter {
     this.redis = redis as Redis & HitCommand;
   }
 
-  /** Counts one request; resolves with the window's count so far, this request included. */
-  hit(identity: string, windowStart: number): Promise<number> {
-    return this.redis.rateLimitHit(`${this.prefix}:ratelimit:${identity}:${windowStart}`, KEY_TTL_SECONDS);
+  /**
+   * Counts one request; resolves with the window's count so far, this request
+   * included. The counter outlives its window (twice its length) even when
+   * replicas' clocks disagree slightly; nobody reads it afterwards.
+   */
+  hit(identity: string, window: RateWindow): Promise<number> {
+    return this.redis.rateLimitHit(this.key(identity, window), 2 * (window.end - window.start));
+  }
+
+  /** The window's count so far, without counting. */
+  async peek(identity: string, window: RateWindow): Promise<number> {
+    return Number((await this.redis.get(this.key(identity, window))) ?? 0);
+  }
+
+  private key(identity: string, window: RateWindow): string {
+    return `${this.prefix}:ratelimit:${identity}:${window.start}`;
   }
 }

@@ -4,11 +4,16 @@ import { firstValueFrom } from 'rxjs';
 import { Pattern, PublicTracking } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public } from '../auth/auth-context';
+import { WithRouteTraits } from '../http/route-traits';
 import { TRACKING_PAGE_HTML } from './tracking-page.html';
 
-/** The page behind `tracking_url`: public, reached by the unguessable token alone. */
+/**
+ * The page behind `tracking_url`: public, reached by the unguessable token
+ * alone, and rate-limited per token so open pages never use up anyone's API limit.
+ */
 @ApiExcludeController()
 @Public()
+@WithRouteTraits({ budget: 'tracking' })
 @Controller('track')
 export class TrackingPageController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

@@ -1,7 +1,17 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { ErrorCode } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
+import { bodyProblemError, findBodyProblem } from '../json-body/json-body.inspector';
 import { validationErrorToAppError } from './validation-error.mapper';
+
+/**
+ * Path and query parameters reach the database too, and `%00` decodes to NUL:
+ * the body's text rule holds for them, named by the parameter (`deliveryId`).
+ */
+function refuseIllFormedText(value: unknown, name: string | undefined): void {
+  const problem = findBodyProblem(name === undefined ? value : { [name]: value });
+  if (problem?.kind === 'ill_formed_text') throw bodyProblemError(problem);
+}
 
 /**
  * Validates every body and query against its DTO class: unknown fields are
@@ -22,6 +32,7 @@ export class RequestValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type === 'param' || metadata.type === 'query') refuseIllFormedText(value, metadata.data);
     // A POST without a body is a body with no fields: optional-only bodies (key roll, advance) may be left out.
     if (metadata.type === 'body' && value === undefined) return super.transform({}, metadata);
     if (metadata.type === 'body' && this.toValidate(metadata) && (typeof value !== 'object' || value === null || Array.isArray(value))) {

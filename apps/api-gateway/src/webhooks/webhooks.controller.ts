@@ -15,7 +15,9 @@ import {
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { AttemptResponse } from '../openapi/event.response';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { RecoverWebhookDto } from './recover-webhook.dto';
 import { RotateSecretDto } from './rotate-secret.dto';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
@@ -70,11 +72,12 @@ export class WebhooksController {
     summary: 'Send a test event',
     description: 'Sends a signed `webhook.test` event to the endpoint now (even if disabled) and returns the attempt. Never retried.',
   })
-  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.' })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiEmptyBody()
   @Post(':webhookId/test')
   @HttpCode(200)
-  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<AttemptView> {
+  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptView> {
     return firstValueFrom(this.bus.send(Pattern.SendTestWebhook, { scope: scopeOf(auth), webhookId }));
   }
 
@@ -118,9 +121,10 @@ export class WebhooksController {
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
   @ApiOkResponse({ description: '{id, deleted: true}' })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiEmptyBody()
   @Delete(':webhookId')
   @HttpCode(200)
-  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<{ id: string; deleted: true }> {
+  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<{ id: string; deleted: true }> {
     return firstValueFrom(this.bus.send(Pattern.DeleteWebhook, { scope: scopeOf(auth), webhookId }));
   }
 }

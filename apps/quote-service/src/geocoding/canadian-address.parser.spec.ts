@@ -1,3 +1,4 @@
+import { MAX_ADDRESS_LENGTH } from '@sdd/contracts';
 import { normalizePostalCode, ParsedAddress, parseCanadianAddress } from './canadian-address.parser';
 
 const address = (street: string | null, city: string | null, province: ParsedAddress['province'], postalCode: string | null): ParsedAddress => ({
@@ -93,5 +94,50 @@ describe('normalizePostalCode', () => {
 
   it.each(['D5X 1A9', 'W5X 1A9', 'Z5X 1A9', 'M5O 1A9', 'M5X 1U9', 'M5X 1A', '12345', 'M5X1A9X'])('rejects %p', (text) => {
     expect(normalizePostalCode(text)).toBeUndefined();
+  });
+});
+
+describe('parseCanadianAddress on hostile input', () => {
+  /**
+   * Each of these took 0.5–1.6 s at 30,000 characters with the earlier
+   * patterns (unanchored `[\s,;.]+$`, `\([^)]*\)`, `^[.,]+|[.,]+$`: every
+   * start position rescanned the rest of the text). The bound is generous for
+   * a loaded 2-core machine; a quadratic pattern misses it by seconds.
+   */
+  const HOSTILE: Array<[string, string]> = [
+    ['separators before a final letter', `${','.repeat(50_000)}x`],
+    ['semicolons before a final letter', `${';'.repeat(50_000)}x`],
+    ['dots in one word', `1 a ${'.'.repeat(50_000)}x`],
+    ['dots and commas', `${'.,'.repeat(25_000)}x`],
+    ['comma-space runs in a street line', `1 a,${', '.repeat(25_000)} x, ON`],
+    ['unclosed parentheses after a city', `Toronto ${'('.repeat(50_000)}`],
+    ['dashes and spaces around a city', `a${' -'.repeat(25_000)}x`],
+    ['a long word of dots after a street', `1 main st ${'.'.repeat(50_000)}a b`],
+    ['postal-code shapes', 'a1a'.repeat(30_000)],
+    ['street types', `1 ${'st '.repeat(30_000)}`],
+    ['country suffixes', `${' ca'.repeat(30_000)}x`],
+    ['units', `1 ${'apt 1'.repeat(20_000)}`],
+    ['parentheses closed once at the end', `Toronto ${'('.repeat(50_000)})`],
+    ['100,000 spaces then a letter', `${' '.repeat(100_000)}x`],
+  ];
+
+  /** The fastest of three runs: a busy machine can stall one run, not all three. */
+  function fastestMs(run: () => void): number {
+    let fastest = Infinity;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      run();
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return fastest;
+  }
+
+  it.each(HOSTILE)('parses %s in linear time', (_name, text) => {
+    expect(fastestMs(() => parseCanadianAddress(text, { maxLength: Infinity }))).toBeLessThan(200);
+  });
+
+  it('refuses text longer than any address', () => {
+    expect(parseCanadianAddress(`100 King St W, Toronto, ON M5X 1A9${' '.repeat(MAX_ADDRESS_LENGTH)}`)).toBeUndefined();
+    expect(parseCanadianAddress(`100 King St W, Toronto, ON M5X 1A9${' '.repeat(200)}`)).toEqual(address('100 King St W', 'Toronto', 'ON', 'M5X 1A9'));
   });
 });

@@ -1,3 +1,5 @@
+import { MAX_ADDRESS_LENGTH } from '@sdd/contracts';
+import { trimChars, withoutParenthesised } from './linear-text';
 import { normalizeProvince, ProvinceCode } from './provinces';
 
 export interface ParsedAddress {
@@ -18,7 +20,9 @@ const POSTAL_CODE = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] \d[ABCEGHJ-NPRSTV-Z
 /** Anything shaped like a postal code, with or without its space or a dash, not inside a longer word. */
 const POSTAL_CODE_SHAPE = /(?<![\p{L}\d])([a-z]\d[a-z])[\s-]?(\d[a-z]\d)(?![\p{L}\d])/giu;
 const COUNTRY_SUFFIX = /(?:^|[\s,])(?:canada|can|ca)\.?$/i;
-const TRAILING_SEPARATORS = /[\s,;.]+$/;
+const isSeparator = (char: string) => /[\s,;.]/.test(char);
+const isCityEdge = (char: string) => /[\s,;.-]/.test(char);
+const isWordEdge = (char: string) => char === '.' || char === ',';
 /** A unit only counts as one when a number follows, so that "Ste-Foy" stays a city. */
 const UNIT = String.raw`(?:suite|ste|unit|apt|app|appt|apartment|appartement|bureau|local)\.?\s*#?\s*\d`;
 const UNIT_PREFIX = new RegExp(String.raw`^${UNIT}\w*\s*,?\s*`, 'i');
@@ -50,11 +54,11 @@ const MAX_PROVINCE_WORDS = 4;
 
 /** Lower case without accents or surrounding dots and commas, to compare one word with a vocabulary. */
 function wordKey(word: string): string {
-  return word
+  const key = word
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/^[.,]+|[.,]+$/g, '');
+    .toLowerCase();
+  return trimChars(key, isWordEdge);
 }
 
 export function normalizePostalCode(text: string): string | undefined {
@@ -81,7 +85,7 @@ function extractPostalCode(text: string): Extracted<string> {
 }
 
 function stripCountry(text: string): string {
-  return text.replace(TRAILING_SEPARATORS, '').replace(COUNTRY_SUFFIX, '').replace(TRAILING_SEPARATORS, '');
+  return trimChars(trimChars(text, isSeparator, 'end').replace(COUNTRY_SUFFIX, ''), isSeparator, 'end');
 }
 
 interface ProvinceMatch {
@@ -153,8 +157,8 @@ function splitStreetLine(line: string): StreetAndCity {
 }
 
 function cleanCity(city: string | null): string | null {
-  const cleaned = city?.replace(/\([^)]*\)/g, ' ').replace(/\s+/g, ' ').replace(/^[\s,;.-]+|[\s,;.-]+$/g, '');
-  return cleaned || null;
+  if (city === null) return null;
+  return trimChars(withoutParenthesised(city).replace(/\s+/g, ' '), isCityEdge) || null;
 }
 
 /** The last comma segment is the city unless it starts like a street line; everything before it is the street. */
@@ -179,9 +183,11 @@ function cityNamedByProvince(province: ProvinceMatch | null): string | null {
 /**
  * Splits a free-text Canadian address into street, city, province and postal
  * code. Commas help but are optional. Undefined when none of the four is
- * found.
+ * found, and for text longer than any address (callers check the length
+ * first; the parser does not rely on it).
  */
-export function parseCanadianAddress(text: string): ParsedAddress | undefined {
+export function parseCanadianAddress(text: string, { maxLength = MAX_ADDRESS_LENGTH } = {}): ParsedAddress | undefined {
+  if (text.length > maxLength) return undefined;
   const cleaned = text.normalize('NFC').replace(/\s+/g, ' ').trim();
   const postalCode = extractPostalCode(cleaned);
   const province = extractProvince(stripCountry(postalCode.rest));

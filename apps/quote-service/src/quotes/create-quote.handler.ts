@@ -6,6 +6,7 @@ import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { GEOCODER, GeocodedAddress, Geocoder } from '../geocoding/geocoder.port';
 import { roadDistanceKm } from '../pricing/distance';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
+import { checkCreateQuoteRequest } from './create-quote.request-check';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
 import { presentQuote } from './quote.presenter';
@@ -35,6 +36,7 @@ export class CreateQuoteHandler {
   ) {}
 
   async execute(request: CreateQuoteRequest): Promise<QuoteView> {
+    checkCreateQuoteRequest(request);
     const now = this.clock.now();
     const scheduledAt = this.scheduledAt(request.scheduled_at, now);
     const pickup = await this.locate(request.pickup_address, 'pickup_address');

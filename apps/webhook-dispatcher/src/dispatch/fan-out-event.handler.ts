@@ -17,7 +17,7 @@ export class FanOutEventHandler {
   ) {}
 
   async execute(event: DeliveryEvent): Promise<void> {
-    const envelope: EventEnvelope = { id: event.id, type: event.type, created_at: event.created_at, data: event.data };
+    const envelope: EventEnvelope = { id: event.id, type: event.type, created_at: event.created_at, data: event.data, sequence: event.sequence };
     const endpointIds = await this.events.recordAndFanOut({
       id: event.id,
       merchantId: event.merchant_id,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
+import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_SEQUENCE, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
 import { EventLogRepository } from '../dispatch/event-log.repository';
@@ -32,6 +32,7 @@ export class SendTestWebhookHandler {
       type: WEBHOOK_TEST_EVENT_TYPE,
       created_at: now.toISOString(),
       data: { webhook_id: endpoint.id, message: 'A test event sent from the API; it needs no action.' },
+      sequence: WEBHOOK_TEST_EVENT_SEQUENCE,
     };
     const body = JSON.stringify(envelope);
     await this.events.insertEvent({

@@ -56,6 +56,72 @@ describe('isForbiddenAddress', () => {
     '64:ff9b::192.168.1.1',
   ];
 
+  // Issue 11, item 4: ranges that slipped through, and IPv6 forms that carry a refused IPv4 address.
+  const issue11Forbidden = [
+    // local-use NAT64 (64:ff9b:1::/48): the site's translator reaches any IPv4 address, 10.0.0.1 here
+    '64:ff9b:1::',
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1:ffff:ffff:ffff:ffff:ffff',
+    // 6to4 (2002::/16), embedded IPv4 in bytes 2–5: refused whole, public embedded address included
+    '2002::',
+    '2002:7f00:1::',
+    '2002:a9fe:a9fe::1',
+    '2002:c0a8:101::1',
+    '2002:808:808::1',
+    '2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    // Teredo (2001::/32): the client IPv4 address is XOR-obfuscated, refused whole
+    '2001::',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '2001:0:ffff:ffff:ffff:ffff:ffff:ffff',
+    // the rest of the IETF protocol assignments (2001::/23): benchmarking, ORCHIDv2
+    '2001:2::1',
+    '2001:20::1',
+    '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff',
+    // IPv4-translated (::ffff:0:0:0/96)
+    '::ffff:0:0:0',
+    '::ffff:0:7f00:1',
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:808:808',
+    '0:0:0:0:ffff:0:a00:1',
+    // site-local (fec0::/10, deprecated)
+    'fec0::',
+    'fec0::1',
+    'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    // discard-only (100::/64)
+    '100::',
+    '100::1',
+    '100::ffff:ffff:ffff:ffff',
+    // 6to4 relay anycast (192.88.99.0/24)
+    '192.88.99.0',
+    '192.88.99.1',
+    '192.88.99.255',
+    // IPv4-compatible and mapped forms of refused addresses, however they are written
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '::8.8.8.8',
+    '0:0:0:0:0:ffff:7f00:1',
+    '0000:0000:0000:0000:0000:ffff:127.0.0.1',
+    '::ffff:0.0.0.0',
+    '::ffff:255.255.255.255',
+    '::ffff:192.88.99.1',
+    '::ffff:c058:6301',
+    '::ffff:100.64.0.1',
+    '64:ff9b::0.0.0.0',
+    '64:ff9b::192.88.99.1',
+    '64:ff9b::ffff:ffff',
+    '64:ff9b::a00:1',
+    // outside global unicast (2000::/3) altogether
+    '1::1',
+    '::1:0:0:1',
+    'fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+    '4000::1',
+    '5f00::1',
+    'e000::1',
+    // documentation (3fff::/20)
+    '3fff::1',
+    '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff',
+  ];
+
   const allowed = [
     '1.0.0.0',
     '1.1.1.1',
@@ -85,10 +151,11 @@ describe('isForbiddenAddress', () => {
     '2001:4860:4860::8888',
     '2001:db7:ffff:ffff:ffff:ffff:ffff:ffff',
     '2001:db9::',
-    'fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
-    'fec0::',
-    'feff::',
-    '::1:0:0:1',
+    '2001:200::1',
+    '2003::1',
+    '2a00:1450:4001:81c::200e',
+    '3ffe:ffff::1',
+    '3fff:1000::1',
     '::ffff:8.8.8.8',
     '::ffff:808:808',
     '64:ff9b::1.1.1.1',
@@ -96,6 +163,10 @@ describe('isForbiddenAddress', () => {
   ];
 
   it.each(forbidden)('refuses %s', (ip) => {
+    expect(isForbiddenAddress(ip)).toBe(true);
+  });
+
+  it.each(issue11Forbidden)('refuses %s (issue 11)', (ip) => {
     expect(isForbiddenAddress(ip)).toBe(true);
   });
 

@@ -15,6 +15,7 @@ const FORBIDDEN_V4: ReadonlyArray<readonly [string, number]> = [
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
   ['192.0.2.0', 24], // documentation (TEST-NET-1)
+  ['192.88.99.0', 24], // 6to4 relay anycast: a relay would unwrap it towards whatever IPv4 address it carries
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24], // documentation (TEST-NET-2)
@@ -23,13 +24,29 @@ const FORBIDDEN_V4: ReadonlyArray<readonly [string, number]> = [
   ['240.0.0.0', 4], // reserved, includes the limited broadcast 255.255.255.255
 ];
 
-const FORBIDDEN_V6: ReadonlyArray<readonly [string, number]> = [
-  // IPv4-compatible addresses (deprecated, never a public host); also covers :: and ::1.
-  ['::', 96],
-  ['fc00::', 7], // unique local (the IPv6 private ranges)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
+/**
+ * Public IPv6 hosts live in 2000::/3 (global unicast) only; everything outside
+ * it is refused unless it embeds an IPv4 address judged on its own (below).
+ * That covers, among others, ::/128 and ::1, IPv4-compatible ::/96, the
+ * IPv4-translated ::ffff:0:0:0/96, the discard prefix 100::/64, the local-use
+ * NAT64 prefix 64:ff9b:1::/48 (a site's own translator, towards any IPv4
+ * address, private ones included), unique local fc00::/7, site-local fec0::/10,
+ * link-local fe80::/10 and multicast ff00::/8, and any range assigned later
+ * outside 2000::/3.
+ */
+const GLOBAL_UNICAST_V6: readonly [string, number] = ['2000::', 3];
+
+/** The parts of 2000::/3 that are not an ordinary public host. */
+const FORBIDDEN_GLOBAL_V6: ReadonlyArray<readonly [string, number]> = [
+  // IETF protocol assignments: Teredo (2001::/32, whose client IPv4 address is
+  // XOR-obfuscated and so cannot be judged), benchmarking, ORCHID; no web server.
+  ['2001::', 23],
   ['2001:db8::', 32], // documentation
+  // 6to4 (deprecated, RFC 7526): a relay sends it to the IPv4 address in bytes 2–5,
+  // which may be private; refused whole rather than judged by that address, since
+  // which relay handles it (and what it trusts) is outside our control.
+  ['2002::', 16],
+  ['3fff::', 20], // documentation (RFC 9637)
 ];
 
 function blockList(ranges: ReadonlyArray<readonly [string, number]>, family: 'ipv4' | 'ipv6'): BlockList {
@@ -39,7 +56,8 @@ function blockList(ranges: ReadonlyArray<readonly [string, number]>, family: 'ip
 }
 
 const forbiddenV4 = blockList(FORBIDDEN_V4, 'ipv4');
-const forbiddenV6 = blockList(FORBIDDEN_V6, 'ipv6');
+const globalUnicastV6 = blockList([GLOBAL_UNICAST_V6], 'ipv6');
+const forbiddenGlobalV6 = blockList(FORBIDDEN_GLOBAL_V6, 'ipv6');
 
 /** ::ffff:0:0/96: the kernel sends these as plain IPv4, so the embedded address decides. */
 const V4_MAPPED_PREFIX = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
@@ -68,7 +86,7 @@ function isForbiddenV6(ip: string): boolean {
   if (startsWith(bytes, V4_MAPPED_PREFIX) || startsWith(bytes, NAT64_PREFIX)) {
     return isForbiddenAddress(bytes.slice(12).join('.'));
   }
-  return forbiddenV6.check(ip, 'ipv6');
+  return !globalUnicastV6.check(ip, 'ipv6') || forbiddenGlobalV6.check(ip, 'ipv6');
 }
 
 function startsWith(bytes: readonly number[], prefix: readonly number[]): boolean {

@@ -4,9 +4,18 @@ import { isForbiddenAddress } from './ip-ranges';
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
+/**
+ * The one answer for a host we will not call, whether it is a local name, a
+ * non-public address, or a name that resolves to one: telling these apart
+ * would tell a caller what our resolver knows about a name.
+ */
+export const NOT_ALLOWED = 'must point at a host on the public internet';
+/** Only for attempts: registration accepts such a host, whose DNS may not be set up yet. */
+export const DOES_NOT_RESOLVE = 'host does not resolve';
+
 /** Names that never resolve to a public host, refused before any DNS is asked. */
 const LOCAL_NAMES = ['localhost'];
-const LOCAL_SUFFIXES = ['.localhost', '.internal', '.local'];
+const LOCAL_SUFFIXES = ['.localhost', '.internal', '.local', '.home.arpa'];
 
 export type Lookup = (host: string) => Promise<string[]>;
 
@@ -37,10 +46,8 @@ export function parseWebhookUrl(raw: string, allowedHosts: ReadonlySet<string> =
   const host = hostOf(url);
   if (host === '') return { error: 'must have a host' };
   if (isAllowListed(host, allowedHosts)) return { url };
-  if (isIP(host) !== 0) return isForbiddenAddress(host) ? { error: 'must not point at a non-public address' } : { url };
-  if (LOCAL_NAMES.includes(host) || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) {
-    return { error: 'must not point at a local host name' };
-  }
+  if (isIP(host) !== 0) return isForbiddenAddress(host) ? { error: NOT_ALLOWED } : { url };
+  if (LOCAL_NAMES.includes(host) || LOCAL_SUFFIXES.some((suffix) => host.endsWith(suffix))) return { error: NOT_ALLOWED };
   return { url };
 }
 
@@ -60,7 +67,7 @@ export async function checkWebhookTarget(url: URL, options: WebhookTargetOptions
   if (isIP(host) !== 0) {
     return isAllowListed(host, options.allowedHosts) || !isForbiddenAddress(host)
       ? { ok: true, addresses: [host] }
-      : { ok: false, reason: 'host is a non-public address' };
+      : { ok: false, reason: NOT_ALLOWED };
   }
   if (isAllowListed(host, options.allowedHosts)) return { ok: true, addresses: [] };
 
@@ -68,12 +75,12 @@ export async function checkWebhookTarget(url: URL, options: WebhookTargetOptions
   try {
     addresses = await (options.lookup ?? systemLookup)(host);
   } catch {
-    return { ok: false, reason: 'host does not resolve' };
+    return { ok: false, reason: DOES_NOT_RESOLVE };
   }
-  if (addresses.length === 0) return { ok: false, reason: 'host does not resolve' };
+  if (addresses.length === 0) return { ok: false, reason: DOES_NOT_RESOLVE };
   // The address itself stays out of the reason: it is shown to the merchant, and
   // would tell them what our internal DNS answers for a name.
-  if (addresses.some(isForbiddenAddress)) return { ok: false, reason: 'host resolves to a non-public address' };
+  if (addresses.some(isForbiddenAddress)) return { ok: false, reason: NOT_ALLOWED };
   return { ok: true, addresses };
 }
 
@@ -86,9 +93,18 @@ function hostOf(url: URL): string {
   return normalizeHost(url.hostname);
 }
 
-/** The host as it is compared: without IPv6 brackets or the root's trailing dot, in lower case. */
+/**
+ * The host as it is compared: without IPv6 brackets or the root's trailing
+ * dots, in lower case. `url.hostname` is already the WHATWG parser's
+ * normalised host (an IPv4 address written as one integer, in octal or hex,
+ * or with full-width digits comes out dotted-decimal), so every spelling of
+ * an address is judged as the address it is.
+ */
 function normalizeHost(host: string): string {
-  return host.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const bare = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  let end = bare.length;
+  while (end > 0 && bare[end - 1] === '.') end -= 1;
+  return bare.slice(0, end);
 }
 
 function isAllowListed(host: string, allowedHosts: ReadonlySet<string>): boolean {

@@ -1,0 +1,102 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { AttemptTrigger, AttemptView, EventDeliveryView, EventDetailView, EventEnvelope, EventList } from '@sdd/contracts';
+
+@ApiSchema({ name: 'EventEnvelope', description: 'The body of a webhook request, and an entry of the event log.' })
+export class EventEnvelopeResponse implements EventEnvelope {
+  @ApiProperty({ pattern: '^evt_[0-9A-Za-z]{24}$', example: 'evt_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ description: 'An event type, or `webhook.test`.', example: 'delivery.picked_up' })
+  type!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The delivery as GET /v1/deliveries/{id} returned it then (+ `delivered_at` on delivery.delivered); `{webhook_id, message}` for `webhook.test`.',
+  })
+  data!: object;
+
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description:
+      'The event’s number within its delivery: 1, 2, 3… in the order the delivery changed. Retries can reorder arrivals; order by this. 0 for `webhook.test`.',
+    example: 3,
+  })
+  sequence!: number;
+}
+
+@ApiSchema({ name: 'EventList' })
+export class EventListResponse implements EventList {
+  @ApiProperty({ type: EventEnvelopeResponse, isArray: true })
+  data!: EventEnvelopeResponse[];
+
+  @ApiProperty()
+  has_more!: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
+
+@ApiSchema({ name: 'WebhookAttempt', description: 'One HTTP request to one endpoint.' })
+export class AttemptResponse implements AttemptView {
+  @ApiProperty({ pattern: '^att_[0-9A-Za-z]{24}$' })
+  id!: string;
+
+  @ApiProperty()
+  event_id!: string;
+
+  @ApiProperty()
+  webhook_id!: string;
+
+  @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 4, description: 'null for a resend or a test.' })
+  number!: number | null;
+
+  @ApiProperty({ enum: ['automatic', 'resend', 'test'] })
+  trigger!: AttemptTrigger;
+
+  @ApiProperty()
+  succeeded!: boolean;
+
+  @ApiProperty({ type: 'integer', nullable: true })
+  status_code!: number | null;
+
+  @ApiProperty({ type: 'integer' })
+  duration_ms!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  error!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  next_retry_at!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+}
+
+@ApiSchema({ name: 'EventDelivery', description: 'The event’s delivery to one endpoint.' })
+export class EventDeliveryResponse implements EventDeliveryView {
+  @ApiProperty()
+  webhook_id!: string;
+
+  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
+  status!: 'pending' | 'succeeded' | 'failed';
+
+  @ApiProperty({ type: 'integer' })
+  attempt_count!: number;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  next_attempt_at!: string | null;
+
+  @ApiProperty({ type: AttemptResponse, isArray: true })
+  attempts!: AttemptResponse[];
+}
+
+@ApiSchema({ name: 'EventDetail' })
+export class EventDetailResponse extends EventEnvelopeResponse implements EventDetailView {
+  @ApiProperty({ type: EventDeliveryResponse, isArray: true })
+  deliveries!: EventDeliveryResponse[];
+}

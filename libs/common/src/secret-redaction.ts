@@ -1,0 +1,35 @@
+/**
+ * What must never reach a log line, and how it is recognised: our prefixed
+ * secrets (API keys, webhook signing secrets, tracking tokens) and Stripe's
+ * secret and restricted keys, wherever they appear; the tracking token in
+ * the path of the public tracking page, which has no prefix; and the value of
+ * any query parameter named like a credential, since clients put keys in
+ * URLs by mistake. The prefix stays, so a line still says what kind of
+ * secret was there.
+ *
+ * Every pattern is linear (no nested or overlapping quantifiers): it runs on
+ * every request URL, which the client chooses.
+ */
+const PREFIXED_SECRET = /(svc_(?:test|live)|whsec|trk|sk_(?:test|live)|rk_(?:test|live))_[0-9A-Za-z]+/g;
+const TRACKING_PATH = /\/track\/[^/?#\s"']+/g;
+const QUERY_PARAM = /([?&#])([^=&#]*)=([^&#]*)/g;
+const CREDENTIAL_NAME = /key|token|secret|password|signature/i;
+
+const REDACTED = '[redacted]';
+
+/** Any text (a log message, an error): prefixed secrets and tracking-page tokens replaced. */
+export function redactSecrets(text: string): string {
+  return text.replace(TRACKING_PATH, `/track/${REDACTED}`).replace(PREFIXED_SECRET, `$1_${REDACTED}`);
+}
+
+/** A request URL as logged: as `redactSecrets`, and the values of credential-like query parameters too. */
+export function redactUrl(url: string): string {
+  const start = url.search(/[?#]/);
+  if (start === -1) return redactSecrets(url);
+  const query = url
+    .slice(start)
+    .replace(QUERY_PARAM, (param: string, separator: string, name: string) =>
+      CREDENTIAL_NAME.test(name) ? `${separator}${name}=${REDACTED}` : param,
+    );
+  return redactSecrets(url.slice(0, start)) + redactSecrets(query);
+}
