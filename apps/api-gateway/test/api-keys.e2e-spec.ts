@@ -117,7 +117,7 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect(Math.abs(Date.parse(used.last_used_at as string) - Date.now())).toBeLessThan(60_000);
   });
 
-  it('revokes at once, the calling key too, and never the mode’s last unexpired key', async () => {
+  it('revokes at once, the calling key too, and never the mode’s last lasting key', async () => {
     const keys = await register();
     const rolled = await roll(keys.test);
     const newKey = rolled.body.api_key;
@@ -135,11 +135,19 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect(last.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'last_api_key' } });
     expect((await me(newKey)).status).toBe(200);
 
-    // A key may revoke itself when another remains; it fails from the next request on.
-    const third = (await roll(newKey)).body.api_key;
+    // A key in its grace period cannot roll and will lapse: it does not let the lasting key go.
+    const graced = await roll(newKey);
+    const replacement = graced.body.api_key;
+    const replacementId = (await list(replacement)).body.data.find((k) => k.expires_at === null)?.id as string;
+    const stranded = await revoke(newKey, replacementId);
+    expect(stranded.status).toBe(409);
+    expect(stranded.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'last_api_key' } });
+    expect((await me(replacement)).status).toBe(200);
+
+    // A key may revoke itself when a lasting one remains; it fails from the next request on.
     expect((await revoke(newKey, fresh.id)).status).toBe(200);
     expect((await me(newKey)).status).toBe(401);
-    expect((await me(third)).status).toBe(200);
+    expect((await me(replacement)).status).toBe(200);
   });
 
   it('answers 404 for another merchant’s key and the other mode’s, and refuses a body it does not take', async () => {

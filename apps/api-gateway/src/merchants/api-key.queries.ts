@@ -11,16 +11,23 @@ export async function lockMerchantKeys(manager: EntityManager, merchantId: strin
   await manager.findOne(MerchantEntity, { where: { id: merchantId }, lock: { mode: 'pessimistic_write' } });
 }
 
-/** Keys of the scope that still authenticate, optionally leaving one out. */
-export function usableKeysQuery(manager: EntityManager, scope: MerchantScope, options: { except?: string } = {}) {
-  const query = manager
-    .createQueryBuilder(ApiKeyEntity, 'k')
-    .where('k.merchant_id = :merchantId AND k.mode = :mode', scope)
-    .andWhere('k.revoked_at IS NULL')
-    .andWhere('(k.expires_at IS NULL OR k.expires_at > now())');
-  return options.except ? query.andWhere('k.id <> :except', { except: options.except }) : query;
+interface KeyFilter {
+  /** Leave this key out. */
+  except?: string;
+  /** Only keys without an end date: the ones a merchant can keep using, and roll. */
+  lasting?: boolean;
 }
 
-export function countUsableKeys(manager: EntityManager, scope: MerchantScope, options: { except?: string } = {}): Promise<number> {
-  return usableKeysQuery(manager, scope, options).getCount();
+/** Keys of the scope that still authenticate. */
+export function usableKeysQuery(manager: EntityManager, scope: MerchantScope, filter: KeyFilter = {}) {
+  const query = manager
+    .createQueryBuilder(ApiKeyEntity, 'k')
+    .where('k.merchant_id = :merchantId AND k.mode = :mode', { merchantId: scope.merchantId, mode: scope.mode })
+    .andWhere('k.revoked_at IS NULL')
+    .andWhere(filter.lasting ? 'k.expires_at IS NULL' : '(k.expires_at IS NULL OR k.expires_at > now())');
+  return filter.except ? query.andWhere('k.id <> :except', { except: filter.except }) : query;
+}
+
+export function countUsableKeys(manager: EntityManager, scope: MerchantScope, filter: KeyFilter = {}): Promise<number> {
+  return usableKeysQuery(manager, scope, filter).getCount();
 }

@@ -12,7 +12,7 @@ export interface RevokedApiKey {
   deleted: true;
 }
 
-/** Revokes a key of the caller's merchant and mode at once; the mode keeps at least one key that works. */
+/** Revokes a key of the caller's merchant and mode at once; the mode keeps at least one key that lasts. */
 @Injectable()
 export class RevokeApiKeyHandler {
   constructor(
@@ -26,12 +26,14 @@ export class RevokeApiKeyHandler {
       const key = await manager.findOneBy(ApiKeyEntity, { id: keyId, merchantId: auth.merchantId, mode: auth.mode });
       // Another merchant's key, the other mode's, and one already gone look alike: nothing to learn from probing ids.
       if (!key || !isUsable(key, this.clock.now())) throw AppError.notFound(`No such API key: '${keyId}'.`, 'id');
-      if ((await countUsableKeys(manager, auth, { except: key.id })) === 0) {
+      // Keys in their grace period cannot roll and will lapse: once they have, a mode left with only
+      // those would have no key at all. So the last key without an end date stays.
+      if ((await countUsableKeys(manager, auth, { except: key.id, lasting: true })) === 0) {
         throw new AppError(
           409,
           ErrorType.InvalidRequest,
           'last_api_key',
-          `This is the last unexpired ${auth.mode} API key; roll it (POST /v1/api_keys/roll) to replace it instead.`,
+          `This is the last unexpired ${auth.mode} API key without an end date; roll it (POST /v1/api_keys/roll), then revoke it.`,
         );
       }
       await manager.update(ApiKeyEntity, { id: key.id }, { revokedAt: () => 'now()' });
