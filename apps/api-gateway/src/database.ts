@@ -2,6 +2,7 @@ import { MigrationInterface } from 'typeorm';
 import { CreateMerchants1763800000000 } from './migrations/1763800000000-create-merchants';
 import { CreateIdempotencyKeys1763800400000 } from './migrations/1763800400000-create-idempotency-keys';
 import { ScopeIdempotencyKeys1763910000030 } from './migrations/1763910000030-scope-idempotency-keys';
+import { AddApiKeyLifecycle1764001100000 } from './migrations/1764001100000-add-api-key-lifecycle';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
@@ -11,4 +12,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateMerchants1763800000000,
   CreateIdempotencyKeys1763800400000,
   ScopeIdempotencyKeys1763910000030,
+  AddApiKeyLifecycle1764001100000,
 ];

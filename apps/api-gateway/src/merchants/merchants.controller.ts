@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -9,13 +9,22 @@ import { firstValueFrom } from 'rxjs';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
-import { CurrentMerchantResponse, RegisteredMerchantResponse, RolledApiKeyResponse } from '../openapi/merchant.response';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import {
+  ApiKeyListResponse,
+  CurrentMerchantResponse,
+  RegisteredMerchantResponse,
+  RevokedApiKeyResponse,
+  RolledApiKeyResponse,
+} from '../openapi/merchant.response';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { ApiKeyList, ListApiKeysHandler } from './list-api-keys.handler';
 import { MerchantEntity } from './merchant.entity';
 import { MerchantView, presentMerchant } from './merchant.presenter';
 import { RegisteredMerchant, RegisterMerchantHandler } from './register-merchant.handler';
 import { RegisterMerchantDto } from './register-merchant.dto';
 import { RollApiKeyDto } from './roll-api-key.dto';
+import { RevokeApiKeyHandler, RevokedApiKey } from './revoke-api-key.handler';
 import { RolledApiKey, RollApiKeyHandler } from './roll-api-key.handler';
 
 @ApiTags('Merchants')
@@ -25,6 +34,8 @@ export class MerchantsController {
   constructor(
     private readonly register: RegisterMerchantHandler,
     private readonly roll: RollApiKeyHandler,
+    private readonly listKeys: ListApiKeysHandler,
+    private readonly revoke: RevokeApiKeyHandler,
     @InjectRepository(MerchantEntity) private readonly merchants: Repository<MerchantEntity>,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
   ) {}
@@ -69,16 +80,49 @@ export class MerchantsController {
   @ApiOperation({
     summary: 'Roll the API key',
     description:
-      'Issues a new key of the same mode. The key used to call keeps working for `expires_in_hours` (default 24), never longer than it already would.',
+      'Issues a new key of the same mode. The key used to call keeps working for `expires_in_hours` (default 24). ' +
+      'A key already in its grace period cannot roll; a mode holds at most 5 unexpired keys.',
   })
   @ApiKeyAuth()
   @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown.')
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+  @ApiErrorResponse(403, '`permission_error` / `api_key_expiring`: the calling key was rolled already and is in its grace period.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `api_key_limit_reached`: the mode already holds 5 unexpired keys.')
   @ApiJsonBodyErrorResponses()
   @Post('api_keys/roll')
   @HttpCode(201)
   rollApiKey(@Auth() auth: AuthContext, @Body() body: RollApiKeyDto): Promise<RolledApiKey> {
     return this.roll.execute(auth, body.expires_in_hours);
+  }
+
+  @ApiOperation({
+    summary: 'List API keys',
+    description: "The calling key's mode's keys that still work (not revoked, not expired), oldest first. Never the secret.",
+  })
+  @ApiKeyAuth()
+  @ApiOkResponse({ description: 'The keys.', type: ApiKeyListResponse })
+  @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+  @Get('api_keys')
+  listApiKeys(@Auth() auth: AuthContext): Promise<ApiKeyList> {
+    return this.listKeys.execute(auth);
+  }
+
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description:
+      "Revokes a key of the calling key's mode at once: it fails from the next request on, even when it is the calling key. " +
+      "The mode's last unexpired key cannot be revoked: roll it instead.",
+  })
+  @ApiKeyAuth()
+  @ApiEmptyBody()
+  @ApiOkResponse({ description: 'The key is revoked.', type: RevokedApiKeyResponse })
+  @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+  @ApiErrorResponse(404, "`invalid_request_error` / `resource_missing`: no usable key with this id in the caller's merchant and mode.")
+  @ApiErrorResponse(409, "`invalid_request_error` / `last_api_key`: the mode's last unexpired key.")
+  @Delete('api_keys/:keyId')
+  @HttpCode(200)
+  revokeApiKey(@Auth() auth: AuthContext, @Param('keyId') keyId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<RevokedApiKey> {
+    return this.revoke.execute(auth, keyId);
   }
 }

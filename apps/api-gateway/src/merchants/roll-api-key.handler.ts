@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { ErrorType } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { generateApiKey, Mode } from '../auth/api-key';
 import { AuthContext } from '../auth/auth-context';
+import { isExpiring, keysAfterRoll, MAX_UNEXPIRED_KEYS_PER_MODE } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
+import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
 import { newApiKeyRow } from './register-merchant.handler';
 
 const DEFAULT_GRACE_HOURS = 24;
@@ -24,19 +27,38 @@ export class RollApiKeyHandler {
 
   async execute(auth: AuthContext, expiresInHours = DEFAULT_GRACE_HOURS): Promise<RolledApiKey> {
     const key = generateApiKey(auth.mode);
-    const graceEnd = new Date(this.clock.now().getTime() + expiresInHours * 3600_000);
     const previous = await this.dataSource.transaction(async (manager) => {
-      const current = await manager.findOne(ApiKeyEntity, {
-        where: { id: auth.apiKeyId },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (!current) throw AppError.notFound('This API key no longer exists.');
-      // Rolling twice must not extend a key that was already due to expire sooner.
-      const expiresAt = current.expiresAt && current.expiresAt < graceEnd ? current.expiresAt : graceEnd;
-      await manager.update(ApiKeyEntity, { id: current.id }, { expiresAt });
+      await lockMerchantKeys(manager, auth.merchantId);
+      const current = await manager.findOneBy(ApiKeyEntity, { id: auth.apiKeyId });
+      if (!current || current.revokedAt) throw AppError.notFound('This API key no longer exists.');
+      // A key already rolled stays on its way out: rolling it again would mint keys from a key being retired.
+      if (isExpiring(current)) {
+        throw new AppError(
+          403,
+          ErrorType.Permission,
+          'api_key_expiring',
+          `This API key is in its grace period and expires at ${current.expiresAt?.toISOString()}; roll the key that replaced it.`,
+        );
+      }
+      const now = this.clock.now();
+      const graceEnd = new Date(now.getTime() + expiresInHours * 3600_000);
+      await this.refuseOverLimit(manager, auth, graceEnd, now);
+      await manager.update(ApiKeyEntity, { id: current.id }, { expiresAt: graceEnd });
       await manager.insert(ApiKeyEntity, newApiKeyRow(auth.merchantId, auth.mode, key));
-      return { last4: current.last4, expires_at: expiresAt.toISOString() };
+      return { last4: current.last4, expires_at: graceEnd.toISOString() };
     });
     return { api_key: key, mode: auth.mode, previous_key: previous };
+  }
+
+  private async refuseOverLimit(manager: EntityManager, auth: AuthContext, graceEnd: Date, now: Date): Promise<void> {
+    const others = await countUsableKeys(manager, auth, { except: auth.apiKeyId });
+    if (keysAfterRoll(others, graceEnd, now) > MAX_UNEXPIRED_KEYS_PER_MODE) {
+      throw new AppError(
+        409,
+        ErrorType.InvalidRequest,
+        'api_key_limit_reached',
+        `A mode holds at most ${MAX_UNEXPIRED_KEYS_PER_MODE} unexpired API keys. Revoke one (DELETE /v1/api_keys/{id}) or wait for a rolled key to expire.`,
+      );
+    }
   }
 }

@@ -8,6 +8,9 @@ import { MerchantAddress } from '../merchants/merchant.entity';
 import { MerchantView } from '../merchants/merchant.presenter';
 import type { MerchantsController } from '../merchants/merchants.controller';
 import { RegisteredMerchant } from '../merchants/register-merchant.handler';
+import { ApiKeyView } from '../merchants/api-key.presenter';
+import { ApiKeyList } from '../merchants/list-api-keys.handler';
+import { RevokedApiKey } from '../merchants/revoke-api-key.handler';
 import { RolledApiKey } from '../merchants/roll-api-key.handler';
 
 // Each class implements the type its handler returns, so a field added to a
@@ -133,4 +136,40 @@ export class RolledApiKeyResponse implements RolledApiKey {
 
   @ApiProperty({ type: PreviousApiKeyResponse })
   previous_key!: PreviousApiKeyResponse;
+}
+
+@ApiSchema({ name: 'ApiKey', description: 'An API key as the merchant may see it: never the secret.' })
+export class ApiKeyResponse implements ApiKeyView {
+  @ApiProperty({ example: 'key_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ enum: MODES })
+  mode!: Mode;
+
+  @ApiProperty({ minLength: 4, maxLength: 4, example: 'x7Qa' })
+  last4!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Set once the key was rolled: it works until then.' })
+  expires_at!: string | null;
+
+  @ApiProperty({ type: 'string', format: 'date-time', nullable: true, description: 'Recorded to the minute.' })
+  last_used_at!: string | null;
+}
+
+@ApiSchema({ name: 'ApiKeyList' })
+export class ApiKeyListResponse implements ApiKeyList {
+  @ApiProperty({ type: [ApiKeyResponse] })
+  data!: ApiKeyResponse[];
+}
+
+@ApiSchema({ name: 'RevokedApiKey' })
+export class RevokedApiKeyResponse implements RevokedApiKey {
+  @ApiProperty({ example: 'key_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted!: true;
 }
