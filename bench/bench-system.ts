@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { freePort, repoRoot } from '@sdd/testing';
+import { freePort, repoRoot, webhookSecretsKey } from '@sdd/testing';
 import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
 
@@ -227,6 +227,7 @@ export async function withBenchSystem(
       PORT: String(port),
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '10000000',
+      WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
       ...options.env?.(baseUrl),
     };
     log(`prefix ${prefix}: migrating and starting ${options.apps.join(', ')}`);

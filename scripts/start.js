@@ -175,6 +175,9 @@ function sharedEnv(databaseUrl, redisUrl) {
     SHUTDOWN_DRAIN_MS: process.env.SHUTDOWN_DRAIN_MS || '0',
     // Tracking links must point at the gateway this run serves, whatever PORT it was given.
     PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${Number(process.env.PORT || 3000)}`,
+    // Generated once under .data/: the dispatcher has no fallback key of its own.
+    WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY || infra.webhookSecretsKey(),
+    WEBHOOK_SECRETS_OLD_KEYS: [process.env.WEBHOOK_SECRETS_OLD_KEYS, infra.LEGACY_DEVELOPMENT_KEY].filter(Boolean).join(','),
   };
   // The user's PORT is meant for the gateway alone; see appEnv.
   delete env.PORT;

@@ -133,7 +133,14 @@ async function runAll(servers, signals, planned, results) {
   const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'test-redis'), appendOnly: false, port: 63791, log });
   servers.push(redis);
   const chromium = infra.ensureChromium({ log });
-  const env = { ...process.env, DATABASE_URL: postgres.url, REDIS_URL: redis.url, TEST_INFRA: 'external', CHROMIUM_PATH: chromium };
+  const env = {
+    ...process.env,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    TEST_INFRA: 'external',
+    CHROMIUM_PATH: chromium,
+    WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY || infra.webhookSecretsKey(),
+  };
   for (const step of planned) {
     if (signals.signal) break;
     log(`${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);

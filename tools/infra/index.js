@@ -13,4 +13,5 @@ module.exports = {
   ...require('./build'),
   ...require('./watchdog'),
   ...require('./supervisor'),
+  ...require('./secrets-key'),
 };

@@ -82,6 +82,8 @@ describe('hostile input: 4xx naming the field, never 5xx', () => {
         ['PATCH', `/v1/webhooks/${webhook}`, 'events'],
         ['POST', `/v1/webhooks/${webhook}/test`, 'reason'],
         ['DELETE', `/v1/webhooks/${webhook}`, 'reason'],
+        ['POST', `/v1/webhooks/${webhook}/rotate_secret`, 'expires_in_hours'],
+        ['POST', `/v1/webhooks/${webhook}/recover`, 'since'],
         ['POST', '/v1/events/evt_fuzz/resend', 'webhook_id'],
       ];
     });
@@ -157,6 +159,7 @@ describe('hostile input: 4xx naming the field, never 5xx', () => {
         ['POST', '/v1/quotes', { pickup_address: PICKUP, dropoff_address: 'x\u0000' }, 'dropoff_address'],
         ['POST', '/v1/webhooks', { url: 'https://8.8.8.8/hooks', events: ['*'], description: 'a\u0000b' }, 'description'],
         ['POST', '/v1/webhooks', { url: 'https://8.8.8.8/hooks', events: ['delivery.delivered', 'x\ud800'] }, 'events.1'],
+        ['POST', '/v1/webhooks/wh_fuzz/recover', { since: `${new Date().toISOString()}\ud800` }, 'since'],
       ];
       for (const [method, path, body, param] of cases) {
         const response = await call(method, path, JSON.stringify(body));

@@ -1,7 +1,7 @@
 import { ServiceName } from '@sdd/contracts';
 import { MerchantKeys, TestSystem, waitFor } from '@sdd/testing';
 
-const APPS = [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery];
+const APPS = [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook];
 
 /** Issue 11, item 6: what the apps log at info level never carries a tracking token or an API key. */
 describe('no secrets in the logs (real processes, info level)', () => {
@@ -11,7 +11,7 @@ describe('no secrets in the logs (real processes, info level)', () => {
   const allLogs = () => APPS.flatMap((app) => system.logs(app));
 
   beforeAll(async () => {
-    await system.start({ apps: APPS, env: { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000' } });
+    await system.start({ apps: APPS, env: { LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: 'receiver.localhost' } });
     keys = await system.registerMerchant('Quiet Logs Co');
   }, 60000);
   afterAll(() => system.stop());
@@ -48,5 +48,20 @@ describe('no secrets in the logs (real processes, info level)', () => {
     expect(logs).toContain(`"url":"/track/[redacted]"`);
     expect(logs).toContain('/v1/deliveries?api_key=[redacted]');
     for (const secret of [token, keys.test, keys.live, keys.test.slice(9), keys.live.slice(9)]) expect(logs).not.toContain(secret);
+  });
+
+  it('never logs a webhook signing secret, created or rotated, nor the key that seals them', async () => {
+    const created = await system.request('POST', '/v1/webhooks', { key: keys.test, body: { url: 'https://receiver.localhost/hooks', events: ['*'] } });
+    expect(created.status).toBe(201);
+    const rotated = await system.request('POST', `/v1/webhooks/${created.body.id}/rotate_secret`, { key: keys.test, body: { expires_in_hours: 1 } });
+    expect(rotated.status).toBe(200);
+    const path = `/v1/webhooks/${created.body.id}/rotate_secret`;
+    await waitFor(() => (allLogs().some((line) => line.includes(path)) ? true : undefined), 10000);
+    const logs = allLogs().join('\n');
+    const sealingKey = process.env.WEBHOOK_SECRETS_KEY as string;
+    for (const secret of [created.body.secret as string, rotated.body.secret as string, sealingKey]) {
+      expect(secret.length).toBeGreaterThan(30);
+      expect(logs).not.toContain(secret);
+    }
   });
 });

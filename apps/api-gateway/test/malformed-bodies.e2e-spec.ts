@@ -60,6 +60,8 @@ const ROUTES: Array<{ path: string; auth: boolean }> = [
   { path: '/v1/test_helpers/deliveries/del_test_fuzz/advance', auth: true },
   { path: '/v1/test_helpers/quotes/qt_fuzz/expire', auth: true },
   { path: '/v1/webhooks/wh_fuzz/test', auth: true },
+  { path: '/v1/webhooks/wh_fuzz/rotate_secret', auth: true },
+  { path: '/v1/webhooks/wh_fuzz/recover', auth: true },
 ];
 
 describe('malformed bodies on every POST route', () => {

@@ -92,6 +92,8 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     expect(methods('/v1/merchants/me')).toEqual(['get']);
     expect(methods('/v1/api_keys/roll')).toEqual(['post']);
     expect(methods('/v1/health')).toEqual(['get']);
+    expect(methods('/v1/webhooks/{webhookId}/rotate_secret')).toEqual(['post']);
+    expect(methods('/v1/webhooks/{webhookId}/recover')).toEqual(['post']);
     expect(Object.keys(document.paths).filter((path) => !path.startsWith('/v1/'))).toEqual([]);
   });
 
@@ -101,6 +103,8 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     expect(statuses('/v1/merchants/me', 'get')).toEqual(expect.arrayContaining(['200', '401', '429']));
     expect(statuses('/v1/api_keys/roll', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '429']));
     expect(statuses('/v1/health', 'get')).toEqual(expect.arrayContaining(['200', '503']));
+    expect(statuses('/v1/webhooks/{webhookId}/rotate_secret', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '404', '429']));
+    expect(statuses('/v1/webhooks/{webhookId}/recover', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409', '429']));
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         for (const [status, response] of Object.entries((operation as { responses: object }).responses)) {

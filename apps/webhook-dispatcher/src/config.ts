@@ -2,6 +2,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
+const KEY = /^[A-Za-z0-9+/]{43}=$/;
+const KEY_LIST = /^\s*[A-Za-z0-9+/]{43}=\s*(,\s*[A-Za-z0-9+/]{43}=\s*)*,?\s*$/;
+
 const hostList = (value: string): string[] =>
   value
     .split(',')
@@ -32,13 +35,20 @@ export class WebhookDispatcherConfig extends BaseConfig {
   WEBHOOK_ALLOWED_HOSTS = '';
 
   /**
-   * Key (base64, 32 bytes) that encrypts webhook signing secrets at rest: they
-   * must be readable to sign, so they cannot be hashed like API keys. Unset:
-   * a fixed development key, refused when NODE_ENV is production.
+   * Key (base64, 32 bytes) that seals webhook signing secrets at rest: they
+   * must be readable to sign, so they cannot be hashed like API keys. Always
+   * required: `npm start` and `npm test` generate one under .data/.
+   */
+  @Matches(KEY, { message: 'WEBHOOK_SECRETS_KEY must be 32 bytes in base64' })
+  WEBHOOK_SECRETS_KEY!: string;
+
+  /**
+   * Keys that sealed secrets before the current one (comma-separated base64):
+   * values sealed with them still open; new ones take WEBHOOK_SECRETS_KEY.
    */
   @IsOptional()
-  @Matches(/^[A-Za-z0-9+/]{43}=$/, { message: 'WEBHOOK_SECRETS_KEY must be 32 bytes in base64' })
-  WEBHOOK_SECRETS_KEY?: string;
+  @Matches(KEY_LIST, { message: 'WEBHOOK_SECRETS_OLD_KEYS must be a comma list of 32-byte base64 keys' })
+  WEBHOOK_SECRETS_OLD_KEYS?: string;
 
   /**
    * Time-scale of the retry schedule, like TIMELINE_SPEED: 600 turns 1 min

@@ -1,10 +1,18 @@
 import { MigrationInterface } from 'typeorm';
 import { CreateEndpoints1763800600000 } from './migrations/1763800600000-create-endpoints';
 import { CreateEvents1763800700000 } from './migrations/1763800700000-create-events';
+import { AddPreviousSecret1764001400000 } from './migrations/1764001400000-add-previous-secret';
+import { AddDeliveryRounds1764001410000 } from './migrations/1764001410000-add-delivery-rounds';
 import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-event-sequence';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
 
 /** In the order they apply. Never edit one that has shipped: add a new one. */
-export const MIGRATIONS: Array<new () => MigrationInterface> = [CreateEndpoints1763800600000, CreateEvents1763800700000, AddEventSequence1764001500000];
+export const MIGRATIONS: Array<new () => MigrationInterface> = [
+  CreateEndpoints1763800600000,
+  CreateEvents1763800700000,
+  AddPreviousSecret1764001400000,
+  AddDeliveryRounds1764001410000,
+  AddEventSequence1764001500000,
+];

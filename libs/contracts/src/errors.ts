@@ -22,6 +22,7 @@ export const ErrorCode = {
   InternalError: 'internal_error',
   ServiceUnavailable: 'service_unavailable',
   RateLimitExceeded: 'rate_limit_exceeded',
+  WebhookDisabled: 'webhook_disabled',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

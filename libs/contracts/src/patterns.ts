@@ -31,6 +31,8 @@ export const Pattern = {
   ListEvents: 'webhook.list_events',
   GetEvent: 'webhook.get_event',
   ResendEvent: 'webhook.resend_event',
+  RotateWebhookSecret: 'webhook.rotate_secret',
+  RecoverWebhookDeliveries: 'webhook.recover_deliveries',
   /** The outbox offers delivery events; the reply acknowledges those stored. */
   IngestDeliveryEvents: 'webhook.ingest_delivery_events',
   CreatePickupLocation: 'delivery.create_pickup_location',
@@ -68,6 +70,8 @@ export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
   [Pattern.ListEvents]: ServiceName.Webhook,
   [Pattern.GetEvent]: ServiceName.Webhook,
   [Pattern.ResendEvent]: ServiceName.Webhook,
+  [Pattern.RotateWebhookSecret]: ServiceName.Webhook,
+  [Pattern.RecoverWebhookDeliveries]: ServiceName.Webhook,
   [Pattern.IngestDeliveryEvents]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,

@@ -35,6 +35,27 @@ export interface WebhookRef {
   webhookId: string;
 }
 
+/** POST /v1/webhooks/{id}/rotate_secret: how long the replaced secret keeps signing (0 = not at all). */
+export interface RotateWebhookSecretRequest extends WebhookRef {
+  expiresInHours: number;
+}
+
+/** The longest a replaced secret may keep signing, and the default. */
+export const MAX_SECRET_OVERLAP_HOURS = 24;
+
+/** POST /v1/webhooks/{id}/recover: failed deliveries of events created at or after `since` (ISO 8601) are sent again. */
+export interface RecoverWebhookRequest extends WebhookRef {
+  since: string;
+}
+
+export interface RecoveryView {
+  /** How many failed deliveries were queued again. */
+  queued: number;
+}
+
+/** How far back a recovery may reach. */
+export const MAX_RECOVERY_AGE_MS = 7 * 24 * 3600 * 1000;
+
 /** At most this many endpoints per merchant and mode (decisions.md, Webhooks). */
 export const MAX_WEBHOOKS_PER_SCOPE = 16;
 

@@ -43,4 +43,13 @@ describe('webhook signature', () => {
     const header = `t=${t},v1=${computeSignature('whsec_old', t, body)},v1=${computeSignature(secret, t, body)}`;
     expect(verifyWebhook(body, header, secret, { now: t }).valid).toBe(true);
   });
+
+  it('signs with every secret while one rotates: a receiver holding only the new or only the old one verifies', () => {
+    const header = signPayload(['whsec_new', 'whsec_old'], body, t);
+    expect(header).toBe(`t=${t},v1=${computeSignature('whsec_new', t, body)},v1=${computeSignature('whsec_old', t, body)}`);
+    expect(verifyWebhook(body, header, 'whsec_new', { now: t })).toEqual({ valid: true, timestamp: t });
+    expect(verifyWebhook(body, header, 'whsec_old', { now: t })).toEqual({ valid: true, timestamp: t });
+    expect(verifyWebhook(body, header, 'whsec_other', { now: t })).toEqual({ valid: false, reason: 'signature_mismatch' });
+    expect(() => signPayload([], body, t)).toThrow(/at least one secret/);
+  });
 });

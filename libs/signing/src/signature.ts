@@ -9,9 +9,15 @@ export function computeSignature(secret: string, timestamp: number, rawBody: str
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
-/** The header value for a body signed at `timestamp` (Unix seconds). */
-export function signPayload(secret: string, rawBody: string | Buffer, timestamp: number): string {
-  return `t=${timestamp},v1=${computeSignature(secret, timestamp, rawBody)}`;
+/**
+ * The header value for a body signed at `timestamp` (Unix seconds): one `v1=`
+ * per secret, so that while a secret rotates a receiver holding either the new
+ * or the old one verifies.
+ */
+export function signPayload(secrets: string | readonly string[], rawBody: string | Buffer, timestamp: number): string {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  if (all.length === 0) throw new Error('signPayload needs at least one secret');
+  return [`t=${timestamp}`, ...all.map((secret) => `v1=${computeSignature(secret, timestamp, rawBody)}`)].join(',');
 }
 
 export type VerifyResult =

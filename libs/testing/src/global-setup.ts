@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadInfra } from './infra';
+import { loadInfra, webhookSecretsKey } from './infra';
 import { assertTestDatabase } from './test-env';
 import { buildApps } from './build';
 
@@ -14,6 +14,8 @@ declare global {
  */
 export default async function globalSetup(): Promise<void> {
   buildApps();
+  // Set here, so every test worker (and `npm start` tests) inherits the same key.
+  webhookSecretsKey();
   if (process.env.DATABASE_URL && process.env.REDIS_URL) {
     assertTestDatabase(process.env.DATABASE_URL);
     return;

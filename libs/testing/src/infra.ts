@@ -22,6 +22,14 @@ export interface InfraModule {
   isPortFree(port: number, host?: string): Promise<boolean>;
   dependenciesOutdated(root: string): boolean;
   markBuilt(root: string, startedAt: Date): void;
+  /** The WEBHOOK_SECRETS_KEY kept in `<dir>/webhook-secrets.key` (`.data` by default), generated on first use. */
+  webhookSecretsKey(dir?: string): string;
+}
+
+/** The dispatcher refuses to start without a sealing key: tests use the one kept under `.data/`, unless one is set. */
+export function webhookSecretsKey(): string {
+  process.env.WEBHOOK_SECRETS_KEY ||= loadInfra().webhookSecretsKey();
+  return process.env.WEBHOOK_SECRETS_KEY;
 }
 
 /** The project's own scripts that install and start real Postgres and Redis (tools/infra). */

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
 import { repoRoot } from './repo-root';
+import { webhookSecretsKey } from './infra';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { timedRequest } from './outage-probe';
@@ -114,6 +115,7 @@ export class TestSystem {
       HOST: '127.0.0.1',
       // No load balancer in front of a test gateway: stopping it need not wait for one.
       SHUTDOWN_DRAIN_MS: '0',
+      WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
       // Every test registers merchants of its own, all from 127.0.0.1; limits.e2e-spec tests the limit with a low one.
       REGISTRATION_LIMIT_PER_HOUR: '1000',
       ...options.env,

@@ -1,13 +1,25 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { firstValueFrom } from 'rxjs';
-import { AttemptView, CreatedWebhookView, ErrorCode, MerchantScope, Pattern, WebhookView } from '@sdd/contracts';
+import {
+  AttemptView,
+  CreatedWebhookView,
+  ErrorCode,
+  MAX_SECRET_OVERLAP_HOURS,
+  MerchantScope,
+  parseRecoverySince,
+  Pattern,
+  RecoveryView,
+  WebhookView,
+} from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
 import { AttemptResponse } from '../openapi/event.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { RecoverWebhookDto } from './recover-webhook.dto';
+import { RotateSecretDto } from './rotate-secret.dto';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /** "*" means every event type, so it stands alone. */
@@ -67,6 +79,43 @@ export class WebhooksController {
   @HttpCode(200)
   test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptView> {
     return firstValueFrom(this.bus.send(Pattern.SendTestWebhook, { scope: scopeOf(auth), webhookId }));
+  }
+
+  @ApiOperation({
+    summary: 'Rotate the signing secret',
+    description:
+      'Issues a new signing secret, returned only here. Until the replaced secret expires (`expires_in_hours`, 0–24, default 24; 0 ends it now) ' +
+      'every request carries one `v1=` signature per valid secret, newest first. Rotating again drops the secret before the replaced one: at most two sign.',
+  })
+  @ApiOkResponse({ description: 'The endpoint, with its new secret.' })
+  @ApiErrorResponse(400, '`invalid_request_error`: `expires_in_hours` is not an integer from 0 to 24, or a field is unknown.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiJsonBodyErrorResponses()
+  @Post(':webhookId/rotate_secret')
+  @HttpCode(200)
+  rotateSecret(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RotateSecretDto): Promise<CreatedWebhookView> {
+    return firstValueFrom(
+      this.bus.send(Pattern.RotateWebhookSecret, { scope: scopeOf(auth), webhookId, expiresInHours: body.expires_in_hours ?? MAX_SECRET_OVERLAP_HOURS }),
+    );
+  }
+
+  @ApiOperation({
+    summary: 'Send failed deliveries again',
+    description:
+      'Every delivery to this endpoint that failed for good (all four attempts used), of an event created at or after `since` ' +
+      '(RFC 3339, at most 7 days ago), is sent again and follows the retry schedule anew. Deliveries already queued again are not counted twice.',
+  })
+  @ApiOkResponse({ description: '{queued: n}: how many failed deliveries were queued again.' })
+  @ApiErrorResponse(400, '`invalid_request_error`: `since` is missing, not a date-time, in the future or more than 7 days ago.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `webhook_disabled`: re-enable the endpoint first.')
+  @ApiJsonBodyErrorResponses()
+  @Post(':webhookId/recover')
+  @HttpCode(200)
+  recover(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RecoverWebhookDto): Promise<RecoveryView> {
+    const parsed = parseRecoverySince(body.since, new Date());
+    if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `Invalid since: it ${parsed.error}.`, 'since');
+    return firstValueFrom(this.bus.send(Pattern.RecoverWebhookDeliveries, { scope: scopeOf(auth), webhookId, since: parsed.since.toISOString() }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })

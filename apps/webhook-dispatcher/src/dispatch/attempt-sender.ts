@@ -4,7 +4,8 @@ import { Clock, CLOCK, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { signPayload } from '@sdd/signing';
 import { WebhookDispatcherConfig } from '../config';
-import { open, secretsKey } from '../endpoints/secret-box';
+import { SecretBox } from '../endpoints/secret-box';
+import { SealedSecrets, signingSecrets } from '../endpoints/signing-secrets';
 import { checkWebhookTarget, parseWebhookUrl } from '../ssrf/webhook-url';
 import { AttemptRecord } from './event-log.repository';
 import { WebhookSender } from './webhook-sender';
@@ -24,7 +25,7 @@ const SECRET_CACHE_SIZE = 1000;
  */
 @Injectable()
 export class AttemptSender implements OnApplicationShutdown {
-  private readonly key: Buffer;
+  private readonly box: SecretBox;
   private readonly allowedHosts: ReadonlySet<string>;
   private readonly secrets = new Map<string, string>();
   private readonly http = new WebhookSender();
@@ -33,7 +34,7 @@ export class AttemptSender implements OnApplicationShutdown {
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.key = secretsKey(config.WEBHOOK_SECRETS_KEY, config.NODE_ENV);
+    this.box = SecretBox.fromConfig(config);
     this.allowedHosts = config.allowedHosts();
   }
 
@@ -42,7 +43,7 @@ export class AttemptSender implements OnApplicationShutdown {
     this.http.close();
   }
 
-  async attempt(eventId: string, endpoint: { id: string; url: string; secretSealed: string }, body: string): Promise<AttemptOutcome> {
+  async attempt(eventId: string, endpoint: { id: string; url: string } & SealedSecrets, body: string): Promise<AttemptOutcome> {
     const base = { id: newId('att'), eventId, endpointId: endpoint.id, createdAt: this.clock.now() };
     const refused = (reason: string): AttemptOutcome => ({
       ...base,
@@ -58,11 +59,13 @@ export class AttemptSender implements OnApplicationShutdown {
     const target = await checkWebhookTarget(parsed.url, { allowedHosts: this.allowedHosts });
     if (!target.ok) return refused(target.reason);
 
-    const timestamp = Math.floor(this.clock.now().getTime() / 1000);
+    const now = this.clock.now();
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const secrets = signingSecrets(endpoint, now).map((sealed) => this.secretOf(sealed, endpoint.id));
     const response = await this.http.send({
       url: endpoint.url,
       body,
-      signature: signPayload(this.secretOf(endpoint.secretSealed), body, timestamp),
+      signature: signPayload(secrets, body, timestamp),
       addresses: target.addresses,
       timeoutMs: WEBHOOK_TIMEOUT_MS,
     });
@@ -77,12 +80,14 @@ export class AttemptSender implements OnApplicationShutdown {
     };
   }
 
-  private secretOf(sealed: string): string {
-    let secret = this.secrets.get(sealed);
+  private secretOf(sealed: string, endpointId: string): string {
+    // Keyed by the endpoint too: the same sealed value must not open for another endpoint from the cache.
+    const cacheKey = `${endpointId} ${sealed}`;
+    let secret = this.secrets.get(cacheKey);
     if (secret === undefined) {
       if (this.secrets.size >= SECRET_CACHE_SIZE) this.secrets.clear();
-      secret = open(this.key, sealed);
-      this.secrets.set(sealed, secret);
+      secret = this.box.open(sealed, endpointId);
+      this.secrets.set(cacheKey, secret);
     }
     return secret;
   }

@@ -44,7 +44,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     return this.events.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
       let requeued = 0;
       for (const row of rows) {
-        const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1 };
+        const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1, round: row.round };
         const existing = await this.queue.queue.getJob(attemptJobId(job));
         if (!existing) {
           await this.queue.add([job]);

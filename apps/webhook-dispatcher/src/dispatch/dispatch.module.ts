@@ -24,6 +24,6 @@ import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
     MakeScheduledAttemptHandler,
     { provide: CLOCK, useValue: systemClock },
   ],
-  exports: [EventLogRepository, AttemptSender],
+  exports: [EventLogRepository, AttemptSender, AttemptQueue],
 })
 export class DispatchModule {}

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { AttemptTrigger, Mode } from '@sdd/contracts';
 import { withReplicaLock } from '@sdd/runtime';
+import { SealedSecrets } from '../endpoints/signing-secrets';
 import { Batcher } from './batcher';
 
 /** An event as the dispatcher keeps it: `body` is the exact JSON every attempt sends. */
@@ -22,10 +23,12 @@ export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 /** Everything one attempt needs, read in one query. */
 export interface AttemptContext {
   status: DeliveryStatus;
+  /** 0, then one more each time a recovery sent the failed delivery again. */
+  round: number;
   attemptCount: number;
   nextAttemptAt: Date | null;
   body: string;
-  endpoint: { id: string; url: string; secretSealed: string; active: boolean };
+  endpoint: { id: string; url: string; active: boolean } & SealedSecrets;
 }
 
 export interface AttemptRecord {
@@ -56,6 +59,7 @@ export interface AttemptRow {
 export interface DeliveryRow {
   event_id: string;
   endpoint_id: string;
+  round: number;
   status: DeliveryStatus;
   attempt_count: number;
   next_attempt_at: Date | null;
@@ -74,6 +78,7 @@ const BATCHES_IN_FLIGHT = 2;
 
 interface ScheduledAttempt {
   attempt: AttemptRecord;
+  round: number;
   number: number;
   nextRetryAt: Date | null;
 }
@@ -194,45 +199,57 @@ export class EventLogRepository {
       event_id: string;
       endpoint_id: string;
       status: DeliveryStatus;
+      round: number;
       attempt_count: number;
       next_attempt_at: Date | null;
       body: string;
       url: string;
       secret_sealed: string;
+      previous_secret_sealed: string | null;
+      previous_secret_expires_at: Date | null;
       active: boolean;
     }>(
       'webhooks_attempt_context',
-      `SELECT k.event_id, k.endpoint_id, d.status, d.attempt_count, d.next_attempt_at, e.body, en.url, en.secret_sealed, en.active
+      `SELECT k.event_id, k.endpoint_id, d.status, d.round, d.attempt_count, d.next_attempt_at, e.body,
+              en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active
        FROM unnest($1::text[], $2::text[]) AS k (event_id, endpoint_id)
        CROSS JOIN LATERAL (
-         SELECT status, attempt_count, next_attempt_at FROM ${s}.event_deliveries d
+         SELECT status, round, attempt_count, next_attempt_at FROM ${s}.event_deliveries d
          WHERE d.event_id = k.event_id AND d.endpoint_id = k.endpoint_id LIMIT 1
        ) d
        CROSS JOIN LATERAL (SELECT body FROM ${s}.events e WHERE e.id = k.event_id LIMIT 1) e
-       CROSS JOIN LATERAL (SELECT url, secret_sealed, active FROM ${s}.endpoints en WHERE en.id = k.endpoint_id LIMIT 1) en`,
+       CROSS JOIN LATERAL (SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active FROM ${s}.endpoints en WHERE en.id = k.endpoint_id LIMIT 1) en`,
       [keys.map(([eventId]) => eventId), keys.map(([, endpointId]) => endpointId)],
     );
     const found = new Map<string, AttemptContext>();
     for (const row of rows) {
       found.set(`${row.event_id} ${row.endpoint_id}`, {
         status: row.status,
+        round: row.round,
         attemptCount: row.attempt_count,
         nextAttemptAt: row.next_attempt_at,
         body: row.body,
-        endpoint: { id: row.endpoint_id, url: row.url, secretSealed: row.secret_sealed, active: row.active },
+        endpoint: {
+          id: row.endpoint_id,
+          url: row.url,
+          secretSealed: row.secret_sealed,
+          previousSecretSealed: row.previous_secret_sealed,
+          previousSecretExpiresAt: row.previous_secret_expires_at,
+          active: row.active,
+        },
       });
     }
     return keys.map(([eventId, endpointId]) => found.get(`${eventId} ${endpointId}`));
   }
 
   /**
-   * Records scheduled attempt `number` and moves the delivery on, only if the
-   * delivery is still waiting for exactly that attempt. Returns whether it
+   * Records scheduled attempt `number` of `round` and moves the delivery on,
+   * only if the delivery is still waiting for exactly that attempt. Returns whether it
    * moved (false: another run of the same job got there first, or a resend
    * settled it meanwhile; the attempt is still recorded if it is new).
    */
-  recordScheduledAttempt(attempt: AttemptRecord, number: number, nextRetryAt: Date | null): Promise<boolean> {
-    return this.records.add({ attempt, number, nextRetryAt });
+  recordScheduledAttempt(attempt: AttemptRecord, round: number, number: number, nextRetryAt: Date | null): Promise<boolean> {
+    return this.records.add({ attempt, round, number, nextRetryAt });
   }
 
   private async recordBatch(batch: ScheduledAttempt[]): Promise<boolean[]> {
@@ -241,18 +258,18 @@ export class EventLogRepository {
     const rows = await this.prepared<{ event_id: string; endpoint_id: string; attempt_count: number }>(
       'webhooks_record_attempts',
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::int[], $7::int[], $8::text[], $9::timestamptz[], $10::text[], $11::timestamptz[])
-           AS i (id, event_id, endpoint_id, number, succeeded, status_code, duration_ms, error, next_retry_at, status, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::int[], $7::int[], $8::text[], $9::timestamptz[], $10::text[], $11::timestamptz[], $12::int[])
+           AS i (id, event_id, endpoint_id, number, succeeded, status_code, duration_ms, error, next_retry_at, status, created_at, round)
        ), moved AS (
          UPDATE ${s}.event_deliveries d
          SET attempt_count = i.number, status = i.status, next_attempt_at = i.next_retry_at, updated_at = i.created_at
          FROM input i
-         WHERE d.event_id = i.event_id AND d.endpoint_id = i.endpoint_id AND d.attempt_count = i.number - 1 AND d.status = 'pending'
+         WHERE d.event_id = i.event_id AND d.endpoint_id = i.endpoint_id AND d.round = i.round AND d.attempt_count = i.number - 1 AND d.status = 'pending'
          RETURNING d.event_id, d.endpoint_id, d.attempt_count
        ), recorded AS (
-         INSERT INTO ${s}.attempts (id, event_id, endpoint_id, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at)
-         SELECT id, event_id, endpoint_id, number, 'automatic', succeeded, status_code, duration_ms, error, next_retry_at, created_at FROM input
-         ON CONFLICT (event_id, endpoint_id, number) WHERE number IS NOT NULL DO NOTHING
+         INSERT INTO ${s}.attempts (id, event_id, endpoint_id, round, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at)
+         SELECT id, event_id, endpoint_id, round, number, 'automatic', succeeded, status_code, duration_ms, error, next_retry_at, created_at FROM input
+         ON CONFLICT (event_id, endpoint_id, round, number) WHERE number IS NOT NULL DO NOTHING
        )
        SELECT event_id, endpoint_id, attempt_count FROM moved`,
       [
@@ -267,6 +284,7 @@ export class EventLogRepository {
         column((item) => item.nextRetryAt),
         column((item): DeliveryStatus => (item.attempt.succeeded ? 'succeeded' : item.nextRetryAt ? 'pending' : 'failed')),
         column((item) => item.attempt.createdAt),
+        column((item) => item.round),
       ],
     );
     const moved = new Set(rows.map((row) => `${row.event_id} ${row.endpoint_id} ${row.attempt_count}`));
@@ -294,6 +312,25 @@ export class EventLogRepository {
        SELECT $1, $2, $3, NULL, $4, $5, $6, $7, $8, NULL, $9 FROM delivery`,
       [attempt.id, attempt.eventId, attempt.endpointId, trigger, attempt.succeeded, attempt.statusCode, attempt.durationMs, attempt.error, attempt.createdAt],
     );
+  }
+
+  /**
+   * Starts a new round of the retry schedule for every failed delivery to the
+   * endpoint of an event created since `since`, in one statement: a second
+   * recovery running at the same time (or right after) finds them pending,
+   * not failed, and sends nothing twice. Returns the rounds to queue.
+   */
+  async recoverFailed(endpointId: string, since: Date, now: Date): Promise<Array<{ eventId: string; round: number }>> {
+    const s = this.schema;
+    const [rows] = await this.dataSource.query(
+      `UPDATE ${s}.event_deliveries d
+       SET status = 'pending', round = d.round + 1, attempt_count = 0, next_attempt_at = $3, updated_at = $3
+       FROM ${s}.events e
+       WHERE d.endpoint_id = $1 AND d.status = 'failed' AND e.id = d.event_id AND e.created_at >= $2
+       RETURNING d.event_id, d.round`,
+      [endpointId, since, now],
+    );
+    return (rows as Array<{ event_id: string; round: number }>).map((row) => ({ eventId: row.event_id, round: row.round }));
   }
 
   /** A disabled or deleted endpoint gets nothing more; the event stays in the log for a resend. */
@@ -331,7 +368,7 @@ export class EventLogRepository {
   async sweepOverdue(before: Date, limit: number, sweep: (rows: DeliveryRow[]) => Promise<void>): Promise<number> {
     const seen = await withReplicaLock(this.dataSource, `webhook-sweep:${this.schema}`, async (manager) => {
       const rows: DeliveryRow[] = await manager.query(
-        `SELECT event_id, endpoint_id, status, attempt_count, next_attempt_at FROM ${this.schema}.event_deliveries
+        `SELECT event_id, endpoint_id, round, status, attempt_count, next_attempt_at FROM ${this.schema}.event_deliveries
          WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT $2`,
         [before, limit],
       );
@@ -378,7 +415,7 @@ export class EventLogRepository {
     const s = this.schema;
     const [deliveries, attempts] = await Promise.all([
       this.dataSource.query(
-        `SELECT event_id, endpoint_id, status, attempt_count, next_attempt_at FROM ${s}.event_deliveries WHERE event_id = $1 ORDER BY endpoint_id`,
+        `SELECT event_id, endpoint_id, round, status, attempt_count, next_attempt_at FROM ${s}.event_deliveries WHERE event_id = $1 ORDER BY endpoint_id`,
         [eventId],
       ),
       this.dataSource.query(`SELECT * FROM ${s}.attempts WHERE event_id = $1 ORDER BY created_at, id`, [eventId]),

@@ -31,6 +31,8 @@ export class MakeScheduledAttemptHandler {
     const context = await this.events.attemptContext(job.eventId, job.endpointId);
     // Gone with its endpoint, or settled (succeeded, failed, or a resend got through).
     if (!context || context.status !== 'pending') return;
+    // A job of an earlier round (a recovery started a new one meanwhile) has nothing left to do.
+    if (context.round !== (job.round ?? 0)) return;
     if (context.attemptCount >= job.number) {
       if (context.attemptCount === job.number && context.nextAttemptAt) {
         await this.queue.add([{ ...job, number: job.number + 1, at: context.nextAttemptAt }]);
@@ -54,7 +56,7 @@ export class MakeScheduledAttemptHandler {
           speed: this.config.WEBHOOK_RETRY_SPEED,
         });
     const nextRetryAt = delayMs === null ? null : new Date(outcome.createdAt.getTime() + delayMs);
-    const moved = await this.events.recordScheduledAttempt(outcome, job.number, nextRetryAt);
+    const moved = await this.events.recordScheduledAttempt(outcome, context.round, job.number, nextRetryAt);
     if (moved && nextRetryAt) await this.queue.add([{ ...job, number: job.number + 1, at: nextRetryAt }]);
     if (!outcome.succeeded) await this.disableIfFailing(job.endpointId);
   }

@@ -1,11 +1,23 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CreatedWebhookView, CreateWebhookRequest, Pattern, UpdateWebhookRequest, WebhookRef, WebhookView } from '@sdd/contracts';
+import {
+  CreatedWebhookView,
+  CreateWebhookRequest,
+  Pattern,
+  RotateWebhookSecretRequest,
+  UpdateWebhookRequest,
+  WebhookRef,
+  WebhookView,
+} from '@sdd/contracts';
 import { EndpointsHandlers } from './endpoints.handlers';
+import { RotateSecretHandler } from './rotate-secret.handler';
 
 @Controller()
 export class EndpointsController {
-  constructor(private readonly handlers: EndpointsHandlers) {}
+  constructor(
+    private readonly handlers: EndpointsHandlers,
+    private readonly rotateSecret: RotateSecretHandler,
+  ) {}
 
   @MessagePattern(Pattern.CreateWebhook)
   create(@Payload() request: CreateWebhookRequest): Promise<CreatedWebhookView> {
@@ -25,5 +37,10 @@ export class EndpointsController {
   @MessagePattern(Pattern.DeleteWebhook)
   delete(@Payload() request: WebhookRef): Promise<{ id: string; deleted: true }> {
     return this.handlers.delete(request);
+  }
+
+  @MessagePattern(Pattern.RotateWebhookSecret)
+  rotate(@Payload() request: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
+    return this.rotateSecret.execute(request);
   }
 }

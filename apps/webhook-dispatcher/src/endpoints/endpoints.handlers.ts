@@ -9,22 +9,20 @@ import {
   WebhookRef,
   WebhookView,
 } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, newId, randomToken } from '@sdd/common';
+import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
-import { seal, secretsKey } from './secret-box';
+import { SecretBox } from './secret-box';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { newSigningSecret } from './signing-secrets';
 import { presentWebhook } from './webhook-endpoint.presenter';
 import { WebhookUrlGuard } from './webhook-url.guard';
-
-/** 33 base62 characters ≈ 196 bits: more than the 24 random bytes the contract asks of a signing secret. */
-const SECRET_LENGTH = 33;
 
 const webhookNotFound = () => AppError.notFound('No such webhook.');
 
 @Injectable()
 export class EndpointsHandlers {
-  private readonly key: Buffer;
+  private readonly box: SecretBox;
 
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
@@ -32,7 +30,7 @@ export class EndpointsHandlers {
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.key = secretsKey(config.WEBHOOK_SECRETS_KEY, config.NODE_ENV);
+    this.box = SecretBox.fromConfig(config);
   }
 
   async create(request: CreateWebhookRequest): Promise<CreatedWebhookView> {
@@ -41,15 +39,18 @@ export class EndpointsHandlers {
     if (existing >= MAX_WEBHOOKS_PER_SCOPE) {
       throw AppError.invalidRequest('webhook_limit_reached', `At most ${MAX_WEBHOOKS_PER_SCOPE} webhooks per account and mode: delete one first.`);
     }
-    const secret = `whsec_${randomToken(SECRET_LENGTH)}`;
+    const secret = newSigningSecret();
+    const id = newId('wh');
     const endpoint = Object.assign(new WebhookEndpointEntity(), {
-      id: newId('wh'),
+      id,
       merchantId: request.scope.merchantId,
       mode: request.scope.mode,
       url,
       events: request.events,
       description: request.description,
-      secretSealed: seal(this.key, secret),
+      secretSealed: this.box.seal(secret, id),
+      previousSecretSealed: null,
+      previousSecretExpiresAt: null,
       active: true,
       activeSince: null,
       createdAt: this.clock.now(),

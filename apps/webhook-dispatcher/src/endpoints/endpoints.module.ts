@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { EndpointsController } from './endpoints.controller';
 import { EndpointsHandlers } from './endpoints.handlers';
+import { RotateSecretHandler } from './rotate-secret.handler';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookUrlGuard } from './webhook-url.guard';
 
@@ -10,6 +11,6 @@ import { WebhookUrlGuard } from './webhook-url.guard';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpointEntity])],
   controllers: [EndpointsController],
-  providers: [EndpointsHandlers, WebhookUrlGuard, { provide: CLOCK, useValue: systemClock }],
+  providers: [EndpointsHandlers, RotateSecretHandler, WebhookUrlGuard, { provide: CLOCK, useValue: systemClock }],
 })
 export class EndpointsModule {}

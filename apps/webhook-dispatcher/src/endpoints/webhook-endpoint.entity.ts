@@ -25,6 +25,13 @@ export class WebhookEndpointEntity {
   @Column({ name: 'secret_sealed', type: 'text' })
   secretSealed!: string;
 
+  /** The secret the last rotation replaced: it signs too, beside the new one, until it expires. */
+  @Column({ name: 'previous_secret_sealed', type: 'text', nullable: true })
+  previousSecretSealed!: string | null;
+
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
   @Column({ type: 'boolean' })
   active!: boolean;
 

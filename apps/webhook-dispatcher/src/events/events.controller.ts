@@ -1,8 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AttemptView, EventDetailView, EventList, EventRef, ListEventsRequest, Pattern, ResendEventRequest, WebhookRef } from '@sdd/contracts';
+import {
+  AttemptView,
+  EventDetailView,
+  EventList,
+  EventRef,
+  ListEventsRequest,
+  Pattern,
+  RecoverWebhookRequest,
+  RecoveryView,
+  ResendEventRequest,
+  WebhookRef,
+} from '@sdd/contracts';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
+import { RecoverDeliveriesHandler } from './recover-deliveries.handler';
 import { ResendEventHandler } from './resend-event.handler';
 import { SendTestWebhookHandler } from './send-test-webhook.handler';
 
@@ -13,6 +25,7 @@ export class EventsController {
     private readonly getEvent: GetEventHandler,
     private readonly resendEvent: ResendEventHandler,
     private readonly sendTest: SendTestWebhookHandler,
+    private readonly recoverDeliveries: RecoverDeliveriesHandler,
   ) {}
 
   @MessagePattern(Pattern.ListEvents)
@@ -33,5 +46,10 @@ export class EventsController {
   @MessagePattern(Pattern.SendTestWebhook)
   test(@Payload() request: WebhookRef): Promise<AttemptView> {
     return this.sendTest.execute(request);
+  }
+
+  @MessagePattern(Pattern.RecoverWebhookDeliveries)
+  recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryView> {
+    return this.recoverDeliveries.execute(request);
   }
 }

@@ -6,6 +6,7 @@ import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
 import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
+import { RecoverDeliveriesHandler } from './recover-deliveries.handler';
 import { ResendEventHandler } from './resend-event.handler';
 import { SendTestWebhookHandler } from './send-test-webhook.handler';
 
@@ -13,6 +14,12 @@ import { SendTestWebhookHandler } from './send-test-webhook.handler';
 @Module({
   imports: [DispatchModule, TypeOrmModule.forFeature([WebhookEndpointEntity])],
   controllers: [EventsController],
-  providers: [ListEventsHandler, GetEventHandler, ResendEventHandler, SendTestWebhookHandler, { provide: CLOCK, useValue: systemClock }],
+  providers: [
+    ListEventsHandler,
+    GetEventHandler,
+    ResendEventHandler,
+    SendTestWebhookHandler,
+    RecoverDeliveriesHandler,
+    { provide: CLOCK, useValue: systemClock }],
 })
 export class EventsModule {}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CreatedWebhookView, ErrorCode, MAX_SECRET_OVERLAP_HOURS, RotateWebhookSecretRequest } from '@sdd/contracts';
+import { AppError, Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { SecretBox } from './secret-box';
+import { newSigningSecret, previousSecretExpiry } from './signing-secrets';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity';
+import { presentWebhook } from './webhook-endpoint.presenter';
+
+/**
+ * Gives an endpoint a new signing secret (shown once, in the answer). The one
+ * it replaces keeps signing beside it for `expiresInHours` (0: stops at once),
+ * so the merchant can deploy the new secret without rejecting a request.
+ * Rotating again replaces the previous secret: at most two ever sign.
+ */
+@Injectable()
+export class RotateSecretHandler {
+  private readonly box: SecretBox;
+
+  constructor(
+    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.box = SecretBox.fromConfig(config);
+  }
+
+  async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
+    if (!Number.isInteger(expiresInHours) || expiresInHours < 0 || expiresInHours > MAX_SECRET_OVERLAP_HOURS) {
+      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `expires_in_hours must be an integer from 0 to ${MAX_SECRET_OVERLAP_HOURS}.`, 'expires_in_hours');
+    }
+    const secret = newSigningSecret();
+    const expiresAt = previousSecretExpiry(this.clock.now(), expiresInHours);
+    const table = `"${this.endpoints.manager.connection.driver.schema}".endpoints`;
+    // One statement: the secret it replaces is the one stored when it runs, whatever a concurrent rotation did.
+    const [, affected] = await this.endpoints.query(
+      `UPDATE ${table} SET
+         previous_secret_sealed = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
+         previous_secret_expires_at = $4::timestamptz,
+         secret_sealed = $5
+       WHERE id = $1 AND merchant_id = $2 AND mode = $3`,
+      [webhookId, scope.merchantId, scope.mode, expiresAt, this.box.seal(secret, webhookId)],
+    );
+    if (affected !== 1) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!endpoint) throw AppError.notFound('No such webhook.');
+    return { ...presentWebhook(endpoint), secret };
+  }
+}

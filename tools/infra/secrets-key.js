@@ -1,0 +1,37 @@
+'use strict';
+
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const { dataRoot } = require('./paths');
+
+/**
+ * The webhook-dispatcher's WEBHOOK_SECRETS_KEY for `npm start` and `npm test`:
+ * generated once and kept in `<dir>/webhook-secrets.key` (mode 0600), so the
+ * secrets sealed in the local database still open on the next run. The
+ * dispatcher itself has no fallback key.
+ * @param {string} [dir]
+ * @returns {string} base64, 32 bytes
+ */
+function webhookSecretsKey(dir = dataRoot) {
+  const file = path.join(dir, 'webhook-secrets.key');
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${crypto.randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    // Another run made it first, or an earlier one did: theirs is the key.
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+  }
+  const key = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(key)) throw new Error(`${file} does not hold a 32-byte base64 key: delete it to generate a new one`);
+  return key;
+}
+
+/**
+ * The key `npm start` used before keys were required (a fixed development
+ * key): kept among the old keys under `npm start` alone, so a local database
+ * from then still opens its webhook secrets.
+ */
+const LEGACY_DEVELOPMENT_KEY = crypto.createHash('sha256').update('sameday development webhook secrets key').digest('base64');
+
+module.exports = { webhookSecretsKey, LEGACY_DEVELOPMENT_KEY };
