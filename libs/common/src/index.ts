@@ -7,3 +7,4 @@ export * from './logger';
 export * from './list-cursor';
 export * from './dependency-outage';
 export * from './backoff';
+export * from './validation-error.mapper';

@@ -11,3 +11,4 @@ export * from './quotes';
 export * from './deliveries';
 export * from './webhooks';
 export * from './accounts';
+export * from './messages';

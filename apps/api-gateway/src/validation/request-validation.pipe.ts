@@ -1,7 +1,6 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { ErrorCode } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
-import { validationErrorToAppError } from './validation-error.mapper';
+import { AppError, validationErrorToAppError } from '@sdd/common';
 
 /**
  * Validates every body and query against its DTO class: unknown fields are
