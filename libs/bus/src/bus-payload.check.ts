@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { BusMessageClass, ErrorCode } from '@sdd/contracts';
+import { ErrorCode } from '@sdd/contracts';
 import { AppError, validationErrorToAppError } from '@sdd/common';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
