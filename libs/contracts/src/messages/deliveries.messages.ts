@@ -1,3 +1,5 @@
+// @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest } from '../deliveries';

@@ -1,3 +1,5 @@
+// @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, ValidateNested } from 'class-validator';
 import {

@@ -1,3 +1,5 @@
+// @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
 import { MerchantScope, Mode } from '../scope';
