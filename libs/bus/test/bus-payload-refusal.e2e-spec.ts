@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
-import { ErrorPayload, MerchantScope, Pattern, ServiceName } from '@sdd/contracts';
+import { ErrorPayload, MerchantScope, Pattern } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
