@@ -8,3 +8,4 @@ export * from './list-cursor';
 export * from './dependency-outage';
 export * from './backoff';
 export * from './validation-error.mapper';
+export * from './redis-client';
