@@ -118,6 +118,11 @@ describe('checkBusPayload over every request pattern', () => {
 });
 
 describe('checkBusPayload, field by field', () => {
+  it('leaves the events of a batch to the per-event check: one malformed event does not refuse the batch', async () => {
+    const batch = { events: [{ id: 'evt_1' }, 'garbage', null] };
+    await expect(checkBusPayload(BUS_REQUEST_MESSAGES[Pattern.IngestDeliveryEvents], batch)).resolves.toEqual(batch);
+  });
+
   it.each([
     [Pattern.CreateQuote, { package_size: 'huge' }, 'package_size'],
     [Pattern.CreateQuote, { category: undefined }, 'category'],
@@ -140,7 +145,7 @@ describe('checkBusPayload, field by field', () => {
     [Pattern.CreateWebhook, { events: 'delivery.created' }, 'events'],
     [Pattern.ListEvents, { limit: 0 }, 'limit'],
     [Pattern.ResendEvent, { webhookId: undefined }, 'webhookId'],
-    [Pattern.IngestDeliveryEvents, { events: ['evt_1'] }, 'events'],
+    [Pattern.IngestDeliveryEvents, { events: { id: 'evt_1' } }, 'events'],
     [Pattern.IngestDeliveryEvents, { events: Array.from({ length: 101 }, (_, n) => ({ id: `evt_${n}` })) }, 'events'],
     [Pattern.CreatePickupLocation, { location: { ...location, licensed_for: ['guns'] } }, 'location.licensed_for'],
     [Pattern.CreatePickupLocation, { location: { ...location, address: { ...location.address, city: null } } }, 'location.address.city'],

@@ -1,4 +1,4 @@
-import { IsArray, IsBoolean, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, Min, ArrayMaxSize } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { DELIVERY_EVENT_BATCH_MAX, DeliveryEventBatch } from '../deliveries';
 import { CreateWebhookRequest, EventRef, ListEventsRequest, ResendEventRequest, UpdateWebhookRequest, WebhookRef } from '../webhooks';
 import { NullableButPresent } from './message-rules';
@@ -79,13 +79,13 @@ export class ResendEventMessage extends EventRefMessage implements ResendEventRe
 }
 
 /**
- * The outbox's offer. Only its shape is checked here: each event is checked
- * on its own by the dispatcher (delivery-event-batch.ts), which stores the
- * good ones and leaves a bad one unacknowledged rather than refusing the batch.
+ * The outbox's offer. Only its shape is checked here: each event (even one
+ * that is not an object) is checked on its own by the dispatcher
+ * (delivery-event-batch.ts), which stores the good ones and leaves a bad one
+ * unacknowledged rather than refusing the batch.
  */
 export class DeliveryEventBatchMessage implements Omit<DeliveryEventBatch, 'events'> {
   @IsArray()
   @ArrayMaxSize(DELIVERY_EVENT_BATCH_MAX)
-  @IsObject({ each: true })
-  events!: object[];
+  events!: unknown[];
 }
