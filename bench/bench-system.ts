@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { Client } from 'pg';
+import { createRedis } from '@sdd/common';
 import { freePort, repoRoot, webhookSecretsKey } from '@sdd/testing';
 import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
@@ -125,7 +125,7 @@ export async function cleanUp(prefix: string, postgresUrl: string | undefined, r
   }
   try {
     if (redisUrl) {
-      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+      const redis = createRedis(redisUrl, { maxRetriesPerRequest: 3 });
       log(`deleted ${await deleteKeys(redis, prefix)} Redis keys`);
       await redis.quit();
     }

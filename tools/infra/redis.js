@@ -30,7 +30,11 @@ function redisUrl(port) {
  */
 async function pingRedis(url, timeoutMs = 5_000) {
   const { Redis } = require('ioredis');
+  // The apps trust REDIS_TLS_CA_FILE for rediss:// (libs/common createRedis): the start-up check must too.
+  const caFile = process.env.REDIS_TLS_CA_FILE;
+  const tls = caFile && /^rediss:\/\//i.test(url) ? { tls: { ca: fs.readFileSync(caFile, 'utf8') } } : {};
   const client = new Redis(url, {
+    ...tls,
     lazyConnect: true,
     connectTimeout: timeoutMs,
     commandTimeout: timeoutMs,

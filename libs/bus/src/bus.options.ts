@@ -1,4 +1,4 @@
-import { EventType, Pattern, ServiceName } from '@sdd/contracts';
+import { BusMessageClass, EventType, Pattern, ServiceName } from '@sdd/contracts';
 
 export interface BusConnectionOptions {
   /** redis:// URL of the Redis that carries the bus. */
@@ -12,6 +12,12 @@ export interface BusServerOptions extends BusConnectionOptions {
   service: ServiceName;
   /** Jobs processed in parallel per queue in this process. */
   concurrency?: number;
+  /**
+   * The message class of each request pattern. When given, every request is
+   * checked against its class before its handler runs, and a pattern without
+   * one is refused.
+   */
+  messages?: Readonly<Record<string, BusMessageClass>>;
 }
 
 export interface BusClientOptions extends BusConnectionOptions {

@@ -1,11 +1,12 @@
 import { Redis, RedisOptions } from 'ioredis';
+import { createRedis } from '@sdd/common';
 
 /**
  * A connection for blocking reads and BullMQ workers: commands wait through
  * reconnects instead of failing (BullMQ requires maxRetriesPerRequest null).
  */
 export function createBlockingConnection(url: string, name: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null, connectionName: name });
+  return createRedis(url, { maxRetriesPerRequest: null, connectionName: name });
 }
 
 /**
@@ -13,7 +14,7 @@ export function createBlockingConnection(url: string, name: string): Redis {
  * once so a caller gets a 503 now rather than a hang.
  */
 export function createProducerConnection(url: string, name: string, extra: RedisOptions = {}): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: name, ...extra });
+  return createRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: name, ...extra });
 }
 
 /** Resolves once the connection is ready, or rejects with the connection error. */

@@ -22,4 +22,11 @@ describe('loadConfig', () => {
     expect(loadConfig(BaseConfig, { ...valid, EXIT_WITH_PARENT: 'false' }).EXIT_WITH_PARENT).toBe(false);
     expect(() => loadConfig(BaseConfig, { ...valid, EXIT_WITH_PARENT: 'yes' })).toThrow(/EXIT_WITH_PARENT/);
   });
+
+  it('accepts a rediss:// URL and a readable REDIS_TLS_CA_FILE, and refuses a CA path that is not there', () => {
+    const tls = { ...valid, REDIS_URL: 'rediss://app:secret@127.0.0.1:6380' };
+    expect(loadConfig(BaseConfig, { ...tls, REDIS_TLS_CA_FILE: __filename }).REDIS_TLS_CA_FILE).toBe(__filename);
+    expect(loadConfig(BaseConfig, tls).REDIS_TLS_CA_FILE).toBeUndefined();
+    expect(() => loadConfig(BaseConfig, { ...tls, REDIS_TLS_CA_FILE: '/nonexistent/ca.pem' })).toThrow(/REDIS_TLS_CA_FILE/);
+  });
 });

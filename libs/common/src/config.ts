@@ -1,6 +1,21 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { accessSync, constants } from 'node:fs';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationOptions, validateSync } from 'class-validator';
+
+function isReadableFile(value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return false;
+  try {
+    accessSync(value, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function IsReadableFile(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isReadableFile', validator: { validate: isReadableFile } }, options);
+}
 
 /**
  * Settings every app reads. Configuration is read once at start-up,
@@ -12,6 +27,15 @@ export class BaseConfig {
 
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL!: string;
+
+  /**
+   * PEM file of the authority a `rediss://` server's certificate must chain
+   * to, when it is not publicly trusted. Read by createRedis; checked here so
+   * a wrong path stops the app at start-up rather than at its first connection.
+   */
+  @IsOptional()
+  @IsReadableFile({ message: 'REDIS_TLS_CA_FILE must name a readable PEM file' })
+  REDIS_TLS_CA_FILE?: string;
 
   /** Namespace of every Redis key of the bus, so two systems can share one Redis. */
   @IsString()

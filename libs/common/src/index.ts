@@ -9,3 +9,5 @@ export * from './dependency-outage';
 export * from './backoff';
 export * from './secret-redaction';
 export * from './well-formed-text';
+export * from './validation-error.mapper';
+export * from './redis-client';

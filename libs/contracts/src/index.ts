@@ -12,3 +12,4 @@ export * from './deliveries';
 export * from './webhooks';
 export * from './accounts';
 export * from './recovery-since';
+export * from './messages';

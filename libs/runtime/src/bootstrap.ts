@@ -3,7 +3,7 @@ import { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ServiceName } from '@sdd/contracts';
+import { BUS_REQUEST_MESSAGES, ServiceName } from '@sdd/contracts';
 import { BaseConfig } from '@sdd/common';
 import { BusExceptionFilter, BusServer } from '@sdd/bus';
 import { createFastifyAdapter } from './fastify-adapter';
@@ -33,6 +33,7 @@ export async function bootstrapService(
         prefix: config.BUS_PREFIX,
         service,
         concurrency: config.BUS_CONCURRENCY,
+        messages: BUS_REQUEST_MESSAGES,
       }),
     },
     { inheritAppConfig: true },

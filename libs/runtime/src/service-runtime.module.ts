@@ -4,7 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import { PING_PATTERN, ServiceName } from '@sdd/contracts';
-import { BaseConfig } from '@sdd/common';
+import { BaseConfig, createRedis } from '@sdd/common';
 import { dataSourceOptions } from '@sdd/persistence';
 import { httpLoggerParams } from './http-logger';
 import { Lifecycle } from './lifecycle';
@@ -61,7 +61,7 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
         { provide: APP_CONFIG, useValue: config },
         {
           provide: REDIS,
-          useFactory: () => new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectionName: `${service}-main` }),
+          useFactory: () => createRedis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectionName: `${service}-main` }),
         },
         RedisHealthIndicator,
         Readiness,

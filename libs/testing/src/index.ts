@@ -9,3 +9,4 @@ export * from './tcp-relay';
 export * from './outage-probe';
 export * from './own-postgres';
 export * from './repo-root';
+export * from './tls-redis';

@@ -1,8 +1,8 @@
-import { Redis } from 'ioredis';
+import { createRedis } from '@sdd/common';
 
 /** Removes every key a test file created under its prefix. */
 export async function deleteKeysWithPrefix(redisUrl: string, prefix: string): Promise<number> {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  const redis = createRedis(redisUrl, { maxRetriesPerRequest: 1 });
   let deleted = 0;
   try {
     let cursor = '0';

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { createRedis } from '@sdd/common';
 import { RateWindow } from './rate-limit';
 
 /**
@@ -30,7 +31,7 @@ interface HitCommand {
  * timeout bounds a Redis that accepts but does not answer.
  */
 export function createRateLimitRedis(url: string): Redis {
-  return new Redis(url, {
+  return createRedis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     commandTimeout: REDIS_TIMEOUT_MS,

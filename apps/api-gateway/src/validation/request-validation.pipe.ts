@@ -1,8 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
 import { ErrorCode } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, validationErrorToAppError } from '@sdd/common';
 import { bodyProblemError, findBodyProblem } from '../json-body/json-body.inspector';
-import { validationErrorToAppError } from './validation-error.mapper';
 
 /**
  * Path and query parameters reach the database too, and `%00` decodes to NUL:

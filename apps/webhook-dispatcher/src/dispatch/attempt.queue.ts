@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
+import { createRedis } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
@@ -33,7 +34,7 @@ export class AttemptQueue implements OnApplicationShutdown {
   private readonly batcher = new Batcher<AttemptJob & { at?: Date }, void>((jobs) => this.addBatch(jobs), { maxSize: 500, maxConcurrent: 2 });
 
   constructor(@Inject(APP_CONFIG) config: WebhookDispatcherConfig) {
-    this.connection = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'webhook-attempts-producer' });
+    this.connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'webhook-attempts-producer' });
     this.queue = new Queue<AttemptJob>(ServiceQueue.WebhookAttempts, { connection: this.connection, prefix: config.BUS_PREFIX });
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CreatedWebhookView, ErrorCode, MAX_SECRET_OVERLAP_HOURS, RotateWebhookSecretRequest } from '@sdd/contracts';
+import { CreatedWebhookView, RotateWebhookSecretRequest } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
@@ -29,9 +29,6 @@ export class RotateSecretHandler {
   }
 
   async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
-    if (!Number.isInteger(expiresInHours) || expiresInHours < 0 || expiresInHours > MAX_SECRET_OVERLAP_HOURS) {
-      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `expires_in_hours must be an integer from 0 to ${MAX_SECRET_OVERLAP_HOURS}.`, 'expires_in_hours');
-    }
     const secret = newSigningSecret();
     const expiresAt = previousSecretExpiry(this.clock.now(), expiresInHours);
     const table = `"${this.endpoints.manager.connection.driver.schema}".endpoints`;

@@ -1,6 +1,6 @@
 import { ValidationError } from 'class-validator';
 import { ErrorCode } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError } from './app-error';
 
 function firstLeaf(errors: ValidationError[], parent: string): { path: string; error: ValidationError } | undefined {
   for (const error of errors) {

@@ -1,0 +1,162 @@
+import 'reflect-metadata';
+import { BUS_REQUEST_MESSAGES, Pattern } from '@sdd/contracts';
+import { AppError } from '@sdd/common';
+import { checkBusPayload } from './bus-payload.check';
+
+const scope = { merchantId: 'mer_8dJ2kLq9XwP4sT7vB1nC5mZr', mode: 'test' };
+const claim = { scope, quoteId: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr', claimant: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' };
+const location = {
+  name: 'Main store',
+  address: { street: '1 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5H 1A1', country: 'CA' },
+  phone: '+14165550100',
+  licensed_for: ['alcohol'],
+  license_number: 'LIC-1',
+};
+
+/** What the gateway (or a service) really sends for each pattern, as it arrives through JSON. */
+const SENT: Record<Pattern, Record<string, unknown>> = {
+  [Pattern.QuotePing]: {},
+  [Pattern.DeliveryPing]: {},
+  [Pattern.PaymentPing]: {},
+  [Pattern.WebhookPing]: {},
+  [Pattern.CreateQuote]: {
+    scope,
+    pickup_address: '1 King St W, Toronto',
+    dropoff_address: '200 Bay St, Toronto',
+    package_size: 'small',
+    scheduled_at: '2026-12-01T15:00:00Z',
+    category: 'standard',
+  },
+  [Pattern.GetQuote]: { scope, quoteId: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr' },
+  [Pattern.ClaimQuote]: claim,
+  [Pattern.ExpireQuote]: { scope, quoteId: 'not-a-quote' },
+  [Pattern.PeekQuote]: claim,
+  [Pattern.ReleaseQuote]: { ...claim, claimant: 'del_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.ConfirmQuote]: claim,
+  [Pattern.CreateDelivery]: {
+    scope,
+    quote_id: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr',
+    recipient: { name: 'Ada', phone: '+14165550101', email: null },
+    pickup_contact: { name: null, phone: null },
+    dropoff_notes: null,
+    external_reference: 'order-1',
+    description: null,
+    metadata: { order: '1' },
+    idempotency_key: 'req_x1',
+  },
+  [Pattern.GetDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9' },
+  [Pattern.ListDeliveries]: { scope, limit: 20, status: 'pending' },
+  [Pattern.CancelDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9' },
+  [Pattern.AdvanceDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9', to: 'driver_assigned' },
+  [Pattern.GetTracking]: { scope, deliveryId: 'del_test_4fJ0aQ9' },
+  [Pattern.GetPublicTracking]: { token: 'trk_abc' },
+  [Pattern.GetMerchantAccount]: { scope: { ...scope, mode: 'live' } },
+  [Pattern.CountRecentDeliveries]: { scope, since: 1_700_000_000_000 },
+  [Pattern.CreateWebhook]: { scope, url: 'https://example.com/hook', events: ['*'], description: null },
+  [Pattern.ListWebhooks]: { scope },
+  [Pattern.UpdateWebhook]: { scope, webhookId: 'wh_1', active: false, description: null },
+  [Pattern.DeleteWebhook]: { scope, webhookId: 'wh_1' },
+  [Pattern.SendTestWebhook]: { scope, webhookId: 'wh_1' },
+  [Pattern.RotateWebhookSecret]: { scope, webhookId: 'wh_1', expiresInHours: 24 },
+  [Pattern.RecoverWebhookDeliveries]: { scope, webhookId: 'wh_1', since: '2026-11-20T10:00:00.000Z' },
+  [Pattern.ListEvents]: { scope, limit: 20, type: 'delivery.created' },
+  [Pattern.GetEvent]: { scope, eventId: 'evt_1' },
+  [Pattern.ResendEvent]: { scope, eventId: 'evt_1', webhookId: 'wh_1' },
+  [Pattern.IngestDeliveryEvents]: { events: [{ id: 'evt_1' }] },
+  [Pattern.CreatePickupLocation]: { scope, location },
+  [Pattern.ListPickupLocations]: { scope },
+};
+
+const PATTERNS = Object.keys(SENT) as Pattern[];
+const SCOPED = PATTERNS.filter((pattern) => 'scope' in SENT[pattern]);
+
+async function refusal(pattern: Pattern, payload: unknown): Promise<AppError> {
+  const error = await checkBusPayload(BUS_REQUEST_MESSAGES[pattern], payload).then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AppError)) throw new Error(`${pattern} accepted ${JSON.stringify(payload)}`);
+  return error;
+}
+
+describe('checkBusPayload over every request pattern', () => {
+  it.each(PATTERNS)('%s accepts what its sender really sends', async (pattern) => {
+    const message = await checkBusPayload(BUS_REQUEST_MESSAGES[pattern], JSON.parse(JSON.stringify(SENT[pattern])));
+    expect(JSON.parse(JSON.stringify(message))).toEqual(SENT[pattern]);
+  });
+
+  it.each(PATTERNS)('%s refuses an unknown field (parameter_unknown)', async (pattern) => {
+    const error = await refusal(pattern, { ...SENT[pattern], sneaky: true });
+    expect(error).toMatchObject({ status: 400, code: 'parameter_unknown', param: 'sneaky' });
+  });
+
+  it.each(PATTERNS)('%s refuses a payload that is not an object', async (pattern) => {
+    for (const payload of [null, [], 'scope', 42]) {
+      expect(await refusal(pattern, payload)).toMatchObject({ status: 400, code: 'parameter_invalid' });
+    }
+  });
+
+  it.each(SCOPED)('%s refuses a message without its scope', async (pattern) => {
+    const { scope: _scope, ...unscoped } = SENT[pattern];
+    expect(await refusal(pattern, unscoped)).toMatchObject({ status: 400, code: 'parameter_missing', param: 'scope' });
+  });
+
+  it.each(SCOPED)('%s refuses a mode other than test or live', async (pattern) => {
+    const error = await refusal(pattern, { ...SENT[pattern], scope: { ...scope, mode: 'prod' } });
+    expect(error).toMatchObject({ code: 'parameter_invalid', param: 'scope.mode' });
+  });
+
+  it.each(SCOPED)('%s refuses a merchant id without its prefix or of the wrong type', async (pattern) => {
+    for (const merchantId of ['acct_1', 'mer_', 'mer_1 OR 1=1', 7]) {
+      const error = await refusal(pattern, { ...SENT[pattern], scope: { ...scope, merchantId } });
+      expect(error).toMatchObject({ code: 'parameter_invalid', param: 'scope.merchantId' });
+    }
+  });
+
+  it.each(SCOPED)('%s refuses an extra field inside the scope', async (pattern) => {
+    const error = await refusal(pattern, { ...SENT[pattern], scope: { ...scope, admin: true } });
+    expect(error).toMatchObject({ code: 'parameter_unknown', param: 'scope.admin' });
+  });
+});
+
+describe('checkBusPayload, field by field', () => {
+  it('leaves the events of a batch to the per-event check: one malformed event does not refuse the batch', async () => {
+    const batch = { events: [{ id: 'evt_1' }, 'garbage', null] };
+    await expect(checkBusPayload(BUS_REQUEST_MESSAGES[Pattern.IngestDeliveryEvents], batch)).resolves.toEqual(batch);
+  });
+
+  it.each([
+    [Pattern.CreateQuote, { package_size: 'huge' }, 'package_size'],
+    [Pattern.CreateQuote, { category: undefined }, 'category'],
+    [Pattern.CreateQuote, { pickup_address: 12 }, 'pickup_address'],
+    [Pattern.CreateQuote, { scheduled_at: 'tomorrow' }, 'scheduled_at'],
+    [Pattern.ClaimQuote, { claimant: 'someone' }, 'claimant'],
+    [Pattern.GetQuote, { quoteId: '' }, 'quoteId'],
+    [Pattern.GetQuote, { quoteId: { $ne: null } }, 'quoteId'],
+    [Pattern.CreateDelivery, { recipient: { name: 'Ada', phone: '+14165550101' } }, 'recipient.email'],
+    [Pattern.CreateDelivery, { recipient: 'Ada' }, 'recipient'],
+    [Pattern.CreateDelivery, { recipient: { name: 'Ada', phone: '+1', email: null, admin: true } }, 'recipient.admin'],
+    [Pattern.CreateDelivery, { metadata: { order: 1 } }, 'metadata'],
+    [Pattern.CreateDelivery, { quote_id: ['qt_1'] }, 'quote_id'],
+    [Pattern.CreateDelivery, { dropoff_notes: undefined }, 'dropoff_notes'],
+    [Pattern.ListDeliveries, { limit: '20' }, 'limit'],
+    [Pattern.ListDeliveries, { limit: 1000 }, 'limit'],
+    [Pattern.CountRecentDeliveries, { since: 'yesterday' }, 'since'],
+    [Pattern.GetPublicTracking, { token: 5 }, 'token'],
+    [Pattern.UpdateWebhook, { active: 'yes' }, 'active'],
+    [Pattern.CreateWebhook, { events: 'delivery.created' }, 'events'],
+    [Pattern.ListEvents, { limit: 0 }, 'limit'],
+    [Pattern.ResendEvent, { webhookId: undefined }, 'webhookId'],
+    [Pattern.RotateWebhookSecret, { expiresInHours: 25 }, 'expiresInHours'],
+    [Pattern.RotateWebhookSecret, { expiresInHours: 1.5 }, 'expiresInHours'],
+    [Pattern.RecoverWebhookDeliveries, { since: 'last week' }, 'since'],
+    [Pattern.IngestDeliveryEvents, { events: { id: 'evt_1' } }, 'events'],
+    [Pattern.IngestDeliveryEvents, { events: Array.from({ length: 101 }, (_, n) => ({ id: `evt_${n}` })) }, 'events'],
+    [Pattern.CreatePickupLocation, { location: { ...location, licensed_for: ['guns'] } }, 'location.licensed_for'],
+    [Pattern.CreatePickupLocation, { location: { ...location, address: { ...location.address, city: null } } }, 'location.address.city'],
+  ] as const)('%s with %j is refused naming %s', async (pattern, change, param) => {
+    const error = await refusal(pattern, { ...SENT[pattern], ...change });
+    expect(error.param).toBe(param);
+    expect(error.status).toBe(400);
+  });
+});

@@ -1,0 +1,60 @@
+import { Pattern } from '../patterns';
+import { CountRecentDeliveriesMessage, MerchantAccountMessage } from './accounts.messages';
+import { AdvanceDeliveryMessage, CreateDeliveryMessage, DeliveryRefMessage, ListDeliveriesMessage, PublicTrackingMessage } from './deliveries.messages';
+import { PingMessage } from './health.messages';
+import { CreatePickupLocationMessage, ListPickupLocationsMessage } from './locations.messages';
+import { BusMessageClass } from './message-rules';
+import { CreateQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
+import {
+  CreateWebhookMessage,
+  DeliveryEventBatchMessage,
+  EventRefMessage,
+  ListEventsMessage,
+  ListWebhooksMessage,
+  RecoverWebhookMessage,
+  ResendEventMessage,
+  RotateWebhookSecretMessage,
+  UpdateWebhookMessage,
+  WebhookRefMessage,
+} from './webhooks.messages';
+
+/**
+ * The class every request pattern's payload must satisfy. A Record over all
+ * patterns: a new pattern does not compile until it names its message class,
+ * so no handler can receive an unchecked payload.
+ */
+export const BUS_REQUEST_MESSAGES: Readonly<Record<Pattern, BusMessageClass>> = {
+  [Pattern.QuotePing]: PingMessage,
+  [Pattern.DeliveryPing]: PingMessage,
+  [Pattern.PaymentPing]: PingMessage,
+  [Pattern.WebhookPing]: PingMessage,
+  [Pattern.CreateQuote]: CreateQuoteMessage,
+  [Pattern.GetQuote]: QuoteRefMessage,
+  [Pattern.ClaimQuote]: QuoteClaimRefMessage,
+  [Pattern.ExpireQuote]: QuoteRefMessage,
+  [Pattern.PeekQuote]: QuoteClaimRefMessage,
+  [Pattern.ReleaseQuote]: QuoteClaimRefMessage,
+  [Pattern.ConfirmQuote]: QuoteClaimRefMessage,
+  [Pattern.CreateDelivery]: CreateDeliveryMessage,
+  [Pattern.GetDelivery]: DeliveryRefMessage,
+  [Pattern.ListDeliveries]: ListDeliveriesMessage,
+  [Pattern.CancelDelivery]: DeliveryRefMessage,
+  [Pattern.AdvanceDelivery]: AdvanceDeliveryMessage,
+  [Pattern.GetTracking]: DeliveryRefMessage,
+  [Pattern.GetPublicTracking]: PublicTrackingMessage,
+  [Pattern.GetMerchantAccount]: MerchantAccountMessage,
+  [Pattern.CountRecentDeliveries]: CountRecentDeliveriesMessage,
+  [Pattern.CreateWebhook]: CreateWebhookMessage,
+  [Pattern.ListWebhooks]: ListWebhooksMessage,
+  [Pattern.UpdateWebhook]: UpdateWebhookMessage,
+  [Pattern.DeleteWebhook]: WebhookRefMessage,
+  [Pattern.SendTestWebhook]: WebhookRefMessage,
+  [Pattern.RotateWebhookSecret]: RotateWebhookSecretMessage,
+  [Pattern.RecoverWebhookDeliveries]: RecoverWebhookMessage,
+  [Pattern.ListEvents]: ListEventsMessage,
+  [Pattern.GetEvent]: EventRefMessage,
+  [Pattern.ResendEvent]: ResendEventMessage,
+  [Pattern.IngestDeliveryEvents]: DeliveryEventBatchMessage,
+  [Pattern.CreatePickupLocation]: CreatePickupLocationMessage,
+  [Pattern.ListPickupLocations]: ListPickupLocationsMessage,
+};

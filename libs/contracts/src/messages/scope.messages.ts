@@ -1,0 +1,24 @@
+// @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
+import { MerchantScope, Mode } from '../scope';
+import { MERCHANT_ID_PATTERN, MODES } from './message-rules';
+
+export class MerchantScopeMessage implements MerchantScope {
+  @IsString()
+  @Matches(MERCHANT_ID_PATTERN, { message: 'must be a merchant id (mer_…)' })
+  merchantId!: string;
+
+  @IsIn(MODES, { message: 'must be test or live' })
+  mode!: Mode;
+}
+
+/** Every message that reads or writes merchant data: services scope every query by it. */
+export class ScopedMessage {
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => MerchantScopeMessage)
+  scope!: MerchantScopeMessage;
+}
