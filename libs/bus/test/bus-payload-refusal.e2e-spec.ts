@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { firstValueFrom } from 'rxjs';
 import { ErrorPayload, MerchantScope, Pattern } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { BusClient } from '@sdd/bus';
+import { BusClient } from '../src';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
 const PICKUP = '100 King St W, Toronto, ON M5X 1A9';
