@@ -1,11 +1,11 @@
 // @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Max, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest } from '../deliveries';
 import { CATEGORIES, Category } from '../quotes';
 import { IsStringRecord, NullableButPresent } from './message-rules';
-import { ScopedMessage } from './scope.messages';
+import { PageMessage, ScopedMessage } from './scope.messages';
 
 export class RecipientMessage {
   @IsString()
@@ -91,15 +91,7 @@ export class AdvanceDeliveryMessage extends DeliveryRefMessage implements Advanc
   to?: string;
 }
 
-export class ListDeliveriesMessage extends ScopedMessage implements ListDeliveriesRequest {
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit!: number;
-
-  @IsOptional()
-  @IsString()
-  cursor?: string;
+export class ListDeliveriesMessage extends PageMessage implements ListDeliveriesRequest {
 
   @IsOptional()
   @IsString()

@@ -1,7 +1,7 @@
 // @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsObject, IsString, Matches, ValidateNested } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { MerchantScope, Mode } from '../scope';
 import { MERCHANT_ID_PATTERN, MODES } from './message-rules';
 
@@ -21,4 +21,16 @@ export class ScopedMessage {
   @ValidateNested()
   @Type(() => MerchantScopeMessage)
   scope!: MerchantScopeMessage;
+}
+
+/** One page of a list: the gateway has already applied the default and the bounds. */
+export class PageMessage extends ScopedMessage {
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit!: number;
+
+  @IsOptional()
+  @IsString()
+  cursor?: string;
 }

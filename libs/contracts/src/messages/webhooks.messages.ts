@@ -12,7 +12,7 @@ import {
   WebhookRef,
 } from '../webhooks';
 import { NullableButPresent } from './message-rules';
-import { ScopedMessage } from './scope.messages';
+import { PageMessage, ScopedMessage } from './scope.messages';
 
 export class CreateWebhookMessage extends ScopedMessage implements CreateWebhookRequest {
   @IsString()
@@ -70,15 +70,7 @@ export class RecoverWebhookMessage extends WebhookRefMessage implements RecoverW
   since!: string;
 }
 
-export class ListEventsMessage extends ScopedMessage implements ListEventsRequest {
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit!: number;
-
-  @IsOptional()
-  @IsString()
-  cursor?: string;
+export class ListEventsMessage extends PageMessage implements ListEventsRequest {
 
   @IsOptional()
   @IsString()
