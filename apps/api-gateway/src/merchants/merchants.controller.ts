@@ -85,10 +85,13 @@ export class MerchantsController {
   })
   @ApiKeyAuth()
   @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResponse })
-  @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown; ' +
+      '`api_key_limit_reached`: the mode already holds 5 unexpired keys.',
+  )
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @ApiErrorResponse(403, '`permission_error` / `api_key_expiring`: the calling key was rolled already and is in its grace period.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `api_key_limit_reached`: the mode already holds 5 unexpired keys.')
   @ApiJsonBodyErrorResponses()
   @Post('api_keys/roll')
   @HttpCode(201)
