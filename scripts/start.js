@@ -81,7 +81,7 @@ async function devTestKey(baseUrl) {
     }),
   });
   if (response.status !== 201) throw new Error(`registration answered ${response.status}`);
-  const registered = await response.json();
+  const registered = /** @type {{ api_keys: { test: string } }} */ (await response.json());
   fs.writeFileSync(file, `${JSON.stringify(registered, null, 2)}\n`, { mode: 0o600 });
   return registered.api_keys.test;
 }
