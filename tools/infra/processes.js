@@ -316,6 +316,8 @@ module.exports = {
   terminate,
   exitCodeOf,
   describeExit,
+  exitOf,
+  isRunning,
   run,
   capture,
   spawnPrefixed,
