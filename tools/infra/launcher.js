@@ -3,6 +3,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
+const { once } = require('node:events');
 const { spawn } = require('node:child_process');
 const { repoRoot } = require('./paths');
 const { describeExit, exitOf, isRunning, sendSignal, settlesWithin, sleep, spawnPrefixed } = require('./processes');
@@ -124,6 +125,22 @@ function launchApp(app, opsPort, options) {
   return { ...launch(app, appArgs(app, 'main', options.nodeArgs), { ...options, env }), opsPort };
 }
 
+/**
+ * Runs an app until it exits by itself (a refusal to start, say), with
+ * SIGKILL after `timeoutMs`; resolves with its exit code and output.
+ * @param {string} app
+ * @param {LaunchOptions & { timeoutMs: number }} options
+ * @returns {Promise<{ code: number | null, output: string }>}
+ */
+async function runApp(app, { timeoutMs, ...options }) {
+  const launched = launchApp(app, 0, options);
+  // 'close' comes once the output is read to its end, after 'exit'.
+  const closed = once(launched.child, 'close');
+  if (!(await settlesWithin(launched.exited, timeoutMs))) await stopApp(launched, 'SIGKILL');
+  await closed;
+  return { code: (await launched.exited).code, output: launched.logs.join('\n') };
+}
+
 /** @param {Launched} launched */
 function logTail({ logs }) {
   return logs.slice(-LOG_TAIL_LINES).join('\n');
@@ -191,4 +208,4 @@ async function stopApp({ child, exited, group }, signal = 'SIGTERM', killAfterMs
   return exited;
 }
 
-module.exports = { isolatedEnv, appArgs, launchApp, migrateApp, awaitReady, stopApp };
+module.exports = { isolatedEnv, appArgs, launchApp, runApp, migrateApp, awaitReady, stopApp };
