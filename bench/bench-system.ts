@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createRedis } from '@sdd/common';
-import { freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
-import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
+import { deleteKeys, freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
+import { provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
 
 export const log = (message: string): void => {

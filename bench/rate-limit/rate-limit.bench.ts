@@ -1,4 +1,5 @@
-import { deleteKeys, provideRedis } from '../bench-redis';
+import { deleteKeys } from '@sdd/testing';
+import { provideRedis } from '../bench-redis';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 // The bench times the gateway's own limiter in-process; the gateway is an app, so no alias exports it.
