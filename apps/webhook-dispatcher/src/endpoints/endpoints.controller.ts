@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import {
   CreatedWebhookView,
   CreateWebhookRequest,
@@ -19,27 +20,27 @@ export class EndpointsController {
     private readonly rotateSecret: RotateSecretHandler,
   ) {}
 
-  @MessagePattern(Pattern.CreateWebhook)
+  @BusHandler(Pattern.CreateWebhook)
   create(@Payload() request: CreateWebhookRequest): Promise<CreatedWebhookView> {
     return this.handlers.create(request);
   }
 
-  @MessagePattern(Pattern.ListWebhooks)
+  @BusHandler(Pattern.ListWebhooks)
   list(@Payload() request: Pick<WebhookRef, 'scope'>): Promise<{ data: WebhookView[] }> {
     return this.handlers.list(request);
   }
 
-  @MessagePattern(Pattern.UpdateWebhook)
+  @BusHandler(Pattern.UpdateWebhook)
   update(@Payload() request: UpdateWebhookRequest): Promise<WebhookView> {
     return this.handlers.update(request);
   }
 
-  @MessagePattern(Pattern.DeleteWebhook)
+  @BusHandler(Pattern.DeleteWebhook)
   delete(@Payload() request: WebhookRef): Promise<{ id: string; deleted: true }> {
     return this.handlers.delete(request);
   }
 
-  @MessagePattern(Pattern.RotateWebhookSecret)
+  @BusHandler(Pattern.RotateWebhookSecret)
   rotate(@Payload() request: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
     return this.rotateSecret.execute(request);
   }
