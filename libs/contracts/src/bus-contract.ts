@@ -11,6 +11,7 @@ import {
   ListDeliveriesRequest,
   PeekedQuote,
   PublicTracking,
+  PublicTrackingRequest,
   TrackingSnapshot,
 } from './deliveries';
 import { PingReply } from './health';
@@ -23,38 +24,24 @@ import {
   AttemptView,
   CreatedWebhookView,
   CreateWebhookRequest,
+  DeletedWebhook,
   EventDetailView,
   EventList,
   EventRef,
   ListEventsRequest,
+  ListWebhooksRequest,
   RecoveryView,
   RecoverWebhookRequest,
   ResendEventRequest,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
+  WebhookList,
   WebhookRef,
   WebhookView,
 } from './webhooks';
 
 /** A health ping carries nothing. */
 export type PingRequest = Record<never, never>;
-
-export interface PublicTrackingRequest {
-  token: string;
-}
-
-export interface ListWebhooksRequest {
-  scope: MerchantScope;
-}
-
-export interface WebhookList {
-  data: WebhookView[];
-}
-
-export interface DeletedWebhook {
-  id: string;
-  deleted: true;
-}
 
 interface Entry<TRequest, TReply, TOwner extends ServiceName> {
   request: TRequest;

@@ -3,11 +3,13 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import {
   AttemptView,
   CreatedWebhookView,
+  DeletedWebhook,
   ErrorCode,
   MAX_SECRET_OVERLAP_HOURS,
   parseRecoverySince,
   Pattern,
   RecoveryView,
+  WebhookList,
   WebhookView,
 } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
@@ -50,7 +52,7 @@ export class WebhooksController {
   @ApiOperation({ summary: 'List webhook endpoints', description: 'Without their secrets.' })
   @ApiOkResponse({ description: '{data: [...]}' })
   @Get()
-  list(@Auth() auth: AuthContext): Promise<{ data: WebhookView[] }> {
+  list(@Auth() auth: AuthContext): Promise<WebhookList> {
     return this.bus.requestFor(auth, Pattern.ListWebhooks, {});
   }
 
@@ -118,7 +120,7 @@ export class WebhooksController {
   @ApiEmptyBody()
   @Delete(':webhookId')
   @HttpCode(200)
-  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<{ id: string; deleted: true }> {
+  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeletedWebhook> {
     return this.bus.requestFor(auth, Pattern.DeleteWebhook, { webhookId });
   }
 }

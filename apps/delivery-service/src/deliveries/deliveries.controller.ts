@@ -12,6 +12,7 @@ import {
   ListDeliveriesRequest,
   Pattern,
   PublicTracking,
+  PublicTrackingRequest,
   TrackingSnapshot,
 } from '@sdd/contracts';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
@@ -40,7 +41,7 @@ export class DeliveriesController {
   }
 
   @BusHandler(Pattern.GetPublicTracking)
-  publicTracking(@Payload() request: { token: string }): Promise<PublicTracking> {
+  publicTracking(@Payload() request: PublicTrackingRequest): Promise<PublicTracking> {
     return this.getTracking.byToken(request.token);
   }
 

@@ -4,9 +4,12 @@ import { BusHandler } from '@sdd/bus';
 import {
   CreatedWebhookView,
   CreateWebhookRequest,
+  DeletedWebhook,
+  ListWebhooksRequest,
   Pattern,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
+  WebhookList,
   WebhookRef,
   WebhookView,
 } from '@sdd/contracts';
@@ -26,7 +29,7 @@ export class EndpointsController {
   }
 
   @BusHandler(Pattern.ListWebhooks)
-  list(@Payload() request: Pick<WebhookRef, 'scope'>): Promise<{ data: WebhookView[] }> {
+  list(@Payload() request: ListWebhooksRequest): Promise<WebhookList> {
     return this.handlers.list(request);
   }
 
@@ -36,7 +39,7 @@ export class EndpointsController {
   }
 
   @BusHandler(Pattern.DeleteWebhook)
-  delete(@Payload() request: WebhookRef): Promise<{ id: string; deleted: true }> {
+  delete(@Payload() request: WebhookRef): Promise<DeletedWebhook> {
     return this.handlers.delete(request);
   }
 
