@@ -5,7 +5,6 @@ import { Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
 import { MerchantAccountView, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { firstValueFrom } from 'rxjs';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
@@ -71,7 +70,7 @@ export class MerchantsController {
   async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode } & MerchantAccountView> {
     const [merchant, account] = await Promise.all([
       this.merchants.findOneBy({ id: auth.merchantId }),
-      firstValueFrom(this.bus.send<MerchantAccountView>(Pattern.GetMerchantAccount, { scope: { merchantId: auth.merchantId, mode: auth.mode } })),
+      this.bus.requestFor(auth, Pattern.GetMerchantAccount, {}),
     ]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
     return { merchant: presentMerchant(merchant), mode: auth.mode, ...account };
