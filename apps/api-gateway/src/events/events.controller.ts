@@ -4,7 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
 import { AttemptResponse, EventDetailResponse, EventListResponse } from '../openapi/event.response';
 import { ListEventsQuery } from './list-events.query';
 import { ResendEventDto } from './resend-event.dto';
@@ -16,6 +16,7 @@ const DEFAULT_PAGE_SIZE = 20;
 @ApiKeyAuth()
 @ApiRateLimitedResponse()
 @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiServiceUnavailableResponse()
 @Controller('v1/events')
 export class EventsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
@@ -50,6 +51,7 @@ export class EventsController {
   })
   @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing` (the event, or the webhook: param webhook_id).')
+  @ApiErrorResponse(400, '`invalid_request_error`: `webhook_id` is missing or invalid, or a field is unknown.')
   @ApiJsonBodyErrorResponses()
   @Post(':eventId/resend')
   @HttpCode(200)
