@@ -55,7 +55,7 @@ globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Pr
 
 async function assertConformance(): Promise<void> {
   await Promise.all(pending);
-  const found = mismatches.splice(0);
+  const found = [...new Set(mismatches.splice(0))];
   if (found.length > 0) throw new Error(`Responses that break the OpenAPI document:\n${found.join('\n')}`);
 }
 

@@ -57,6 +57,6 @@ export class OpenApiConformance {
       this.validators.set(key, validate);
     }
     if (validate(body)) return null;
-    return `${where}: ${this.ajv.errorsText(validate.errors)} in ${observed.text.slice(0, 2000)}`;
+    return `${where}: ${this.ajv.errorsText(validate.errors)} in ${observed.text.slice(0, 500)}`;
   }
 }

@@ -30,7 +30,7 @@ export class DeliveryStopResponse extends RoutePointResponse implements Delivery
   phone!: string | null;
 }
 
-@ApiSchema({ name: 'DeliveryCustomer', description: 'The recipient.' })
+@ApiSchema({ name: 'DeliveryRecipient', description: 'The recipient, as the delivery shows it.' })
 export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer']> {
   @ApiProperty({ example: 'Ada Lovelace' })
   name!: string;
