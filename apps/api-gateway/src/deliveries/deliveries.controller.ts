@@ -17,14 +17,7 @@ import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { isValidIdempotencyKey } from '../idempotency/request-hash';
-import {
-  ApiEmptyBody,
-  ApiErrorResponse,
-  ApiJsonBodyErrorResponses,
-  ApiKeyAuth,
-  ApiRateLimitedResponse,
-  ApiServiceUnavailableResponse,
-} from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { CreatedDeliveryResponse, DeliveryListResponse, DeliveryResponse, TrackingResponse } from '../openapi/delivery.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
@@ -36,10 +29,7 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** Deliveries belong to delivery-service; the gateway validates and forwards. */
 @ApiTags('Deliveries')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
-@ApiServiceUnavailableResponse()
+@ApiKeyedController()
 @Controller('v1')
 export class DeliveriesController {
   constructor(
@@ -155,10 +145,7 @@ export class DeliveriesController {
 }
 
 @ApiTags('Test helpers')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
-@ApiServiceUnavailableResponse()
+@ApiKeyedController()
 @Controller('v1/test_helpers/deliveries')
 export class DeliveryTestHelpersController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

@@ -4,7 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { AttemptResponse, EventDetailResponse, EventListResponse } from '../openapi/event.response';
 import { ListEventsQuery } from './list-events.query';
 import { ResendEventDto } from './resend-event.dto';
@@ -13,10 +13,7 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** The webhook event log; webhook-dispatcher keeps it, the gateway validates and forwards. */
 @ApiTags('Events')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
-@ApiServiceUnavailableResponse()
+@ApiKeyedController()
 @Controller('v1/events')
 export class EventsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

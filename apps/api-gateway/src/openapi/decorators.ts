@@ -57,3 +57,13 @@ export function ApiServiceUnavailableResponse(): MethodDecorator & ClassDecorato
     headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
   });
 }
+
+/** What every operation of a keyed controller shares: the key, the rate limit, 401, and 503 while a service it needs is down. */
+export function ApiKeyedController(): ClassDecorator {
+  return applyDecorators(
+    ApiKeyAuth(),
+    ApiRateLimitedResponse(),
+    ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.'),
+    ApiServiceUnavailableResponse(),
+  );
+}

@@ -39,19 +39,16 @@ export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer
   email!: string | null;
 }
 
-@ApiSchema({ name: 'Delivery' })
-export class DeliveryResponse implements DeliveryView {
+@ApiSchema({ name: 'DeliveryListItem', description: 'A delivery as lists show it.' })
+export class DeliveryListItemResponse implements DeliveryListItem {
   @ApiProperty({ pattern: '^del_', example: 'del_7cJ2kLq9XwP4sT7vB1nC5mZr' })
   id!: string;
 
   @ApiProperty({ enum: MODES })
   mode!: Mode;
 
-  @ApiProperty({ description: STATUS_DESCRIPTION, example: 'pending' })
+  @ApiProperty({ description: STATUS_DESCRIPTION })
   status!: string;
-
-  @ApiProperty({ description: 'True for test deliveries: no driver, no money moved.' })
-  simulated!: boolean;
 
   @ApiProperty()
   quote_id!: string;
@@ -62,9 +59,6 @@ export class DeliveryResponse implements DeliveryView {
   @ApiProperty({ type: 'integer', description: 'What the merchant pays, in cents.', example: 1249 })
   price!: number;
 
-  @ApiProperty({ type: 'integer', description: 'The delivery fee, in cents.', example: 1249 })
-  fee!: number;
-
   @ApiProperty({ example: 'cad' })
   currency!: string;
 
@@ -73,6 +67,21 @@ export class DeliveryResponse implements DeliveryView {
 
   @ApiProperty({ enum: CATEGORIES })
   category!: Category;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+@ApiSchema({ name: 'Delivery' })
+export class DeliveryResponse extends DeliveryListItemResponse implements DeliveryView {
+  @ApiProperty({ description: 'True for test deliveries: no driver, no money moved.' })
+  simulated!: boolean;
+
+  @ApiProperty({ type: 'integer', description: 'The delivery fee, in cents.', example: 1249 })
+  fee!: number;
 
   @ApiProperty({ type: String, nullable: true })
   description!: string | null;
@@ -97,12 +106,6 @@ export class DeliveryResponse implements DeliveryView {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   scheduled_at!: string | null;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updated_at!: string;
 }
 
 @ApiSchema({ name: 'TimelineStep' })
@@ -118,42 +121,6 @@ export class TimelineStepResponse implements TimelineStep {
 export class CreatedDeliveryResponse extends DeliveryResponse implements CreatedDeliveryView {
   @ApiPropertyOptional({ type: TimelineStepResponse, isArray: true, description: 'Test mode only: when each status will be reached.' })
   simulated_timeline?: TimelineStepResponse[];
-}
-
-@ApiSchema({ name: 'DeliveryListItem', description: 'A delivery as lists show it.' })
-export class DeliveryListItemResponse implements DeliveryListItem {
-  @ApiProperty({ pattern: '^del_' })
-  id!: string;
-
-  @ApiProperty({ enum: MODES })
-  mode!: Mode;
-
-  @ApiProperty({ description: STATUS_DESCRIPTION })
-  status!: string;
-
-  @ApiProperty()
-  quote_id!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  order_id!: string | null;
-
-  @ApiProperty({ type: 'integer' })
-  price!: number;
-
-  @ApiProperty({ example: 'cad' })
-  currency!: string;
-
-  @ApiProperty({ type: String, nullable: true })
-  external_reference!: string | null;
-
-  @ApiProperty({ enum: CATEGORIES })
-  category!: Category;
-
-  @ApiProperty({ format: 'date-time' })
-  created_at!: string;
-
-  @ApiProperty({ format: 'date-time' })
-  updated_at!: string;
 }
 
 @ApiSchema({ name: 'DeliveryList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })

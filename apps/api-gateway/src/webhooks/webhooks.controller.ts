@@ -15,14 +15,7 @@ import {
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import {
-  ApiEmptyBody,
-  ApiErrorResponse,
-  ApiJsonBodyErrorResponses,
-  ApiKeyAuth,
-  ApiRateLimitedResponse,
-  ApiServiceUnavailableResponse,
-} from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { AttemptResponse } from '../openapi/event.response';
 import { CreatedWebhookResponse, DeletedWebhookResponse, RecoveryResponse, WebhookListResponse, WebhookResponse } from '../openapi/webhook.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
@@ -39,10 +32,7 @@ function assertEvents(events: string[] | undefined): void {
 
 /** Webhook endpoints belong to webhook-dispatcher; the gateway validates and forwards. */
 @ApiTags('Webhooks')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
-@ApiServiceUnavailableResponse()
+@ApiKeyedController()
 @Controller('v1/webhooks')
 export class WebhooksController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
