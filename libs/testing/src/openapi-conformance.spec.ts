@@ -1,4 +1,4 @@
-import { OpenApiConformance } from './openapi-conformance';
+import { nullableAsJsonSchema, OpenApiConformance } from './openapi-conformance';
 
 const document = {
   openapi: '3.0.0',
@@ -18,9 +18,15 @@ const document = {
       Thing: {
         type: 'object',
         required: ['id', 'at', 'note'],
-        properties: { id: { type: 'string' }, at: { type: 'string', format: 'date-time' }, note: { type: 'string', nullable: true } },
+        properties: {
+          id: { type: 'string' },
+          at: { type: 'string', format: 'date-time' },
+          note: { type: 'string', nullable: true },
+          owner: { type: 'object', additionalProperties: true, nullable: true, allOf: [{ $ref: '#/components/schemas/Owner' }] },
+        },
         additionalProperties: false,
       },
+      Owner: { type: 'object', required: ['name'], properties: { name: { type: 'string' } }, additionalProperties: false },
     },
   },
 };
@@ -57,8 +63,24 @@ describe('OpenApiConformance', () => {
     expect(conformance.mismatch(observed(200, ok, 'text/html'))).toMatch(/documented as JSON/);
   });
 
+  it('reads a nullable reference as null or the referenced object, closed as it is', () => {
+    expect(conformance.mismatch(observed(200, { ...ok, owner: null }))).toBeNull();
+    expect(conformance.mismatch(observed(200, { ...ok, owner: { name: 'Sam' } }))).toBeNull();
+    expect(conformance.mismatch(observed(200, { ...ok, owner: { name: 'Sam', phone: '1' } }))).toMatch(/additional properties/);
+  });
+
   it('leaves requests that reached no documented operation to others', () => {
     expect(conformance.mismatch({ ...observed(404, {}), pathname: '/v1/unknown' })).toBeNull();
     expect(conformance.mismatch({ ...observed(404, {}), method: 'POST' })).toBeNull();
+  });
+});
+
+describe('nullableAsJsonSchema', () => {
+  it('turns nullable into null-or-the-schema at every depth, and leaves the rest', () => {
+    expect(nullableAsJsonSchema({ type: 'object', properties: { a: { type: 'string', nullable: true }, b: { type: 'integer' } } })).toEqual({
+      type: 'object',
+      properties: { a: { anyOf: [{ type: 'null' }, { type: 'string' }] }, b: { type: 'integer' } },
+    });
+    expect(nullableAsJsonSchema({ nullable: false, type: 'string' })).toEqual({ type: 'string' });
   });
 });

@@ -6,6 +6,19 @@ import { findOperation, OperationPaths } from './openapi-operation';
 type ParserInput = Parameters<typeof dereference>[0];
 type DocumentedResponses = Record<string, { content?: Record<string, { schema?: AnySchemaObject }> }>;
 
+/**
+ * OpenAPI 3.0's `nullable` as JSON Schema says it: null, or the schema. Ajv's
+ * own `nullable` only widens a `type` beside it, so a nullable reference
+ * (`nullable` beside `allOf`) would refuse the null it documents.
+ */
+export function nullableAsJsonSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableAsJsonSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  const converted = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, nullableAsJsonSchema(value)]));
+  return nullable === true ? { anyOf: [{ type: 'null' }, converted] } : converted;
+}
+
 /** What a request got back, as the document describes responses. */
 export interface ObservedResponse {
   method: string;
@@ -53,7 +66,7 @@ export class OpenApiConformance {
     const key = `${operation.method} ${operation.path} ${observed.status}`;
     let validate = this.validators.get(key);
     if (!validate) {
-      validate = this.ajv.compile(schema);
+      validate = this.ajv.compile(nullableAsJsonSchema(schema) as AnySchemaObject);
       this.validators.set(key, validate);
     }
     if (validate(body)) return null;

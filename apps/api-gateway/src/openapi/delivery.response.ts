@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import {
   Category,
   CATEGORIES,
@@ -159,6 +159,7 @@ export class TrackingDriverResponse implements Driver {
 }
 
 @ApiSchema({ name: 'Tracking' })
+@ApiExtraModels(TrackingDriverResponse)
 export class TrackingResponse implements TrackingSnapshot {
   @ApiProperty()
   delivery_id!: string;
@@ -166,7 +167,14 @@ export class TrackingResponse implements TrackingSnapshot {
   @ApiProperty({ description: STATUS_DESCRIPTION })
   status!: string;
 
-  @ApiProperty({ type: TrackingDriverResponse, nullable: true, description: 'null until a driver is assigned.' })
+  // A $ref cannot be nullable in OpenAPI 3.0, an object type beside it can; the closed TrackingDriver still bounds its fields.
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(TrackingDriverResponse) }],
+    description: 'null until a driver is assigned.',
+  })
   driver!: TrackingDriverResponse | null;
 
   @ApiProperty({ type: 'integer', minimum: 0 })

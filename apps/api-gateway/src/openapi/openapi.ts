@@ -10,6 +10,7 @@ import { isOpsRequest } from '../http/listeners';
 import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
 import { API_KEY_SCHEME } from './decorators';
+import { documentParameterErrors } from './parameter-errors';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -53,7 +54,7 @@ function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = documentParameterErrors(SwaggerModule.createDocument(app, config));
   document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsDocumentPath(path)));
   // @nestjs/swagger leaves objects open; closed, the document is what a client can rely on (docs/api.md).
   if (document.components?.schemas) document.components.schemas = closeObjectSchemas(document.components.schemas);
