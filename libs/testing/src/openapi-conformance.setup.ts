@@ -10,30 +10,30 @@ import { OpenApiConformance } from './openapi-conformance';
 
 const DOCUMENT_PATH = '/v1/openapi.json';
 const realFetch = globalThis.fetch;
-let conformance: Promise<OpenApiConformance> | undefined;
+/** Per origin: its document's checker, or null for a server that serves none (an ops port, a receiver). */
+const checkers = new Map<string, Promise<OpenApiConformance | null>>();
 const pending = new Set<Promise<void>>();
 const mismatches: string[] = [];
 
-/** Every gateway serves the same document (one build), so the first that answers gives it for the whole file. */
-function conformanceFrom(origin: string): Promise<OpenApiConformance> {
-  conformance ??= realFetch(`${origin}${DOCUMENT_PATH}`, { signal: AbortSignal.timeout(10_000) })
-    .then(async (response) => {
-      if (response.status !== 200) throw new Error(`${DOCUMENT_PATH} answered ${response.status}`);
-      return OpenApiConformance.fromDocument((await response.json()) as object);
-    })
-    .catch((error: unknown) => {
-      conformance = undefined;
-      throw error;
-    });
-  return conformance;
+/** Asked once per origin; a request that fails (the gateway not up, or killed) is asked again next time. */
+function checkerFor(origin: string): Promise<OpenApiConformance | null> {
+  let checker = checkers.get(origin);
+  if (!checker) {
+    checker = realFetch(`${origin}${DOCUMENT_PATH}`, { signal: AbortSignal.timeout(10_000) }).then(async (response) =>
+      response.status === 200 ? OpenApiConformance.fromDocument((await response.json()) as object) : null,
+    );
+    checker.catch(() => checkers.delete(origin));
+    checkers.set(origin, checker);
+  }
+  return checker;
 }
 
 async function check(url: URL, method: string, response: Response): Promise<void> {
   const text = await response.text().catch(() => undefined);
   // A body cut off (the test aborted, the gateway was killed) is not an answer to judge.
   if (text === undefined) return;
-  // Ops ports and other servers serve no document: only gateways are checked.
-  const validator = await conformanceFrom(url.origin).catch(() => undefined);
+  // Ops ports and other servers serve no document: only the gateways' public ports are checked.
+  const validator = await checkerFor(url.origin).catch(() => null);
   const found = validator?.mismatch({ method, pathname: url.pathname, status: response.status, contentType: response.headers.get('content-type'), text });
   if (found) mismatches.push(found);
 }
