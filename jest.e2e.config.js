@@ -5,5 +5,7 @@ module.exports = {
   testMatch: ['<rootDir>/{apps,libs,drills}/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
+  // Every real response of the suite is held to the OpenAPI document (docs/api.md).
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/openapi-conformance.setup.ts'],
   testTimeout: 60000,
 };

@@ -9,6 +9,7 @@ import { AppError, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
+import { replyToFrameworkError } from './errors/framework-error.handler';
 import { registerDrainHooks } from './http/drain.hook';
 import { Listener, tagRequest } from './http/listeners';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
@@ -56,6 +57,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const extraServers: Array<{ server: Server; port: number; name: Listener }> = [];
   const adapter = createFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
+    frameworkErrors: replyToFrameworkError,
     serverFactory: (handler: Handler) => {
       extraServers.push({ server: taggedServer('ops', handler), port: config.OPS_PORT, name: 'ops' });
       if (config.SANDBOX_PORT !== undefined) {

@@ -203,6 +203,9 @@ describe('hostile input: 4xx naming the field, never 5xx', () => {
     expect(outcomes).toEqual([]);
     const named = await call('GET', '/v1/deliveries/del_%00');
     expect(named).toMatchObject({ status: 400, body: { error: { code: 'parameter_invalid', param: 'deliveryId' } } });
+    // Fastify refuses an undecodable URL before routing: still the envelope, with its request id.
+    const undecodable = await call('GET', '/v1/deliveries/del_%ED%A0%80');
+    expect(undecodable).toMatchObject({ status: 400, body: { error: { type: 'invalid_request_error', code: 'parameter_invalid', request_id: expect.stringMatching(/^req_/) } } });
     const queried = await call('GET', '/v1/events?type=delivery.created%00');
     expect(queried).toMatchObject({ status: 400, body: { error: { param: 'type' } } });
   });

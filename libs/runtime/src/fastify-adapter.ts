@@ -9,7 +9,7 @@ import { requestIdFrom } from './request-id';
  * idle keep-alive connections are closed at once, and requests that still
  * arrive go through the app's hooks (its own 503, not Fastify's body).
  */
-export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory' | 'bodyLimit'> = {}): FastifyAdapter {
+export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory' | 'bodyLimit' | 'frameworkErrors'> = {}): FastifyAdapter {
   const adapter = new FastifyAdapter({
     ...options,
     forceCloseConnections: 'idle',

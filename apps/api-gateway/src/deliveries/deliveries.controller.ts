@@ -7,7 +7,8 @@ import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { isValidIdempotencyKey } from '../idempotency/request-hash';
-import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
+import { CreatedDeliveryResponse, DeliveryListResponse, DeliveryResponse, TrackingResponse } from '../openapi/delivery.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
@@ -18,9 +19,7 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** Deliveries belong to delivery-service; the gateway validates and forwards. */
 @ApiTags('Deliveries')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiKeyedController()
 @Controller('v1')
 export class DeliveriesController {
   constructor(
@@ -29,11 +28,18 @@ export class DeliveriesController {
   ) {}
 
   @ApiOperation({ summary: 'Create a delivery from a quote', description: 'Test keys: status "simulated" with the simulated timeline.' })
-  @ApiCreatedResponse({ description: 'The delivery.' })
-  @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`.')
+  @ApiCreatedResponse({
+    description: 'The delivery; the same body again, with `Idempotent-Replayed: true`, for a retry with the same Idempotency-Key.',
+    type: CreatedDeliveryResponse,
+  })
+  @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`; `parameter_invalid` for a malformed Idempotency-Key.')
   @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `quote_already_used` or `quote_price_changed`.')
+  @ApiErrorResponse(
+    409,
+    '`invalid_request_error` / `quote_already_used` or `quote_price_changed`; `idempotency_error` / `idempotency_key_in_use` (with `Retry-After`): the first request with this key is still running.',
+  )
+  @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`: the quote is older than 15 minutes.')
   @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(422, '`idempotency_error` / `idempotency_key_reused`: the Idempotency-Key was used with another body.')
   @Post('deliveries')
@@ -68,7 +74,7 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })
-  @ApiOkResponse({ description: '{data, has_more, next_cursor}' })
+  @ApiOkResponse({ description: 'A page of deliveries.', type: DeliveryListResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
   @Get('deliveries')
   list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryList> {
@@ -76,7 +82,16 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'List deliveries (legacy, deprecated)', deprecated: true })
-  @ApiOkResponse({ description: 'Same as GET /v1/deliveries; removed on 2027-02-28.' })
+  @ApiOkResponse({
+    description: 'Same as GET /v1/deliveries; removed on 2027-02-28.',
+    type: DeliveryListResponse,
+    headers: {
+      Deprecation: { description: '`true`.', schema: { type: 'string' } },
+      Sunset: { description: 'When the route goes away.', schema: { type: 'string' } },
+      Link: { description: 'The successor: `</v1/deliveries>; rel="successor-version"`.', schema: { type: 'string' } },
+    },
+  })
+  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
   @Get('deliveries.list')
   async legacyList(
     @Auth() auth: AuthContext,
@@ -91,7 +106,7 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'Retrieve a delivery' })
-  @ApiOkResponse({ description: 'The delivery.' })
+  @ApiOkResponse({ description: 'The delivery.', type: DeliveryResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId')
   get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
@@ -99,7 +114,7 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'Track a delivery', description: 'Status, driver position (test: the simulated driver along the route) and ETA.' })
-  @ApiOkResponse({ description: 'The tracking snapshot.' })
+  @ApiOkResponse({ description: 'The tracking snapshot.', type: TrackingResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId/tracking')
   tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
@@ -107,7 +122,7 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })
-  @ApiOkResponse({ description: 'The cancelled delivery.' })
+  @ApiOkResponse({ description: 'The cancelled delivery.', type: DeliveryResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `delivery_in_progress` or `delivery_not_cancellable`.')
   @ApiEmptyBody()
@@ -119,8 +134,7 @@ export class DeliveriesController {
 }
 
 @ApiTags('Test helpers')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
+@ApiKeyedController()
 @Controller('v1/test_helpers/deliveries')
 export class DeliveryTestHelpersController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
@@ -129,7 +143,9 @@ export class DeliveryTestHelpersController {
     summary: 'Test helper: advance a test delivery',
     description: 'Test keys only (404 for live keys). Moves the delivery through the same transition as the timeline, with its event.',
   })
-  @ApiOkResponse({ description: 'The delivery after the move.' })
+  @ApiOkResponse({ description: 'The delivery after the move.', type: DeliveryResponse })
+  @ApiErrorResponse(400, '`invalid_request_error`: `to` is not a delivery status, or a field is unknown.')
+  @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`: the state machine does not allow that move.')
   @Post(':deliveryId/advance')

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { AttemptResponse, EventDetailResponse, EventListResponse } from '../openapi/event.response';
 import { ListEventsQuery } from './list-events.query';
 import { ResendEventDto } from './resend-event.dto';
@@ -12,9 +12,7 @@ const DEFAULT_PAGE_SIZE = 20;
 
 /** The webhook event log; webhook-dispatcher keeps it, the gateway validates and forwards. */
 @ApiTags('Events')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiKeyedController()
 @Controller('v1/events')
 export class EventsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
@@ -46,6 +44,7 @@ export class EventsController {
   })
   @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing` (the event, or the webhook: param webhook_id).')
+  @ApiErrorResponse(400, '`invalid_request_error`: `webhook_id` is missing or invalid, or a field is unknown.')
   @ApiJsonBodyErrorResponses()
   @Post(':eventId/resend')
   @HttpCode(200)

@@ -3,15 +3,13 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { PickupLocationListResponse, PickupLocationResponse } from '../openapi/location.response';
 import { CreateLocationDto } from './create-location.dto';
 
 /** Pickup locations belong to delivery-service; the gateway validates and forwards. */
 @ApiTags('Pickup locations')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiKeyedController()
 @Controller('v1/merchants/locations')
 export class LocationsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

@@ -8,7 +8,14 @@ import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
-import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import {
+  ApiEmptyBody,
+  ApiErrorResponse,
+  ApiJsonBodyErrorResponses,
+  ApiKeyAuth,
+  ApiRateLimitedResponse,
+  ApiServiceUnavailableResponse,
+} from '../openapi/decorators';
 import {
   ApiKeyListResponse,
   CurrentMerchantResponse,
@@ -28,6 +35,7 @@ import { RolledApiKey, RollApiKeyHandler } from './roll-api-key.handler';
 
 @ApiTags('Merchants')
 @ApiRateLimitedResponse()
+@ApiServiceUnavailableResponse()
 @Controller('v1')
 export class MerchantsController {
   constructor(

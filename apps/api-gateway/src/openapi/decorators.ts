@@ -47,3 +47,23 @@ export function ApiRateLimitedResponse(
     headers: { 'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } } },
   });
 }
+
+/** Any route that needs a backend service or Postgres answers this, fast, while one is down (decisions.md). */
+export function ApiServiceUnavailableResponse(): MethodDecorator & ClassDecorator {
+  return ApiResponse({
+    status: 503,
+    description: '`api_error` / `service_unavailable`: a service this request needs did not answer in time. Retry after `Retry-After`.',
+    type: ErrorEnvelopeResponse,
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+  });
+}
+
+/** What every operation of a keyed controller shares: the key, the rate limit, 401, and 503 while a service it needs is down. */
+export function ApiKeyedController(): ClassDecorator {
+  return applyDecorators(
+    ApiKeyAuth(),
+    ApiRateLimitedResponse(),
+    ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.'),
+    ApiServiceUnavailableResponse(),
+  );
+}

@@ -8,7 +8,9 @@ import { AppError } from '@sdd/common';
 import { toErrorEnvelope } from '../errors/error-envelope';
 import { isOpsRequest } from '../http/listeners';
 import { RouteTraits } from '../http/route-traits';
+import { closeObjectSchemas } from './closed-schemas';
 import { API_KEY_SCHEME } from './decorators';
+import { documentParameterErrors } from './parameter-errors';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -39,6 +41,12 @@ function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('/')
     .addTag('Merchants', 'Registration, the calling merchant and its API keys.')
     .addTag('Health', 'Whether the service answers.')
+    .addTag('Quotes', 'Price a route before creating a delivery.')
+    .addTag('Pickup locations', "The merchant's pickup addresses and what each is licensed to hand over.")
+    .addTag('Deliveries', 'Create, follow and cancel deliveries.')
+    .addTag('Webhooks', 'Endpoints that receive signed events.')
+    .addTag('Events', 'The log of events sent to your endpoints, with every attempt.')
+    .addTag('Test helpers', 'Test keys only: move test objects through their lifecycle without waiting.')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
       API_KEY_SCHEME,
@@ -46,8 +54,10 @@ function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
-  const document = SwaggerModule.createDocument(app, config);
+  const document = documentParameterErrors(SwaggerModule.createDocument(app, config));
   document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsDocumentPath(path)));
+  // @nestjs/swagger leaves objects open; closed, the document is what a client can rely on (docs/api.md).
+  if (document.components?.schemas) document.components.schemas = closeObjectSchemas(document.components.schemas);
   return document;
 }
 

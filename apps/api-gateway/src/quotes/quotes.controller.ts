@@ -3,16 +3,14 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Pattern, QuoteView } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { QuoteResponse } from '../openapi/quote.response';
 import { CreateQuoteDto } from './create-quote.dto';
 
 /** Quotes belong to quote-service; the gateway validates and forwards. */
 @ApiTags('Quotes')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiKeyedController()
 @Controller()
 export class QuotesController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

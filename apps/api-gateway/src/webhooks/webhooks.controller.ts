@@ -15,8 +15,9 @@ import {
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
-import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { AttemptResponse } from '../openapi/event.response';
+import { CreatedWebhookResponse, DeletedWebhookResponse, RecoveryResponse, WebhookListResponse, WebhookResponse } from '../openapi/webhook.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { RecoverWebhookDto } from './recover-webhook.dto';
 import { RotateSecretDto } from './rotate-secret.dto';
@@ -31,15 +32,13 @@ function assertEvents(events: string[] | undefined): void {
 
 /** Webhook endpoints belong to webhook-dispatcher; the gateway validates and forwards. */
 @ApiTags('Webhooks')
-@ApiKeyAuth()
-@ApiRateLimitedResponse()
-@ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+@ApiKeyedController()
 @Controller('v1/webhooks')
 export class WebhooksController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   @ApiOperation({ summary: 'Register a webhook endpoint', description: 'The signing secret is returned only here.' })
-  @ApiCreatedResponse({ description: 'The endpoint, with its secret.' })
+  @ApiCreatedResponse({ description: 'The endpoint, with its secret.', type: CreatedWebhookResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid field (the url must be https and reach a public address), or `webhook_limit_reached` (16).')
   @ApiJsonBodyErrorResponses()
   @Post()
@@ -50,15 +49,16 @@ export class WebhooksController {
   }
 
   @ApiOperation({ summary: 'List webhook endpoints', description: 'Without their secrets.' })
-  @ApiOkResponse({ description: '{data: [...]}' })
+  @ApiOkResponse({ description: 'Every endpoint of this mode.', type: WebhookListResponse })
   @Get()
   list(@Auth() auth: AuthContext): Promise<WebhookList> {
     return this.bus.requestFor(auth, Pattern.ListWebhooks, {});
   }
 
   @ApiOperation({ summary: 'Update a webhook endpoint', description: 'url, events, description, active (true re-enables).' })
-  @ApiOkResponse({ description: 'The endpoint.' })
-  @ApiErrorResponse(400, '`invalid_request_error`: invalid field.')
+  @ApiOkResponse({ description: 'The endpoint.', type: WebhookResponse })
+  @ApiErrorResponse(400, '`invalid_request_error`: invalid field (the url must be https and reach a public address), or a field is unknown.')
+  @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Patch(':webhookId')
   update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookView> {
@@ -85,7 +85,7 @@ export class WebhooksController {
       'Issues a new signing secret, returned only here. Until the replaced secret expires (`expires_in_hours`, 0–24, default 24; 0 ends it now) ' +
       'every request carries one `v1=` signature per valid secret, newest first. Rotating again drops the secret before the replaced one: at most two sign.',
   })
-  @ApiOkResponse({ description: 'The endpoint, with its new secret.' })
+  @ApiOkResponse({ description: 'The endpoint, with its new secret.', type: CreatedWebhookResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: `expires_in_hours` is not an integer from 0 to 24, or a field is unknown.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiJsonBodyErrorResponses()
@@ -101,7 +101,7 @@ export class WebhooksController {
       'Every delivery to this endpoint that failed for good (all four attempts used), of an event created at or after `since` ' +
       '(RFC 3339, at most 7 days ago), is sent again and follows the retry schedule anew. Deliveries already queued again are not counted twice.',
   })
-  @ApiOkResponse({ description: '{queued: n}: how many failed deliveries were queued again.' })
+  @ApiOkResponse({ description: 'How many failed deliveries were queued again.', type: RecoveryResponse })
   @ApiErrorResponse(400, '`invalid_request_error`: `since` is missing, not a date-time, in the future or more than 7 days ago.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `webhook_disabled`: re-enable the endpoint first.')
@@ -115,7 +115,7 @@ export class WebhooksController {
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
-  @ApiOkResponse({ description: '{id, deleted: true}' })
+  @ApiOkResponse({ description: 'The endpoint is deleted.', type: DeletedWebhookResponse })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiEmptyBody()
   @Delete(':webhookId')

@@ -1,0 +1,185 @@
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
+import {
+  Category,
+  CATEGORIES,
+  CreatedDeliveryView,
+  DeliveryList,
+  DeliveryListItem,
+  DeliveryStop,
+  DeliveryView,
+  TimelineStep,
+  TrackingSnapshot,
+} from '@sdd/contracts';
+import { RoutePointResponse } from './quote.response';
+
+// Each class implements the contract type its route returns, so a field added
+// to a response without being documented here breaks the build.
+
+const MODES = ['test', 'live'] as const;
+type Mode = DeliveryView['mode'];
+const STATUS_DESCRIPTION =
+  'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
+  '"simulated" only in the creation response of a test delivery.';
+
+@ApiSchema({ name: 'DeliveryStop', description: 'A pickup or dropoff: the quoted address (its `postalCode` as quotes spell it) and a contact.' })
+export class DeliveryStopResponse extends RoutePointResponse implements DeliveryStop {
+  @ApiProperty({ type: String, nullable: true, example: 'Queen St Wines' })
+  name!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '+14165550199' })
+  phone!: string | null;
+}
+
+@ApiSchema({ name: 'DeliveryRecipient', description: 'The recipient, as the delivery shows it.' })
+export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer']> {
+  @ApiProperty({ example: 'Ada Lovelace' })
+  name!: string;
+
+  @ApiProperty({ type: String, format: 'email', nullable: true })
+  email!: string | null;
+}
+
+@ApiSchema({ name: 'DeliveryListItem', description: 'A delivery as lists show it.' })
+export class DeliveryListItemResponse implements DeliveryListItem {
+  @ApiProperty({ pattern: '^del_', example: 'del_7cJ2kLq9XwP4sT7vB1nC5mZr' })
+  id!: string;
+
+  @ApiProperty({ enum: MODES })
+  mode!: Mode;
+
+  @ApiProperty({ description: STATUS_DESCRIPTION })
+  status!: string;
+
+  @ApiProperty()
+  quote_id!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  order_id!: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'What the merchant pays, in cents.', example: 1249 })
+  price!: number;
+
+  @ApiProperty({ example: 'cad' })
+  currency!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  external_reference!: string | null;
+
+  @ApiProperty({ enum: CATEGORIES })
+  category!: Category;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
+
+@ApiSchema({ name: 'Delivery' })
+export class DeliveryResponse extends DeliveryListItemResponse implements DeliveryView {
+  @ApiProperty({ description: 'True for test deliveries: no driver, no money moved.' })
+  simulated!: boolean;
+
+  @ApiProperty({ type: 'integer', description: 'The delivery fee, in cents.', example: 1249 })
+  fee!: number;
+
+  @ApiProperty({ type: String, nullable: true })
+  description!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { order: '1234' } })
+  metadata!: Record<string, string>;
+
+  @ApiProperty({ type: String, nullable: true })
+  dropoff_notes!: string | null;
+
+  @ApiProperty({ format: 'uri', description: 'The public tracking page for the recipient.' })
+  tracking_url!: string;
+
+  @ApiProperty({ type: DeliveryStopResponse })
+  pickup!: DeliveryStopResponse;
+
+  @ApiProperty({ type: DeliveryStopResponse })
+  dropoff!: DeliveryStopResponse;
+
+  @ApiProperty({ type: DeliveryCustomerResponse })
+  customer!: DeliveryCustomerResponse;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  scheduled_at!: string | null;
+}
+
+@ApiSchema({ name: 'TimelineStep' })
+export class TimelineStepResponse implements TimelineStep {
+  @ApiProperty({ example: 'driver_assigned' })
+  status!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  at!: string;
+}
+
+@ApiSchema({ name: 'CreatedDelivery', description: 'The delivery; a test one reports status "simulated" and its timeline.' })
+export class CreatedDeliveryResponse extends DeliveryResponse implements CreatedDeliveryView {
+  @ApiPropertyOptional({ type: TimelineStepResponse, isArray: true, description: 'Test mode only: when each status will be reached.' })
+  simulated_timeline?: TimelineStepResponse[];
+}
+
+@ApiSchema({ name: 'DeliveryList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })
+export class DeliveryListResponse implements DeliveryList {
+  @ApiProperty({ type: DeliveryListItemResponse, isArray: true })
+  data!: DeliveryListItemResponse[];
+
+  @ApiProperty()
+  has_more!: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
+
+type Driver = NonNullable<TrackingSnapshot['driver']>;
+
+@ApiSchema({ name: 'GeoPoint' })
+export class GeoPointResponse implements Readonly<Driver['location']> {
+  @ApiProperty({ example: 43.6492 })
+  lat!: number;
+
+  @ApiProperty({ example: -79.3823 })
+  lng!: number;
+}
+
+@ApiSchema({ name: 'TrackingDriver' })
+export class TrackingDriverResponse implements Driver {
+  @ApiProperty({ example: 'Sam' })
+  name!: string;
+
+  @ApiProperty({ example: '+14165550123' })
+  phone!: string;
+
+  @ApiProperty({ type: GeoPointResponse })
+  location!: GeoPointResponse;
+}
+
+@ApiSchema({ name: 'Tracking' })
+@ApiExtraModels(TrackingDriverResponse)
+export class TrackingResponse implements TrackingSnapshot {
+  @ApiProperty()
+  delivery_id!: string;
+
+  @ApiProperty({ description: STATUS_DESCRIPTION })
+  status!: string;
+
+  // A $ref cannot be nullable in OpenAPI 3.0, an object type beside it can; the closed TrackingDriver still bounds its fields.
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(TrackingDriverResponse) }],
+    description: 'null until a driver is assigned.',
+  })
+  driver!: TrackingDriverResponse | null;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  eta_minutes!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  updated_at!: string;
+}
