@@ -6,11 +6,12 @@ import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
 import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
-import { RecoverDeliveriesHandler } from './recover-deliveries.handler';
+import { EventReadRepository } from './event-read.repository';
+import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
-import { SendTestWebhookHandler } from './send-test-webhook.handler';
+import { SendPingHandler } from './send-ping.handler';
 
-/** The event log a merchant reads, and the tools to send again or test. */
+/** The event log a merchant reads, and the tools to send again or ping an endpoint. */
 @Module({
   imports: [DispatchModule, TypeOrmModule.forFeature([WebhookEndpointEntity])],
   controllers: [EventsController],
@@ -18,8 +19,9 @@ import { SendTestWebhookHandler } from './send-test-webhook.handler';
     ListEventsHandler,
     GetEventHandler,
     ResendEventHandler,
-    SendTestWebhookHandler,
-    RecoverDeliveriesHandler,
+    SendPingHandler,
+    RecoverDestinationsHandler,
+    EventReadRepository,
     { provide: CLOCK, useValue: systemClock }],
 })
 export class EventsModule {}

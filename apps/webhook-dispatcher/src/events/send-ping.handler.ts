@@ -4,20 +4,21 @@ import { Repository } from 'typeorm';
 import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_SEQUENCE, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
-import { EventLogRepository } from '../dispatch/event-log.repository';
+import { MessageSendRepository } from '../dispatch/message-send.repository';
 import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
 import { presentManualAttempt } from './event.presenter';
 
 /**
  * Sends a signed `webhook.test` event to one endpoint now and answers with
  * the attempt, so a merchant can check their receiver and its signature
- * verification before any delivery happens. It is logged like any event and
- * never retried.
+ * verification before any delivery happens: a ping, in any mode (the public
+ * route `/test`, the event type `webhook.test` and the attempt trigger `test`
+ * are the contract's names). It is logged like any event and never retried.
  */
 @Injectable()
-export class SendTestWebhookHandler {
+export class SendPingHandler {
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly messages: MessageSendRepository,
     private readonly sender: AttemptSender,
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -35,7 +36,7 @@ export class SendTestWebhookHandler {
       sequence: WEBHOOK_TEST_EVENT_SEQUENCE,
     };
     const body = JSON.stringify(envelope);
-    await this.events.insertEvent({
+    await this.messages.insertEvent({
       id: envelope.id,
       merchantId: scope.merchantId,
       mode: scope.mode,
@@ -45,7 +46,7 @@ export class SendTestWebhookHandler {
       createdAt: now,
     });
     const outcome = await this.sender.attempt(envelope.id, endpoint, body);
-    await this.events.recordManualAttempt(outcome, 'test');
+    await this.messages.recordManualAttempt(outcome, 'test');
     return presentManualAttempt(outcome, 'test');
   }
 }

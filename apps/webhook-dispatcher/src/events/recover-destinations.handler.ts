@@ -4,20 +4,20 @@ import { Repository } from 'typeorm';
 import { ErrorCode, ErrorType, parseRecoverySince, RecoverWebhookRequest, RecoveryView } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { AttemptQueue } from '../dispatch/attempt.queue';
-import { EventLogRepository } from '../dispatch/event-log.repository';
+import { EndpointHealthRepository } from '../dispatch/endpoint-health.repository';
 import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
 
 /**
- * Sends again every delivery to one endpoint that failed for good (all its
+ * Sends again every destination at one endpoint that failed for good (all its
  * attempts used) for events created since a time: each starts the retry
  * schedule over as a new round. They are marked pending in one statement
  * before anything is queued, so a second recovery finds none of them, and a
  * job Redis loses is queued again by the sweep.
  */
 @Injectable()
-export class RecoverDeliveriesHandler {
+export class RecoverDestinationsHandler {
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly health: EndpointHealthRepository,
     private readonly queue: AttemptQueue,
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -33,7 +33,7 @@ export class RecoverDeliveriesHandler {
     if (!endpoint.active) {
       throw new AppError(409, ErrorType.InvalidRequest, ErrorCode.WebhookDisabled, 'The webhook is disabled: re-enable it (PATCH active: true), then recover.');
     }
-    const recovered = await this.events.recoverFailed(endpoint.id, parsed.since, now);
+    const recovered = await this.health.recoverFailed(endpoint.id, parsed.since, now);
     await this.queue.add(recovered.map(({ eventId, round }) => ({ eventId, endpointId: endpoint.id, number: 1, round })));
     return { queued: recovered.length };
   }
