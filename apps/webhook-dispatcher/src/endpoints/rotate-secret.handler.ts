@@ -31,16 +31,17 @@ export class RotateSecretHandler {
   async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
     const secret = newSigningSecret();
     const expiresAt = previousSecretExpiry(this.clock.now(), expiresInHours);
-    const table = `"${this.endpoints.manager.connection.driver.schema}".endpoints`;
     // One statement: the secret it replaces is the one stored when it runs, whatever a concurrent rotation did.
-    const [, affected] = await this.endpoints.query(
-      `UPDATE ${table} SET
-         previous_secret_sealed = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
-         previous_secret_expires_at = $4::timestamptz,
-         secret_sealed = $5
-       WHERE id = $1 AND merchant_id = $2 AND mode = $3`,
-      [webhookId, scope.merchantId, scope.mode, expiresAt, this.box.seal(secret, webhookId)],
-    );
+    const { affected } = await this.endpoints
+      .createQueryBuilder()
+      .update()
+      .set({
+        previousSecretSealed: () => (expiresAt ? 'secret_sealed' : 'NULL'),
+        previousSecretExpiresAt: expiresAt,
+        secretSealed: this.box.seal(secret, webhookId),
+      })
+      .where({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode })
+      .execute();
     if (affected !== 1) throw AppError.notFound('No such webhook.');
     const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
     if (!endpoint) throw AppError.notFound('No such webhook.');
