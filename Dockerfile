@@ -11,6 +11,9 @@ COPY tsconfig.base.json tsconfig.build.json ./
 COPY apps ./apps
 COPY libs ./libs
 COPY bench ./bench
+COPY drills ./drills
+# libs/testing and the benches take the launcher's types from tools/infra's JSDoc.
+COPY tools ./tools
 RUN npx tsc -p tsconfig.build.json
 
 FROM node:20-bookworm-slim AS prod-deps

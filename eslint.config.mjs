@@ -2,13 +2,13 @@ import nx from '@nx/eslint-plugin';
 
 const allow = (sourceTag, ...onlyDependOnLibsWithTags) => ({ sourceTag, onlyDependOnLibsWithTags });
 
-function boundaries({ tests }) {
+function boundaries({ tests, allow: allowed = [] }) {
   const testing = tests ? ['type:testing'] : [];
   return [
     'error',
     {
       enforceBuildableLibDependency: false,
-      allow: [],
+      allow: allowed,
       depConstraints: [
         // Apps are deployables: nothing imports an app, and one service never imports another.
         allow('type:app', 'type:contracts', 'type:util', 'type:infra', ...testing),
@@ -22,7 +22,10 @@ function boundaries({ tests }) {
         allow('type:contracts'),
         allow('type:util', 'type:contracts', 'type:util', ...testing),
         allow('type:infra', 'type:contracts', 'type:util', 'type:infra', ...testing),
-        allow('type:testing', 'type:contracts', 'type:util', 'type:infra'),
+        allow('type:testing', 'type:contracts', 'type:util', 'type:infra', 'type:tooling'),
+        // Benches and the dev scripts stand outside the services and may use any library.
+        allow('type:bench', 'type:contracts', 'type:util', 'type:infra', 'type:testing', 'type:tooling'),
+        allow('type:tooling', 'type:tooling'),
       ],
     },
   ];
@@ -31,8 +34,9 @@ function boundaries({ tests }) {
 export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/node_modules', '.data/**', 'tools/**', 'scripts/**', 'coverage/**'],
+    ignores: ['**/dist', '**/node_modules', '.data/**', 'coverage/**'],
   },
   {
     files: ['**/*.ts'],
@@ -40,6 +44,23 @@ export default [
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@nx/enforce-module-boundaries': boundaries({ tests: false }),
+    },
+  },
+  {
+    // tools/ and scripts/ stay plain CommonJS: `npm start` and `npm test` run them with node before anything is built.
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: {
+      '@typescript-eslint/no-require-imports': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': boundaries({ tests: false }),
+    },
+  },
+  {
+    // No build step and no path alias for plain JS: the scripts reach tools/infra by its path.
+    files: ['scripts/**/*.js'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries({ tests: false, allow: ['../tools/infra'] }),
     },
   },
   {

@@ -3,15 +3,13 @@
  * compiled apps started as separate processes under a unique prefix, a
  * bounded-concurrency loop, percentiles, and cleaning up after a run.
  */
-import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createRedis } from '@sdd/common';
-import { freePort, repoRoot, webhookSecretsKey } from '@sdd/testing';
-import { deleteKeys, provideRedis, RedisHandle } from './bench-redis';
+import { deleteKeys, freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
+import { provideRedis, RedisHandle } from './bench-redis';
 import { percentile } from './bus/stats';
 
 export const log = (message: string): void => {
@@ -23,68 +21,21 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export async function providePostgres(): Promise<RedisHandle> {
   const url = process.env.DATABASE_URL;
   if (url) return { url, stop: async () => undefined };
-  const root = repoRoot();
-  const infra = createRequire(__filename)(join(root, 'tools', 'infra')) as {
-    startPostgres(options: { dataDir: string; database?: string }): Promise<RedisHandle>;
-  };
-  return infra.startPostgres({ dataDir: join(root, '.data', 'bench-pg'), database: 'sameday_bench' });
+  const infra = loadInfra();
+  return infra.startPostgres({ dataDir: join(infra.repoRoot, '.data', 'bench-pg'), database: 'sameday_bench' });
 }
 
 export { freePort };
 
-export interface App {
-  name: string;
-  child: ChildProcess;
-  opsPort: number;
-  logs: string[];
-  exited: Promise<unknown>;
-}
+export type App = LaunchedApp;
 
-function entry(app: string, file: 'main' | 'migrate'): string {
-  const path = join(repoRoot(), 'dist/apps', app, 'src', `${file}.js`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
-  return path;
-}
-
-export function migrate(app: string, env: NodeJS.ProcessEnv): void {
-  execFileSync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], { env, stdio: 'pipe' });
-}
+const launcher = loadLauncher();
+const STOP_TIMEOUT_MS = 10_000;
 
 /** BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") go to every app: Node refuses profiling flags in NODE_OPTIONS. */
-export async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<App> {
-  const opsPort = await freePort();
+async function startApp(name: string, env: NodeJS.ProcessEnv): Promise<App> {
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '-r', join(repoRoot(), 'tools/register-paths.js'), entry(name, 'main')], {
-    env: { ...env, OPS_PORT: String(opsPort) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const keep = (chunk: Buffer) => {
-    logs.push(...chunk.toString().split('\n').filter(Boolean));
-    logs.splice(0, Math.max(0, logs.length - 50));
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { name, child, opsPort, logs, exited };
-}
-
-export async function awaitReady(app: App): Promise<void> {
-  const deadline = Date.now() + 30000;
-  while (Date.now() < deadline) {
-    if (app.child.exitCode !== null) break;
-    const ok = await fetch(`http://127.0.0.1:${app.opsPort}/health/ready`).then((r) => r.ok, () => false);
-    if (ok) return;
-    await sleep(100);
-  }
-  throw new Error(`${app.name} did not become ready (exit code ${app.child.exitCode})\n${app.logs.slice(-20).join('\n')}`);
-}
-
-export async function stopApp(app: App): Promise<void> {
-  if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGTERM');
-  const timer = setTimeout(() => app.child.kill('SIGKILL'), 10000);
-  await app.exited;
-  clearTimeout(timer);
+  return launcher.launchApp(name, await freePort(), { env, nodeArgs, keepLines: 50 });
 }
 
 /** Runs `task(i)` for i in 0..count-1, `inflight` at a time. */
@@ -217,28 +168,26 @@ export async function withBenchSystem(
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      DATABASE_URL: postgres.url,
-      REDIS_URL: redis.url,
-      BUS_PREFIX: prefix,
-      DB_SCHEMA_PREFIX: `${prefix}_`,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      ...launcher.isolatedEnv({
+        databaseUrl: postgres.url,
+        redisUrl: redis.url,
+        prefix,
+        port,
+        nodeEnv: 'production',
+        webhookSecretsKey: webhookSecretsKey(),
+      }),
       RATE_LIMIT_PER_MINUTE: '10000000',
-      WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
       ...options.env?.(baseUrl),
     };
     log(`prefix ${prefix}: migrating and starting ${options.apps.join(', ')}`);
-    for (const app of options.apps) migrate(app, env);
+    for (const app of options.apps) await launcher.migrateApp(app, { env });
     for (const name of options.apps) apps.push(await startApp(name, env));
-    await Promise.all(apps.map(awaitReady));
+    await Promise.all(apps.map((app) => launcher.awaitReady(app)));
     const defer = (cleanup: () => Promise<void>) => void deferred.push(cleanup);
     await bench({ prefix, postgresUrl: postgres.url, redisUrl: redis.url, baseUrl, apps, call: apiClient(baseUrl), defer });
   } finally {
     for (const cleanup of deferred.reverse()) await cleanup().catch((error: Error) => log(`clean-up failed: ${error.message}`));
-    await Promise.all(apps.map(stopApp));
+    await Promise.all(apps.map((app) => launcher.stopApp(app, 'SIGTERM', STOP_TIMEOUT_MS)));
     await cleanUp(prefix, postgresUrl, redisUrl);
     for (const stop of started.reverse()) await stop().catch((error: Error) => log(`stop failed: ${error.message}`));
   }

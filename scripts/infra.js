@@ -28,7 +28,7 @@ async function start() {
     const ours = servers.some((server) => !server.reused && !server.external);
     console.log(ours ? 'Press Ctrl-C to stop.' : 'Both were already running and stay running after Ctrl-C.');
     // The servers are detached, so nothing else keeps this process alive.
-    const keepAlive = setInterval(() => {}, 60_000);
+    const keepAlive = setInterval(() => undefined, 60_000);
     await signals.promise;
     clearInterval(keepAlive);
   } finally {

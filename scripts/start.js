@@ -21,7 +21,6 @@ const STOP_TIMEOUT_MS = 10_000;
 
 const root = infra.repoRoot;
 const logDir = path.join(infra.dataRoot, 'logs');
-const registerPaths = path.join(root, 'tools', 'register-paths.js');
 
 /**
  * @typedef {import('../tools/infra/processes').ManagedProcess} ManagedProcess
@@ -81,7 +80,7 @@ async function devTestKey(baseUrl) {
     }),
   });
   if (response.status !== 201) throw new Error(`registration answered ${response.status}`);
-  const registered = await response.json();
+  const registered = /** @type {{ api_keys: { test: string } }} */ (await response.json());
   fs.writeFileSync(file, `${JSON.stringify(registered, null, 2)}\n`, { mode: 0o600 });
   return registered.api_keys.test;
 }
@@ -98,14 +97,6 @@ function checkpoint(signals) {
 /** @param {string} name */
 function bin(name) {
   return path.join(root, 'node_modules', '.bin', name);
-}
-
-/**
- * @param {string} app
- * @param {string} file
- */
-function appScript(app, file) {
-  return path.join(root, 'dist', 'apps', app, 'src', file);
 }
 
 /** @param {string} app */
@@ -142,17 +133,8 @@ async function build(signals) {
  * @param {StopSignals} signals
  */
 async function migrate(app, env, signals) {
-  const script = appScript(app, 'migrate.js');
-  if (!fs.existsSync(script)) return;
   log(`Migrating ${app}`);
-  const migration = infra.spawnPrefixed(`${app} migrate`, process.execPath, ['-r', registerPaths, script], {
-    cwd: root,
-    env,
-    logFile: appLog(app),
-  });
-  signals.track(migration.child);
-  const status = await migration.exited;
-  if (status.code !== 0) throw new Error(`Migration of ${app} failed: ${infra.describeExit(status)}`);
+  await infra.migrateApp(app, { env, logFile: appLog(app), signals });
 }
 
 /**
@@ -188,13 +170,9 @@ function sharedEnv(databaseUrl, redisUrl) {
  * @param {string} app
  * @param {NodeJS.ProcessEnv} shared
  * @param {number} port
- * @param {number} opsPort
  */
-function appEnv(app, shared, port, opsPort) {
-  /** @type {NodeJS.ProcessEnv} */
-  const env = { ...shared, OPS_PORT: String(opsPort) };
-  if (app === GATEWAY) env.PORT = String(port);
-  return env;
+function appEnv(app, shared, port) {
+  return app === GATEWAY ? { ...shared, PORT: String(port) } : shared;
 }
 
 /**
@@ -208,14 +186,9 @@ function appEnv(app, shared, port, opsPort) {
 async function startApps(shared, port, watchdog) {
   const opsPorts = await infra.findFreePorts(APPS.length);
   return APPS.map((app, index) => {
-    const env = appEnv(app, shared, port, opsPorts[index]);
+    const env = appEnv(app, shared, port);
     const spawn = () => {
-      const started = infra.spawnPrefixed(app, process.execPath, ['-r', registerPaths, appScript(app, 'main.js')], {
-        cwd: root,
-        env,
-        logFile: appLog(app),
-        ipc: true,
-      });
+      const started = infra.launchApp(app, opsPorts[index], { env, logFile: appLog(app), ipc: true });
       const pid = started.child.pid;
       log(`Started ${app} (pid ${pid}, ops port ${opsPorts[index]}${app === GATEWAY ? `, port ${port}` : ''})`);
       if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });

@@ -27,14 +27,6 @@ function bin(name) {
   return path.join(root, 'node_modules', '.bin', name);
 }
 
-/**
- * The jest configs may be written in TypeScript or JavaScript.
- * @param {string} base
- */
-function jestConfig(base) {
-  return ['.ts', '.js'].map((ext) => `${base}${ext}`).find((file) => fs.existsSync(path.join(root, file))) ?? `${base}.ts`;
-}
-
 /** `npm test -- -t bus` passes `-t bus`; a direct `node scripts/test.js -- -t bus` passes the `--` too. */
 function jestArgs() {
   const args = process.argv.slice(2);
@@ -49,12 +41,12 @@ function steps() {
   return [
     { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
     { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-    { name: 'unit', command: bin('jest'), args: ['-c', jestConfig('jest.unit.config'), '--ci', ...jestReport('unit'), ...extra] },
+    { name: 'unit', command: bin('jest'), args: ['-c', 'jest.unit.config.js', '--ci', ...jestReport('unit'), ...extra] },
     { name: 'build', command: bin('tsc'), args: ['-p', 'tsconfig.build.json'] },
     {
       name: 'e2e',
       command: bin('jest'),
-      args: ['-c', jestConfig('jest.e2e.config'), '--ci', '--runInBand', ...jestReport('e2e'), ...extra],
+      args: ['-c', 'jest.e2e.config.js', '--ci', '--runInBand', ...jestReport('e2e'), ...extra],
     },
   ];
 }

@@ -4,11 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Job, JobsOptions, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { deleteKeys, provideRedis } from '../bench-redis';
+import { provideRedis } from '../bench-redis';
 import { availableParallelism, loadavg } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { firstValueFrom } from 'rxjs';
 import { BusClient, BusExceptionFilter, BusServer } from '@sdd/bus';
+import { deleteKeys } from '@sdd/testing';
 import { ServiceName } from '@sdd/contracts';
 import { RoundResult, summarize, Summary } from './stats';
 

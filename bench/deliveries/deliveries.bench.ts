@@ -24,9 +24,8 @@ const EVENT_STEPS: Record<string, string> = {
 };
 
 async function main(): Promise<void> {
-  let pg: Client | undefined;
   const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
-  await withBenchSystem(options, async ({ prefix, postgresUrl, call }) => {
+  await withBenchSystem(options, async ({ prefix, postgresUrl, call, defer }) => {
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
@@ -81,7 +80,9 @@ async function main(): Promise<void> {
     log(`waiting ${(waitMs / 1000).toFixed(1)} s for the last timeline to finish`);
     await sleep(waitMs);
 
-    pg = new Client({ connectionString: postgresUrl });
+    const pg = new Client({ connectionString: postgresUrl });
+    // Closed before the bench's Postgres stops: a connection it terminates would be an unhandled 'error'.
+    defer(() => pg.end().catch(() => undefined));
     await pg.connect();
     const schema = `"${prefix}_deliveries"`;
     const { rows: events } = await pg.query<{ delivery_id: string; type: string; created_at: Date }>(
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
     );
     console.log(`RESULT ${JSON.stringify(result)}`);
     if (createErrors + retrieveErrors > 0 || delivered !== DELIVERIES) process.exitCode = 1;
-  }).finally(() => pg?.end().catch(() => undefined));
+  });
 }
 
 runBench(main);

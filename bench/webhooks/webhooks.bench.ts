@@ -8,10 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
-import { firstValueFrom } from 'rxjs';
 import { Client } from 'pg';
 import { BusClient } from '@sdd/bus';
-import { DeliveryEvent, DeliveryEventBatch, DeliveryEventReceipt, DeliveryView, EventType, Pattern } from '@sdd/contracts';
+import { DeliveryEvent, DeliveryView, EventType, Pattern } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
 import {
@@ -125,7 +124,7 @@ async function main(): Promise<void> {
           data: deliveryView(deliveryId, now),
         };
         emitted.set(event.id, Date.now());
-        const receipt = await firstValueFrom(bus.send<DeliveryEventReceipt, DeliveryEventBatch>(Pattern.IngestDeliveryEvents, { events: [event] }));
+        const receipt = await bus.request(Pattern.IngestDeliveryEvents, { events: [event] });
         if (!receipt.acknowledged.includes(event.id)) throw new Error(`${event.id} was not acknowledged`);
       };
       const waitForAll = async (ids: string[], timeoutMs: number) => {

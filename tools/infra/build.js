@@ -4,7 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 /** What `tsc -p tsconfig.build.json` reads; tests are left out of the build. */
-const SOURCE_DIRS = ['apps', 'libs', 'bench'];
+const SOURCE_DIRS = ['apps', 'libs', 'bench', 'drills', 'tools'];
 const CONFIG_FILES = ['tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json'];
 const NOT_BUILT = /(\.spec\.ts|\.e2e-spec\.ts)$|^(test|node_modules)$/;
 

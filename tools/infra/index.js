@@ -13,5 +13,6 @@ module.exports = {
   ...require('./build'),
   ...require('./watchdog'),
   ...require('./supervisor'),
+  ...require('./launcher'),
   ...require('./secrets-key'),
 };

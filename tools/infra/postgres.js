@@ -35,7 +35,7 @@ function openClient(url, timeoutMs = 5_000) {
   const { Client } = require('pg');
   const client = new Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
   // A dropped connection would otherwise surface as an uncaught 'error' event.
-  client.on('error', () => {});
+  client.on('error', () => undefined);
   return client;
 }
 
@@ -50,7 +50,7 @@ async function checkPostgres(url, timeoutMs = 5_000) {
     await client.connect();
     await client.query('SELECT 1');
   } finally {
-    await client.end().catch(() => {});
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -69,7 +69,7 @@ async function ensureDatabase(port, database) {
       if (error.code !== '42P04') throw error;
     });
   } finally {
-    await client.end().catch(() => {});
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -225,9 +225,11 @@ function spawnPrefixed(name, command, args, { cwd, env, logFile, ipc = false }) 
   child.channel?.unref();
   const exited = exitOf(child);
   const prefix = `[${name}] `;
+  // Both exist: stdio above pipes them.
+  const [stdout, stderr] = /** @type {[import('node:stream').Readable, import('node:stream').Readable]} */ ([child.stdout, child.stderr]);
   Promise.all([
-    forwardLines(child.stdout, process.stdout, prefix, logFd),
-    forwardLines(child.stderr, process.stderr, prefix, logFd),
+    forwardLines(stdout, process.stdout, prefix, logFd),
+    forwardLines(stderr, process.stderr, prefix, logFd),
   ]).finally(() => fs.closeSync(logFd));
   return { name, child, exited };
 }
@@ -264,7 +266,7 @@ function watchStopSignals() {
   /** @type {import('node:child_process').ChildProcess | null} */
   let foreground = null;
   /** @type {(signal: NodeJS.Signals) => void} */
-  let settle = () => {};
+  let settle = () => undefined;
   /** @type {StopSignals} */
   const watcher = {
     signal: null,
@@ -314,6 +316,8 @@ module.exports = {
   terminate,
   exitCodeOf,
   describeExit,
+  exitOf,
+  isRunning,
   run,
   capture,
   spawnPrefixed,

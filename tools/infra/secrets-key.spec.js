@@ -6,6 +6,7 @@ const path = require('node:path');
 const { webhookSecretsKey } = require('./secrets-key');
 
 describe('webhookSecretsKey', () => {
+  /** @type {string} */
   let dir;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sdd-key-'));

@@ -220,7 +220,7 @@ function serverHandle({ url, port, pid, reused, stopServer }) {
  * @returns {ServerHandle}
  */
 function externalHandle(url) {
-  return { url, reused: false, external: true, stop: async () => {} };
+  return { url, reused: false, external: true, stop: async () => undefined };
 }
 
 /**

@@ -37,12 +37,12 @@ function formatSeconds(ms) {
  * }} options
  * @returns {Supervised}
  */
-function supervise({ name, spawn, log, onExit = () => {} }) {
+function supervise({ name, spawn, log, onExit = () => undefined }) {
   let current = spawn();
   let restarting = false;
   let halted = false;
   /** @type {() => void} */
-  let wake = () => {};
+  let wake = () => undefined;
   const firstExit = current.exited.then((status) => ({ kind: /** @type {const} */ ('exited'), name, status }));
 
   /** @param {number} ms */

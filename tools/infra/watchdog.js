@@ -74,7 +74,7 @@ function runWatchdog() {
   const watched = new Map();
   let released = false;
   // The terminal's signals are for the parent, which stops everything itself.
-  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGHUP'])) process.on(signal, () => {});
+  for (const signal of /** @type {NodeJS.Signals[]} */ (['SIGINT', 'SIGHUP'])) process.on(signal, () => undefined);
   process.on('message', (/** @type {WatchdogMessage} */ message) => {
     if (message.type === 'watch') watched.set(message.target.pid, message.target);
     else if (message.type === 'forget') watched.delete(message.pid);

@@ -72,6 +72,14 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect((await roll(first.body.api_key)).status).toBe(201);
   });
 
+  it('lets concurrent rolls of one key mint exactly one new key', async () => {
+    const keys = await register();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => roll(keys.test)));
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 403, 403, 403, 403]);
+    const winner = responses.find((r) => r.status === 201) as Response<{ api_key: string }>;
+    expect((await list(winner.body.api_key)).body.data).toHaveLength(2);
+  });
+
   it('holds at most 5 unexpired keys per merchant and mode', async () => {
     const keys = await register();
     let current = keys.live;
@@ -83,7 +91,7 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect((await list(current)).body.data).toHaveLength(5);
 
     const sixth = await roll(current);
-    expect(sixth.status).toBe(409);
+    expect(sixth.status).toBe(400);
     expect(sixth.body).toMatchObject({ error: { type: 'invalid_request_error', code: 'api_key_limit_reached' } });
     expect((await list(current)).body.data).toHaveLength(5);
     // A roll that ends the calling key at once does not add one: it is allowed at the limit.
@@ -169,5 +177,18 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect(withBody.status).toBe(400);
     expect((withBody.body as unknown as ErrorBody).error).toMatchObject({ code: 'parameter_unknown', param: 'force' });
     expect((await me(theirs.test)).status).toBe(200);
+  });
+
+  it('refuses list and revoke without a key', async () => {
+    const keys = await register();
+    const [entry] = (await list(keys.test)).body.data;
+    for (const [method, path] of [
+      ['GET', '/v1/api_keys'],
+      ['DELETE', `/v1/api_keys/${entry.id}`],
+    ]) {
+      const response = await fetch(`${system.baseUrl}${path}`, { method });
+      expect(response.status).toBe(401);
+    }
+    expect((await me(keys.test)).status).toBe(200);
   });
 });

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { MerchantKeys, ReceivedWebhook, repoRoot, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { loadLauncher, MerchantKeys, ReceivedWebhook, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
@@ -241,14 +239,9 @@ describe('webhook secret rotation and recovery (issue 11, item 7)', () => {
 
   it('the dispatcher refuses to start without a sealing key, in development too: there is no fallback', async () => {
     const { databaseUrl, redisUrl } = testEnv();
-    const main = join(repoRoot(), 'dist/apps/webhook-dispatcher/src/main.js');
-    const started = await new Promise<{ code: number | null; output: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['-r', join(repoRoot(), 'tools/register-paths.js'), main],
-        { env: { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, OPS_PORT: '0' }, timeout: 20000 },
-        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, output: stdout + stderr }),
-      );
+    const started = await loadLauncher().runApp('webhook-dispatcher', {
+      env: { PATH: process.env.PATH, NODE_ENV: 'development', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+      timeoutMs: 20_000,
     });
     expect(started.code).toBe(1);
     expect(started.output).toMatch(/WEBHOOK_SECRETS_KEY/);

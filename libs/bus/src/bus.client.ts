@@ -3,14 +3,22 @@ import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { JobsOptions, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
+import { firstValueFrom, timeout } from 'rxjs';
 import {
   BusEvent,
   BusQueue,
   BusReply,
   BusRequest,
+  MerchantScope,
+  Pattern,
   PATTERN_ROUTES,
   PATTERN_TIMEOUT_MS,
+  PatternReply,
+  PatternRequest,
+  ScopedPattern,
+  scopeOf,
   ServiceName,
+  UnscopedRequest,
 } from '@sdd/contracts';
 import { AppError, currentRequestContext, isErrorPayload, randomToken } from '@sdd/common';
 import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
@@ -95,6 +103,26 @@ export class BusClient extends ClientProxy {
 
   unwrap<T>(): T {
     return this.connection as T;
+  }
+
+  /**
+   * A request of the bus contract: the compiler checks the payload against the
+   * pattern's request type and the caller gets its reply type. `timeoutMs`
+   * gives up sooner than the bus would (the health report's pings).
+   */
+  request<P extends Pattern>(pattern: P, data: PatternRequest<P>, options: { timeoutMs?: number } = {}): Promise<PatternReply<P>> {
+    const reply = this.send<PatternReply<P>, PatternRequest<P>>(pattern, data);
+    return firstValueFrom(options.timeoutMs === undefined ? reply : reply.pipe(timeout(options.timeoutMs)));
+  }
+
+  /**
+   * A request acting for one merchant in one mode. The scope is built here and
+   * only here: the caller's context (an API key's) carries fields the bus
+   * message check refuses.
+   */
+  requestFor<P extends ScopedPattern>(scope: MerchantScope, pattern: P, data: UnscopedRequest<P>): Promise<PatternReply<P>> {
+    // Omit<T, 'scope'> & { scope } is T for every scoped request; the compiler cannot see that through the generic.
+    return this.request(pattern, { ...data, scope: scopeOf(scope) } as PatternRequest<P>);
   }
 
   /** Requests waiting for a reply; for tests and the health report. */

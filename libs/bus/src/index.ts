@@ -4,3 +4,4 @@ export * from './bus.client';
 export * from './bus.server';
 export * from './bus-exception.filter';
 export * from './bus-client.module';
+export * from './bus-handler.decorator';

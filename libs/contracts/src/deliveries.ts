@@ -155,3 +155,8 @@ export interface PublicTracking {
   dropoff: { lat: number; lng: number };
   updated_at: string;
 }
+
+/** The tracking page's request: the unguessable token alone, no merchant. */
+export interface PublicTrackingRequest {
+  token: string;
+}

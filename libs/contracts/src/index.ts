@@ -1,6 +1,7 @@
 export * from './services';
 export * from './queues';
 export * from './patterns';
+export * from './bus-contract';
 export * from './events';
 export * from './errors';
 export * from './bus-messages';

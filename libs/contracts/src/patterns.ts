@@ -1,3 +1,5 @@
+import type { BusContract, PatternOwner } from './bus-contract';
+import type { DeliveryEventBatch } from './deliveries';
 import { EventSubscriber } from './events';
 import { ServiceName } from './services';
 
@@ -40,8 +42,11 @@ export const Pattern = {
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
-/** Which service answers each pattern: the bus client sends the request to that service's queue. */
-export const PATTERN_ROUTES: Readonly<Record<Pattern, ServiceName>> = {
+/**
+ * Which service answers each pattern: the bus client sends the request to that
+ * service's queue. Typed by the bus contract: an owner that disagrees with it does not compile.
+ */
+export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.QuotePing]: ServiceName.Quote,
   [Pattern.DeliveryPing]: ServiceName.Delivery,
   [Pattern.PaymentPing]: ServiceName.Payment,
@@ -89,12 +94,18 @@ export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
 };
 
 /** Where the outbox hands delivery events to each subscriber. */
-export const EVENT_INTAKE_PATTERN: Readonly<Record<EventSubscriber, Pattern>> = {
+export const EVENT_INTAKE_PATTERN: Readonly<Record<EventSubscriber, IntakePattern>> = {
   [ServiceName.Webhook]: Pattern.IngestDeliveryEvents,
 };
 
+/** The patterns that take a batch of delivery events. */
+export type IntakePattern = { [P in Pattern]: BusContract[P]['request'] extends DeliveryEventBatch ? P : never }[Pattern];
+
+/** The health pings. */
+export type PingPattern = typeof Pattern.QuotePing | typeof Pattern.DeliveryPing | typeof Pattern.PaymentPing | typeof Pattern.WebhookPing;
+
 /** The health ping each backend service answers. */
-export const PING_PATTERN: Readonly<Record<ServiceName, Pattern | undefined>> = {
+export const PING_PATTERN: Readonly<Record<ServiceName, PingPattern | undefined>> = {
   [ServiceName.Gateway]: undefined,
   [ServiceName.Quote]: Pattern.QuotePing,
   [ServiceName.Delivery]: Pattern.DeliveryPing,

@@ -10,3 +10,8 @@ export interface MerchantScope {
   merchantId: string;
   mode: Mode;
 }
+
+/** The scope alone: a caller's context (an API key's, say) carries more than a bus message may. */
+export function scopeOf(scope: MerchantScope): MerchantScope {
+  return { merchantId: scope.merchantId, mode: scope.mode };
+}

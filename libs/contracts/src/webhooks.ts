@@ -30,6 +30,19 @@ export interface UpdateWebhookRequest {
   active?: boolean;
 }
 
+export interface ListWebhooksRequest {
+  scope: MerchantScope;
+}
+
+export interface WebhookList {
+  data: WebhookView[];
+}
+
+export interface DeletedWebhook {
+  id: string;
+  deleted: true;
+}
+
 export interface WebhookRef {
   scope: MerchantScope;
   webhookId: string;

@@ -1,16 +1,16 @@
 import { Controller, Type } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
-import { Pattern, PingReply, ServiceName } from '@sdd/contracts';
+import { BusHandler } from '@sdd/bus';
+import { PingPattern, PingReply, ServiceName } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { Readiness } from './readiness';
 
 /** Answers the service's ping on the bus, for the gateway's health check; fails when the service is not ready. */
-export function createPingController(service: ServiceName, pattern: Pattern): Type<unknown> {
+export function createPingController(service: ServiceName, pattern: PingPattern): Type<unknown> {
   @Controller()
   class PingController {
     constructor(private readonly readiness: Readiness) {}
 
-    @MessagePattern(pattern)
+    @BusHandler(pattern)
     async ping(): Promise<PingReply> {
       try {
         await this.readiness.check();

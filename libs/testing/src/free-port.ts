@@ -1,14 +1,6 @@
-import { createServer } from 'node:net';
+import { loadInfra } from './infra';
 
-/** A TCP port nothing listens on right now (the OS picks it). */
+/** A TCP port nothing listens on right now (the OS picks it); the same picker `npm start` uses. */
 export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+  return loadInfra().findFreePort();
 }

@@ -1,29 +1,15 @@
 import { join } from 'node:path';
 import { repoRoot } from './repo-root';
 
-interface Started {
-  url: string;
-  port: number;
-  /** A server a previous run left running (and this one reused) is only stopped with `force`. */
-  reused: boolean;
-  stop(options?: { force?: boolean }): Promise<void>;
-}
+/** tools/infra: the project's own scripts that install and start real Postgres and Redis, typed from their JSDoc. */
+export type InfraModule = typeof import('../../../tools/infra');
 
-export interface InfraModule {
-  repoRoot: string;
-  /** `.data`, or SDD_DATA_DIR. */
-  dataRoot: string;
-  startPostgres(options: { dataDir: string; database: string }): Promise<Started>;
-  startRedis(options: { dataDir: string; appendOnly?: boolean; port?: number }): Promise<Started>;
-  /** Stops the Postgres of `dataDir`, whoever started it; resolves whether one was running. */
-  stopPostgres(options: { dataDir: string }): Promise<boolean>;
-  ensureChromium(): string;
-  isAlive(pid: number): boolean;
-  isPortFree(port: number, host?: string): Promise<boolean>;
-  dependenciesOutdated(root: string): boolean;
-  markBuilt(root: string, startedAt: Date): void;
-  /** The WEBHOOK_SECRETS_KEY kept in `<dir>/webhook-secrets.key` (`.data` by default), generated on first use. */
-  webhookSecretsKey(dir?: string): string;
+/** tools/infra/launcher.js: starts the compiled apps as processes, for `npm start`, TestSystem and the benches alike. */
+export type Launcher = typeof import('../../../tools/infra/launcher');
+export type LaunchedApp = import('../../../tools/infra/launcher').LaunchedApp;
+
+export function loadLauncher(): Launcher {
+  return require(join(repoRoot(), 'tools/infra/launcher')) as Launcher;
 }
 
 /** The dispatcher refuses to start without a sealing key: tests use the one kept under `.data/`, unless one is set. */

@@ -1,30 +1,17 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
-import { repoRoot } from './repo-root';
-import { webhookSecretsKey } from './infra';
+import { LaunchedApp, loadLauncher, webhookSecretsKey } from './infra';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { timedRequest } from './outage-probe';
 import { waitFor } from './wait-for';
 
-const execFileAsync = promisify(execFile);
+const launcher = loadLauncher();
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
-const LOG_LINES_KEPT = 200;
 /** Longer than any answer the API may take (webhook test and resend wait up to 15 s): a hang fails the call, not the file. */
 const REQUEST_TIMEOUT_MS = 60_000;
-
-interface RunningApp {
-  process: ChildProcess;
-  opsPort: number;
-  logs: string[];
-  exited: Promise<number | null>;
-}
 
 /** A JSON response body; error responses carry the envelope. */
 export type Json = Record<string, unknown> & { error?: Record<string, unknown> };
@@ -66,15 +53,8 @@ export interface GatewayReplica extends AppReplica {
   baseUrl: string;
 }
 
-function terminate(running: RunningApp, signal: NodeJS.Signals): Promise<number | null> {
-  if (running.process.exitCode === null) running.process.kill(signal);
-  return running.exited;
-}
-
-function entry(app: ServiceName, file: 'main' | 'migrate'): string {
-  const path = join(repoRoot(), 'dist/apps', app, 'src', `${file}.js`);
-  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first`);
-  return path;
+async function terminate(running: LaunchedApp, signal: NodeJS.Signals): Promise<number | null> {
+  return (await launcher.stopApp(running, signal)).code;
 }
 
 /**
@@ -84,8 +64,8 @@ function entry(app: ServiceName, file: 'main' | 'migrate'): string {
  */
 export class TestSystem {
   readonly prefix = uniquePrefix('sys');
-  private readonly apps = new Map<ServiceName, RunningApp>();
-  private readonly replicas: RunningApp[] = [];
+  private readonly apps = new Map<ServiceName, LaunchedApp>();
+  private readonly replicas: LaunchedApp[] = [];
   private env: NodeJS.ProcessEnv = {};
   private servers?: TestEnv;
   private supervise = false;
@@ -104,27 +84,16 @@ export class TestSystem {
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     this.env = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      BUS_PREFIX: this.prefix,
-      DB_SCHEMA_PREFIX: `${this.prefix}_`,
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
+      ...launcher.isolatedEnv({ databaseUrl, redisUrl, prefix: this.prefix, port, nodeEnv: 'test', webhookSecretsKey: webhookSecretsKey() }),
       // No load balancer in front of a test gateway: stopping it need not wait for one.
       SHUTDOWN_DRAIN_MS: '0',
-      WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
       // Every test registers merchants of its own, all from 127.0.0.1; limits.e2e-spec tests the limit with a low one.
       REGISTRATION_LIMIT_PER_HOUR: '1000',
       ...options.env,
     };
     const apps = options.apps ?? ALL_APPS;
-    // Not execFileSync: a test's own relay or server in this process must keep serving while migrations run.
-    for (const app of apps) {
-      await execFileAsync(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'migrate')], { env: this.env });
-    }
+    // Asynchronous: a test's own relay or server in this process must keep serving while migrations run.
+    for (const app of apps) await launcher.migrateApp(app, { env: this.env });
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
   }
@@ -134,7 +103,7 @@ export class TestSystem {
     const running = await this.spawn(app, env);
     this.apps.set(app, running);
     if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
-    if (!this.supervise) return this.awaitReady(app, running);
+    if (!this.supervise) return launcher.awaitReady(running);
     void running.exited.then(() => this.restartIfCrashed(app, running, env, 0));
     // A crash on the way up (its ops port taken meanwhile, say) is restarted too: wait for whichever process comes up.
     await this.awaitApp(app).catch((error: Error) => {
@@ -155,7 +124,7 @@ export class TestSystem {
   async awaitApp(app: ServiceName, timeoutMs = 60000): Promise<void> {
     await waitFor(async () => {
       const running = this.apps.get(app);
-      if (!running || running.process.exitCode !== null || running.process.signalCode !== null) return undefined;
+      if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return undefined;
       const response = await fetch(`http://127.0.0.1:${running.opsPort}/health/ready`);
       return response.ok ? true : undefined;
     }, timeoutMs, 100);
@@ -166,7 +135,7 @@ export class TestSystem {
     return Object.fromEntries(this.restartCounts);
   }
 
-  private restartIfCrashed(app: ServiceName, crashed: RunningApp, env: Record<string, string>, failures: number): void {
+  private restartIfCrashed(app: ServiceName, crashed: LaunchedApp, env: Record<string, string>, failures: number): void {
     if (this.stopping || this.apps.get(app) !== crashed) return;
     const restart = (async () => {
       await new Promise((resolve) => setTimeout(resolve, restartDelayMs(failures)));
@@ -175,7 +144,7 @@ export class TestSystem {
       this.apps.set(app, running);
       this.restartCounts.set(app, (this.restartCounts.get(app) ?? 0) + 1);
       if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
-      const ready = this.awaitReady(app, running).then(() => true, () => false);
+      const ready = launcher.awaitReady(running).then(() => true, () => false);
       void running.exited.then(async () => this.restartIfCrashed(app, running, env, (await ready) ? 0 : failures + 1));
     })();
     this.restarting.add(restart);
@@ -197,7 +166,7 @@ export class TestSystem {
   async startReplica(app: ServiceName, env: Record<string, string> = {}): Promise<AppReplica> {
     const running = await this.spawn(app, env);
     this.replicas.push(running);
-    await this.awaitReady(`${app} replica`, running);
+    await launcher.awaitReady(running);
     return {
       opsUrl: `http://127.0.0.1:${running.opsPort}`,
       logs: () => running.logs,
@@ -205,33 +174,8 @@ export class TestSystem {
     };
   }
 
-  private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<RunningApp> {
-    const opsPort = await freePort();
-    const child = spawn(process.execPath, ['-r', join(repoRoot(), 'tools/register-paths.js'), entry(app, 'main')], {
-      env: { ...this.env, OPS_PORT: String(opsPort), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const logs: string[] = [];
-    const keep = (chunk: Buffer) => {
-      logs.push(...chunk.toString().split('\n').filter(Boolean));
-      logs.splice(0, Math.max(0, logs.length - LOG_LINES_KEPT));
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    return { process: child, opsPort, logs, exited };
-  }
-
-  private async awaitReady(name: string, { process: child, opsPort, logs }: RunningApp): Promise<void> {
-    try {
-      await waitFor(async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-        const response = await fetch(`http://127.0.0.1:${opsPort}/health/ready`);
-        return response.ok ? true : undefined;
-      }, 30000, 100);
-    } catch (error) {
-      throw new Error(`${name} did not become ready: ${(error as Error).message}\n${logs.slice(-20).join('\n')}`);
-    }
+  private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<LaunchedApp> {
+    return launcher.launchApp(app, await freePort(), { env: { ...this.env, ...env } });
   }
 
   /** Sends a signal to one app and resolves with its exit code. */

@@ -1,17 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { firstValueFrom } from 'rxjs';
-import {
-  CreateDeliveryReply,
-  CreatedDeliveryView,
-  DeliveryList,
-  DeliveryRef,
-  DeliveryView,
-  ListDeliveriesRequest,
-  Pattern,
-  TrackingSnapshot,
-} from '@sdd/contracts';
+import { CreatedDeliveryView, DeliveryList, DeliveryView, Pattern, scopeOf, TrackingSnapshot, UnscopedRequest } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -55,10 +45,9 @@ export class DeliveriesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreatedDeliveryView | string> {
-    const scope = { merchantId: auth.merchantId, mode: auth.mode };
+    const scope = scopeOf(auth);
     const delivery = toCreateDeliveryRequest(body, scope);
-    const send = (idempotency_key?: string) =>
-      firstValueFrom(this.bus.send<CreateDeliveryReply>(Pattern.CreateDelivery, { ...delivery, idempotency_key }));
+    const send = (idempotency_key?: string) => this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotency_key });
     if (idempotencyKey === undefined) return (await send()).delivery;
     if (!isValidIdempotencyKey(idempotencyKey)) {
       throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
@@ -83,7 +72,7 @@ export class DeliveriesController {
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
   @Get('deliveries')
   list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryList> {
-    return firstValueFrom(this.bus.send(Pattern.ListDeliveries, listRequest(auth, query)));
+    return this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query));
   }
 
   @ApiOperation({ summary: 'List deliveries (legacy, deprecated)', deprecated: true })
@@ -98,7 +87,7 @@ export class DeliveriesController {
       .header('Deprecation', 'true')
       .header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT')
       .header('Link', '</v1/deliveries>; rel="successor-version"');
-    return firstValueFrom(this.bus.send(Pattern.ListDeliveries, listRequest(auth, query)));
+    return this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query));
   }
 
   @ApiOperation({ summary: 'Retrieve a delivery' })
@@ -106,7 +95,7 @@ export class DeliveriesController {
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId')
   get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
-    return firstValueFrom(this.bus.send(Pattern.GetDelivery, refOf(auth, deliveryId)));
+    return this.bus.requestFor(auth, Pattern.GetDelivery, { deliveryId });
   }
 
   @ApiOperation({ summary: 'Track a delivery', description: 'Status, driver position (test: the simulated driver along the route) and ETA.' })
@@ -114,7 +103,7 @@ export class DeliveriesController {
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId/tracking')
   tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
-    return firstValueFrom(this.bus.send(Pattern.GetTracking, refOf(auth, deliveryId)));
+    return this.bus.requestFor(auth, Pattern.GetTracking, { deliveryId });
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })
@@ -125,7 +114,7 @@ export class DeliveriesController {
   @Post('deliveries/:deliveryId/cancel')
   @HttpCode(200)
   cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeliveryView> {
-    return firstValueFrom(this.bus.send(Pattern.CancelDelivery, refOf(auth, deliveryId)));
+    return this.bus.requestFor(auth, Pattern.CancelDelivery, { deliveryId });
   }
 }
 
@@ -146,17 +135,12 @@ export class DeliveryTestHelpersController {
   @Post(':deliveryId/advance')
   @HttpCode(200)
   advance(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: AdvanceDeliveryDto): Promise<DeliveryView> {
-    return firstValueFrom(this.bus.send(Pattern.AdvanceDelivery, { ...refOf(auth, deliveryId), to: body.to }));
+    return this.bus.requestFor(auth, Pattern.AdvanceDelivery, { deliveryId, to: body.to });
   }
 }
 
-function refOf(auth: AuthContext, deliveryId: string): DeliveryRef {
-  return { scope: { merchantId: auth.merchantId, mode: auth.mode }, deliveryId };
-}
-
-function listRequest(auth: AuthContext, query: ListDeliveriesQuery): ListDeliveriesRequest {
+function listRequest(query: ListDeliveriesQuery): UnscopedRequest<typeof Pattern.ListDeliveries> {
   return {
-    scope: { merchantId: auth.merchantId, mode: auth.mode },
     limit: query.limit ?? DEFAULT_PAGE_SIZE,
     cursor: query.cursor ?? query.starting_after,
     status: query.status,

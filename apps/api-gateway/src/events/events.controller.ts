@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { firstValueFrom } from 'rxjs';
 import { AttemptView, EventDetailView, EventList, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -25,15 +24,12 @@ export class EventsController {
   @ApiErrorResponse(400, '`invalid_request_error`: invalid filter or cursor.')
   @Get()
   list(@Auth() auth: AuthContext, @Query() query: ListEventsQuery): Promise<EventList> {
-    return firstValueFrom(
-      this.bus.send(Pattern.ListEvents, {
-        scope: { merchantId: auth.merchantId, mode: auth.mode },
-        limit: query.limit ?? DEFAULT_PAGE_SIZE,
-        cursor: query.cursor ?? query.starting_after,
-        delivery_id: query.delivery_id,
-        type: query.type,
-      }),
-    );
+    return this.bus.requestFor(auth, Pattern.ListEvents, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor ?? query.starting_after,
+      delivery_id: query.delivery_id,
+      type: query.type,
+    });
   }
 
   @ApiOperation({ summary: 'Retrieve an event', description: 'The envelope as sent, and its delivery to each endpoint with every attempt.' })
@@ -41,7 +37,7 @@ export class EventsController {
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get(':eventId')
   get(@Auth() auth: AuthContext, @Param('eventId') eventId: string): Promise<EventDetailView> {
-    return firstValueFrom(this.bus.send(Pattern.GetEvent, { scope: { merchantId: auth.merchantId, mode: auth.mode }, eventId }));
+    return this.bus.requestFor(auth, Pattern.GetEvent, { eventId });
   }
 
   @ApiOperation({
@@ -54,8 +50,6 @@ export class EventsController {
   @Post(':eventId/resend')
   @HttpCode(200)
   resend(@Auth() auth: AuthContext, @Param('eventId') eventId: string, @Body() body: ResendEventDto): Promise<AttemptView> {
-    return firstValueFrom(
-      this.bus.send(Pattern.ResendEvent, { scope: { merchantId: auth.merchantId, mode: auth.mode }, eventId, webhookId: body.webhook_id }),
-    );
+    return this.bus.requestFor(auth, Pattern.ResendEvent, { eventId, webhookId: body.webhook_id });
   }
 }

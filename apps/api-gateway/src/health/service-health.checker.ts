@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { firstValueFrom, timeout } from 'rxjs';
-import { BACKEND_SERVICES, PING_PATTERN, PingReply, ServiceHealth, ServiceName } from '@sdd/contracts';
+import { BACKEND_SERVICES, PING_PATTERN, ServiceHealth, ServiceName } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { GatewayConfig } from '../config';
@@ -23,7 +22,7 @@ export class ServiceHealthChecker {
     const latency = () => Math.round((performance.now() - started) * 10) / 10;
     try {
       if (!pattern) throw new Error(`${service} has no ping pattern`);
-      await firstValueFrom(this.bus.send<PingReply>(pattern, {}).pipe(timeout(this.config.HEALTH_TIMEOUT_MS)));
+      await this.bus.request(pattern, {}, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
       return { service, status: 'ok', latency_ms: latency() };
     } catch (error) {
       return { service, status: 'unavailable', latency_ms: latency(), error: (error as Error).message };

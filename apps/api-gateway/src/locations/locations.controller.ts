@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { firstValueFrom } from 'rxjs';
-import { MerchantScope, Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
+import { Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
@@ -34,18 +33,13 @@ export class LocationsController {
       licensed_for: body.licensed_for ?? [],
       license_number: body.license_number ?? null,
     };
-    return firstValueFrom(this.bus.send(Pattern.CreatePickupLocation, { scope: scopeOf(auth), location }));
+    return this.bus.requestFor(auth, Pattern.CreatePickupLocation, { location });
   }
 
   @ApiOperation({ summary: 'List pickup locations', description: 'The locations of the calling merchant in the key\'s mode, oldest first.' })
   @ApiOkResponse({ description: 'The pickup locations.', type: PickupLocationListResponse })
   @Get()
   list(@Auth() auth: AuthContext): Promise<PickupLocationList> {
-    return firstValueFrom(this.bus.send(Pattern.ListPickupLocations, { scope: scopeOf(auth) }));
+    return this.bus.requestFor(auth, Pattern.ListPickupLocations, {});
   }
-}
-
-/** The bus carries who is asking, never the key. */
-function scopeOf(auth: AuthContext): MerchantScope {
-  return { merchantId: auth.merchantId, mode: auth.mode };
 }

@@ -5,7 +5,6 @@ import { Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
 import { MerchantAccountView, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { firstValueFrom } from 'rxjs';
 import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
@@ -71,7 +70,7 @@ export class MerchantsController {
   async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode } & MerchantAccountView> {
     const [merchant, account] = await Promise.all([
       this.merchants.findOneBy({ id: auth.merchantId }),
-      firstValueFrom(this.bus.send<MerchantAccountView>(Pattern.GetMerchantAccount, { scope: { merchantId: auth.merchantId, mode: auth.mode } })),
+      this.bus.requestFor(auth, Pattern.GetMerchantAccount, {}),
     ]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
     return { merchant: presentMerchant(merchant), mode: auth.mode, ...account };
@@ -85,10 +84,13 @@ export class MerchantsController {
   })
   @ApiKeyAuth()
   @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResponse })
-  @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown; ' +
+      '`api_key_limit_reached`: the mode already holds 5 unexpired keys.',
+  )
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @ApiErrorResponse(403, '`permission_error` / `api_key_expiring`: the calling key was rolled already and is in its grace period.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `api_key_limit_reached`: the mode already holds 5 unexpired keys.')
   @ApiJsonBodyErrorResponses()
   @Post('api_keys/roll')
   @HttpCode(201)

@@ -53,8 +53,9 @@ export class RollApiKeyHandler {
   private async refuseOverLimit(manager: EntityManager, auth: AuthContext, graceEnd: Date, now: Date): Promise<void> {
     const others = await countUsableKeys(manager, auth, { except: auth.apiKeyId });
     if (keysAfterRoll(others, graceEnd, now) > MAX_UNEXPIRED_KEYS_PER_MODE) {
+      // 400 like webhook_limit_reached: the same kind of refusal reads the same across the API.
       throw new AppError(
-        409,
+        400,
         ErrorType.InvalidRequest,
         'api_key_limit_reached',
         `A mode holds at most ${MAX_UNEXPIRED_KEYS_PER_MODE} unexpired API keys. Revoke one (DELETE /v1/api_keys/{id}) or wait for a rolled key to expire.`,

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { firstValueFrom } from 'rxjs';
-import { CreateQuoteRequest, Pattern, QuoteRef, QuoteView } from '@sdd/contracts';
+import { Pattern, QuoteView } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse } from '../openapi/decorators';
@@ -28,16 +27,14 @@ export class QuotesController {
   @Post('v1/quotes')
   @HttpCode(200)
   create(@Auth() auth: AuthContext, @Body() body: CreateQuoteDto): Promise<QuoteView> {
-    const request: CreateQuoteRequest = {
-      scope: { merchantId: auth.merchantId, mode: auth.mode },
+    return this.bus.requestFor(auth, Pattern.CreateQuote, {
       pickup_address: body.pickup_address,
       dropoff_address: body.dropoff_address,
       package_size: body.package_size ?? 'small',
       vehicle: body.vehicle,
       scheduled_at: body.scheduled_at,
       category: body.category ?? 'standard',
-    };
-    return firstValueFrom(this.bus.send(Pattern.CreateQuote, request));
+    });
   }
 
   @ApiOperation({ summary: 'Retrieve a quote' })
@@ -46,7 +43,7 @@ export class QuotesController {
   @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`: the quote is older than 15 minutes.')
   @Get('v1/quotes/:quoteId')
   get(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteView> {
-    return firstValueFrom(this.bus.send(Pattern.GetQuote, refOf(auth, quoteId)));
+    return this.bus.requestFor(auth, Pattern.GetQuote, { quoteId });
   }
 
   @ApiOperation({
@@ -59,10 +56,6 @@ export class QuotesController {
   @Post('v1/test_helpers/quotes/:quoteId/expire')
   @HttpCode(200)
   expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<QuoteView> {
-    return firstValueFrom(this.bus.send(Pattern.ExpireQuote, refOf(auth, quoteId)));
+    return this.bus.requestFor(auth, Pattern.ExpireQuote, { quoteId });
   }
-}
-
-function refOf(auth: AuthContext, quoteId: string): QuoteRef {
-  return { scope: { merchantId: auth.merchantId, mode: auth.mode }, quoteId };
 }

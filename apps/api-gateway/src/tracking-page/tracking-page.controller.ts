@@ -1,6 +1,5 @@
 import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { firstValueFrom } from 'rxjs';
 import { Pattern, PublicTracking } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public } from '../auth/auth-context';
@@ -29,6 +28,6 @@ export class TrackingPageController {
   @Get(':token/status')
   @Header('cache-control', 'no-store')
   status(@Param('token') token: string): Promise<PublicTracking> {
-    return firstValueFrom(this.bus.send(Pattern.GetPublicTracking, { token }));
+    return this.bus.request(Pattern.GetPublicTracking, { token });
   }
 }

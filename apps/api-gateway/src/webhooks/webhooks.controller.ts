@@ -1,15 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { firstValueFrom } from 'rxjs';
 import {
   AttemptView,
   CreatedWebhookView,
+  DeletedWebhook,
   ErrorCode,
   MAX_SECRET_OVERLAP_HOURS,
-  MerchantScope,
   parseRecoverySince,
   Pattern,
   RecoveryView,
+  WebhookList,
   WebhookView,
 } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
@@ -46,16 +46,14 @@ export class WebhooksController {
   @HttpCode(201)
   create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<CreatedWebhookView> {
     assertEvents(body.events);
-    return firstValueFrom(
-      this.bus.send(Pattern.CreateWebhook, { scope: scopeOf(auth), url: body.url, events: body.events, description: body.description ?? null }),
-    );
+    return this.bus.requestFor(auth, Pattern.CreateWebhook, { url: body.url, events: body.events, description: body.description ?? null });
   }
 
   @ApiOperation({ summary: 'List webhook endpoints', description: 'Without their secrets.' })
   @ApiOkResponse({ description: '{data: [...]}' })
   @Get()
-  list(@Auth() auth: AuthContext): Promise<{ data: WebhookView[] }> {
-    return firstValueFrom(this.bus.send(Pattern.ListWebhooks, { scope: scopeOf(auth) }));
+  list(@Auth() auth: AuthContext): Promise<WebhookList> {
+    return this.bus.requestFor(auth, Pattern.ListWebhooks, {});
   }
 
   @ApiOperation({ summary: 'Update a webhook endpoint', description: 'url, events, description, active (true re-enables).' })
@@ -65,7 +63,7 @@ export class WebhooksController {
   @Patch(':webhookId')
   update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookView> {
     assertEvents(body.events);
-    return firstValueFrom(this.bus.send(Pattern.UpdateWebhook, { scope: scopeOf(auth), webhookId, ...body }));
+    return this.bus.requestFor(auth, Pattern.UpdateWebhook, { webhookId, ...body });
   }
 
   @ApiOperation({
@@ -78,7 +76,7 @@ export class WebhooksController {
   @Post(':webhookId/test')
   @HttpCode(200)
   test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptView> {
-    return firstValueFrom(this.bus.send(Pattern.SendTestWebhook, { scope: scopeOf(auth), webhookId }));
+    return this.bus.requestFor(auth, Pattern.SendTestWebhook, { webhookId });
   }
 
   @ApiOperation({
@@ -94,9 +92,7 @@ export class WebhooksController {
   @Post(':webhookId/rotate_secret')
   @HttpCode(200)
   rotateSecret(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RotateSecretDto): Promise<CreatedWebhookView> {
-    return firstValueFrom(
-      this.bus.send(Pattern.RotateWebhookSecret, { scope: scopeOf(auth), webhookId, expiresInHours: body.expires_in_hours ?? MAX_SECRET_OVERLAP_HOURS }),
-    );
+    return this.bus.requestFor(auth, Pattern.RotateWebhookSecret, { webhookId, expiresInHours: body.expires_in_hours ?? MAX_SECRET_OVERLAP_HOURS });
   }
 
   @ApiOperation({
@@ -115,7 +111,7 @@ export class WebhooksController {
   recover(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RecoverWebhookDto): Promise<RecoveryView> {
     const parsed = parseRecoverySince(body.since, new Date());
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `Invalid since: it ${parsed.error}.`, 'since');
-    return firstValueFrom(this.bus.send(Pattern.RecoverWebhookDeliveries, { scope: scopeOf(auth), webhookId, since: parsed.since.toISOString() }));
+    return this.bus.requestFor(auth, Pattern.RecoverWebhookDeliveries, { webhookId, since: parsed.since.toISOString() });
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
@@ -124,11 +120,7 @@ export class WebhooksController {
   @ApiEmptyBody()
   @Delete(':webhookId')
   @HttpCode(200)
-  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<{ id: string; deleted: true }> {
-    return firstValueFrom(this.bus.send(Pattern.DeleteWebhook, { scope: scopeOf(auth), webhookId }));
+  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeletedWebhook> {
+    return this.bus.requestFor(auth, Pattern.DeleteWebhook, { webhookId });
   }
-}
-
-function scopeOf(auth: AuthContext): MerchantScope {
-  return { merchantId: auth.merchantId, mode: auth.mode };
 }

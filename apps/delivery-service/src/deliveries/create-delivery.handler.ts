@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { firstValueFrom } from 'rxjs';
 import { DataSource, Repository } from 'typeorm';
 import {
   ClaimedQuote,
@@ -60,11 +59,11 @@ export class CreateDeliveryHandler {
     const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
     const existing = await this.replay(request);
     if (existing) return existing;
-    const quote = await firstValueFrom(this.bus.send<PeekedQuote>(Pattern.PeekQuote, ref));
+    const quote = await this.bus.request(Pattern.PeekQuote, ref);
     if (request.category && request.category !== quote.category) throw categoryMismatch(quote.category, request.category);
     if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
 
-    const claimed = await firstValueFrom(this.bus.send<ClaimedQuote>(Pattern.ClaimQuote, ref));
+    const claimed = await this.bus.request(Pattern.ClaimQuote, ref);
     let created: CreatedDeliveryView;
     try {
       created = await this.write(request, claimed, ref.claimant);
@@ -72,7 +71,7 @@ export class CreateDeliveryHandler {
       // Another attempt of the same request committed first: its delivery, and its claim, are the answer.
       const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
       if (concurrent) return concurrent;
-      await firstValueFrom(this.bus.send(Pattern.ReleaseQuote, ref)).catch((releaseError: Error) =>
+      await this.bus.request(Pattern.ReleaseQuote, ref).catch((releaseError: Error) =>
         this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
       );
       throw error;
@@ -99,7 +98,7 @@ export class CreateDeliveryHandler {
 
   /** Best effort: an unconfirmed claim lapses and quote-service's reconciler confirms it, as the delivery exists. */
   private async confirmClaim(ref: QuoteClaimRef): Promise<void> {
-    await firstValueFrom(this.bus.send(Pattern.ConfirmQuote, ref)).catch((error: Error) =>
+    await this.bus.request(Pattern.ConfirmQuote, ref).catch((error: Error) =>
       this.logger.warn(`claim of quote ${ref.quoteId} not confirmed yet (the reconciler will): ${error.message}`),
     );
   }

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import {
   AdvanceDeliveryRequest,
   CountRecentDeliveriesRequest,
@@ -11,6 +12,7 @@ import {
   ListDeliveriesRequest,
   Pattern,
   PublicTracking,
+  PublicTrackingRequest,
   TrackingSnapshot,
 } from '@sdd/contracts';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
@@ -33,42 +35,42 @@ export class DeliveriesController {
     private readonly countRecent: CountRecentDeliveriesHandler,
   ) {}
 
-  @MessagePattern(Pattern.CountRecentDeliveries)
+  @BusHandler(Pattern.CountRecentDeliveries)
   count(@Payload() request: CountRecentDeliveriesRequest): Promise<number> {
     return this.countRecent.execute(request);
   }
 
-  @MessagePattern(Pattern.GetPublicTracking)
-  publicTracking(@Payload() request: { token: string }): Promise<PublicTracking> {
+  @BusHandler(Pattern.GetPublicTracking)
+  publicTracking(@Payload() request: PublicTrackingRequest): Promise<PublicTracking> {
     return this.getTracking.byToken(request.token);
   }
 
-  @MessagePattern(Pattern.GetTracking)
+  @BusHandler(Pattern.GetTracking)
   tracking(@Payload() request: DeliveryRef): Promise<TrackingSnapshot> {
     return this.getTracking.execute(request);
   }
 
-  @MessagePattern(Pattern.AdvanceDelivery)
+  @BusHandler(Pattern.AdvanceDelivery)
   advance(@Payload() request: AdvanceDeliveryRequest): Promise<DeliveryView> {
     return this.advanceDelivery.execute(request);
   }
 
-  @MessagePattern(Pattern.CreateDelivery)
+  @BusHandler(Pattern.CreateDelivery)
   create(@Payload() request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
     return this.createDelivery.execute(request);
   }
 
-  @MessagePattern(Pattern.GetDelivery)
+  @BusHandler(Pattern.GetDelivery)
   get(@Payload() request: DeliveryRef): Promise<DeliveryView> {
     return this.getDelivery.execute(request);
   }
 
-  @MessagePattern(Pattern.ListDeliveries)
+  @BusHandler(Pattern.ListDeliveries)
   list(@Payload() request: ListDeliveriesRequest): Promise<DeliveryList> {
     return this.listDeliveries.execute(request);
   }
 
-  @MessagePattern(Pattern.CancelDelivery)
+  @BusHandler(Pattern.CancelDelivery)
   cancel(@Payload() request: DeliveryRef): Promise<DeliveryView> {
     return this.cancelDelivery.execute(request);
   }

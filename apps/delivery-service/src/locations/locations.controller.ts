@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import { CreatePickupLocationRequest, ListPickupLocationsRequest, Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
 import { CreatePickupLocationHandler } from './create-pickup-location.handler';
 import { ListPickupLocationsHandler } from './list-pickup-locations.handler';
@@ -11,12 +12,12 @@ export class LocationsController {
     private readonly list: ListPickupLocationsHandler,
   ) {}
 
-  @MessagePattern(Pattern.CreatePickupLocation)
+  @BusHandler(Pattern.CreatePickupLocation)
   createLocation(@Payload() request: CreatePickupLocationRequest): Promise<PickupLocation> {
     return this.create.execute(request);
   }
 
-  @MessagePattern(Pattern.ListPickupLocations)
+  @BusHandler(Pattern.ListPickupLocations)
   listLocations(@Payload() request: ListPickupLocationsRequest): Promise<PickupLocationList> {
     return this.list.execute(request);
   }

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
 import {
   DeliveryEvent,
   DeliveryEventBatch,
-  DeliveryEventReceipt,
   DELIVERY_EVENT_BATCH_MAX,
   EVENT_INTAKE_PATTERN,
   EVENT_SUBSCRIBERS,
@@ -134,7 +132,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       );
       if (rows.length === 0) return { offered: 0, acknowledged: 0 };
       const batch: DeliveryEventBatch = { events: rows.map(toDeliveryEvent) };
-      const receipt = await firstValueFrom(this.bus.send<DeliveryEventReceipt, DeliveryEventBatch>(EVENT_INTAKE_PATTERN[subscriber], batch));
+      const receipt = await this.bus.request(EVENT_INTAKE_PATTERN[subscriber], batch);
       const offered = new Set(rows.map((row) => row.id));
       const acknowledged = (receipt?.acknowledged ?? []).filter((id) => offered.has(id));
       if (acknowledged.length > 0) {

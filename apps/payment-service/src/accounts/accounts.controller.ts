@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import { MerchantAccountRequest, MerchantAccountView, Pattern } from '@sdd/contracts';
 import { GetMerchantAccountHandler } from './get-merchant-account.handler';
 
@@ -7,7 +8,7 @@ import { GetMerchantAccountHandler } from './get-merchant-account.handler';
 export class AccountsController {
   constructor(private readonly getAccount: GetMerchantAccountHandler) {}
 
-  @MessagePattern(Pattern.GetMerchantAccount)
+  @BusHandler(Pattern.GetMerchantAccount)
   get(@Payload() request: MerchantAccountRequest): Promise<MerchantAccountView> {
     return this.getAccount.execute(request);
   }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { firstValueFrom } from 'rxjs';
 import { Repository } from 'typeorm';
 import { MerchantAccountRequest, MerchantAccountView, Pattern } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
@@ -22,9 +21,7 @@ export class GetMerchantAccountHandler {
   async execute({ scope }: MerchantAccountRequest): Promise<MerchantAccountView> {
     const [account, deliveries] = await Promise.all([
       this.accounts.findOneBy({ merchantId: scope.merchantId }),
-      firstValueFrom(
-        this.bus.send<number>(Pattern.CountRecentDeliveries, { scope, since: this.clock.now().getTime() - THIRTY_DAYS_MS }),
-      ),
+      this.bus.requestFor(scope, Pattern.CountRecentDeliveries, { since: this.clock.now().getTime() - THIRTY_DAYS_MS }),
     ]);
     const tier = feeTierFor(deliveries);
     return {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
-import { DeliveryRef, DeliveryView, ErrorCode, Mode, Pattern } from '@sdd/contracts';
+import { DeliveryRef, ErrorCode, Mode, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
@@ -74,7 +73,7 @@ export class ClaimReconciler implements OnApplicationBootstrap, OnModuleDestroy 
   private async settlementOf(claim: LapsedClaim): Promise<ClaimSettlement | undefined> {
     const ref: DeliveryRef = { scope: { merchantId: claim.merchant_id, mode: claim.mode }, deliveryId: claim.claimed_by };
     try {
-      const delivery = await firstValueFrom(this.bus.send<DeliveryView>(Pattern.GetDelivery, ref));
+      const delivery = await this.bus.request(Pattern.GetDelivery, ref);
       return settleLapsedClaim(claim.id, delivery);
     } catch (error) {
       if (error instanceof AppError && error.code === ErrorCode.ResourceMissing) return settleLapsedClaim(claim.id, null);

@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteClaimRef, QuoteRef, QuoteView } from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { ConfirmQuoteHandler } from './confirm-quote.handler';
@@ -21,37 +22,37 @@ export class QuotesController {
     private readonly confirmQuote: ConfirmQuoteHandler,
   ) {}
 
-  @MessagePattern(Pattern.PeekQuote)
+  @BusHandler(Pattern.PeekQuote)
   peek(@Payload() request: QuoteClaimRef): Promise<PeekedQuote> {
     return this.peekQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.ReleaseQuote)
+  @BusHandler(Pattern.ReleaseQuote)
   release(@Payload() request: QuoteClaimRef): Promise<{ released: boolean }> {
     return this.releaseQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.ConfirmQuote)
+  @BusHandler(Pattern.ConfirmQuote)
   confirm(@Payload() request: QuoteClaimRef): Promise<{ confirmed: boolean }> {
     return this.confirmQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.CreateQuote)
+  @BusHandler(Pattern.CreateQuote)
   create(@Payload() request: CreateQuoteRequest): Promise<QuoteView> {
     return this.createQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.GetQuote)
+  @BusHandler(Pattern.GetQuote)
   get(@Payload() request: QuoteRef): Promise<QuoteView> {
     return this.getQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.ClaimQuote)
+  @BusHandler(Pattern.ClaimQuote)
   claim(@Payload() request: QuoteClaimRef): Promise<ClaimedQuote> {
     return this.claimQuote.execute(request);
   }
 
-  @MessagePattern(Pattern.ExpireQuote)
+  @BusHandler(Pattern.ExpireQuote)
   expire(@Payload() request: QuoteRef): Promise<QuoteView> {
     return this.expireQuote.execute(request);
   }

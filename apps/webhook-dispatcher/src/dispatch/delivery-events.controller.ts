@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import { DeliveryEventReceipt, Pattern } from '@sdd/contracts';
 import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 
@@ -8,7 +9,7 @@ import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 export class DeliveryEventsController {
   constructor(private readonly ingest: IngestDeliveryEventsHandler) {}
 
-  @MessagePattern(Pattern.IngestDeliveryEvents)
+  @BusHandler(Pattern.IngestDeliveryEvents)
   handle(@Payload() batch: unknown): Promise<DeliveryEventReceipt> {
     return this.ingest.execute(batch);
   }

@@ -1,11 +1,15 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import {
   CreatedWebhookView,
   CreateWebhookRequest,
+  DeletedWebhook,
+  ListWebhooksRequest,
   Pattern,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
+  WebhookList,
   WebhookRef,
   WebhookView,
 } from '@sdd/contracts';
@@ -19,27 +23,27 @@ export class EndpointsController {
     private readonly rotateSecret: RotateSecretHandler,
   ) {}
 
-  @MessagePattern(Pattern.CreateWebhook)
+  @BusHandler(Pattern.CreateWebhook)
   create(@Payload() request: CreateWebhookRequest): Promise<CreatedWebhookView> {
     return this.handlers.create(request);
   }
 
-  @MessagePattern(Pattern.ListWebhooks)
-  list(@Payload() request: Pick<WebhookRef, 'scope'>): Promise<{ data: WebhookView[] }> {
+  @BusHandler(Pattern.ListWebhooks)
+  list(@Payload() request: ListWebhooksRequest): Promise<WebhookList> {
     return this.handlers.list(request);
   }
 
-  @MessagePattern(Pattern.UpdateWebhook)
+  @BusHandler(Pattern.UpdateWebhook)
   update(@Payload() request: UpdateWebhookRequest): Promise<WebhookView> {
     return this.handlers.update(request);
   }
 
-  @MessagePattern(Pattern.DeleteWebhook)
-  delete(@Payload() request: WebhookRef): Promise<{ id: string; deleted: true }> {
+  @BusHandler(Pattern.DeleteWebhook)
+  delete(@Payload() request: WebhookRef): Promise<DeletedWebhook> {
     return this.handlers.delete(request);
   }
 
-  @MessagePattern(Pattern.RotateWebhookSecret)
+  @BusHandler(Pattern.RotateWebhookSecret)
   rotate(@Payload() request: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
     return this.rotateSecret.execute(request);
   }

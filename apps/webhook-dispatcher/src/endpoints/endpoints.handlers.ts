@@ -4,8 +4,11 @@ import { Repository } from 'typeorm';
 import {
   CreatedWebhookView,
   CreateWebhookRequest,
+  DeletedWebhook,
+  ListWebhooksRequest,
   MAX_WEBHOOKS_PER_SCOPE,
   UpdateWebhookRequest,
+  WebhookList,
   WebhookRef,
   WebhookView,
 } from '@sdd/contracts';
@@ -59,7 +62,7 @@ export class EndpointsHandlers {
     return { ...presentWebhook(endpoint), secret };
   }
 
-  async list({ scope }: { scope: WebhookRef['scope'] }): Promise<{ data: WebhookView[] }> {
+  async list({ scope }: ListWebhooksRequest): Promise<WebhookList> {
     const rows = await this.endpoints.find({
       where: { merchantId: scope.merchantId, mode: scope.mode },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -81,7 +84,7 @@ export class EndpointsHandlers {
     return presentWebhook(endpoint);
   }
 
-  async delete(ref: WebhookRef): Promise<{ id: string; deleted: true }> {
+  async delete(ref: WebhookRef): Promise<DeletedWebhook> {
     const endpoint = await this.find(ref);
     await this.endpoints.delete({ id: endpoint.id });
     return { id: endpoint.id, deleted: true };

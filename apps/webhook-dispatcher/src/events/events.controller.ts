@@ -1,5 +1,6 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
 import {
   AttemptView,
   EventDetailView,
@@ -28,27 +29,27 @@ export class EventsController {
     private readonly recoverDestinations: RecoverDestinationsHandler,
   ) {}
 
-  @MessagePattern(Pattern.ListEvents)
+  @BusHandler(Pattern.ListEvents)
   list(@Payload() request: ListEventsRequest): Promise<EventList> {
     return this.listEvents.execute(request);
   }
 
-  @MessagePattern(Pattern.GetEvent)
+  @BusHandler(Pattern.GetEvent)
   get(@Payload() request: EventRef): Promise<EventDetailView> {
     return this.getEvent.execute(request);
   }
 
-  @MessagePattern(Pattern.ResendEvent)
+  @BusHandler(Pattern.ResendEvent)
   resend(@Payload() request: ResendEventRequest): Promise<AttemptView> {
     return this.resendEvent.execute(request);
   }
 
-  @MessagePattern(Pattern.SendTestWebhook)
+  @BusHandler(Pattern.SendTestWebhook)
   ping(@Payload() request: WebhookRef): Promise<AttemptView> {
     return this.sendPing.execute(request);
   }
 
-  @MessagePattern(Pattern.RecoverWebhookDeliveries)
+  @BusHandler(Pattern.RecoverWebhookDeliveries)
   recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryView> {
     return this.recoverDestinations.execute(request);
   }

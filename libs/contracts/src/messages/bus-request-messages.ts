@@ -1,3 +1,4 @@
+import { PatternRequest } from '../bus-contract';
 import { Pattern } from '../patterns';
 import { CountRecentDeliveriesMessage, MerchantAccountMessage } from './accounts.messages';
 import { AdvanceDeliveryMessage, CreateDeliveryMessage, DeliveryRefMessage, ListDeliveriesMessage, PublicTrackingMessage } from './deliveries.messages';
@@ -18,12 +19,17 @@ import {
   WebhookRefMessage,
 } from './webhooks.messages';
 
+type FieldsOf<T> = { [K in keyof T]: unknown };
+
 /**
- * The class every request pattern's payload must satisfy. A Record over all
- * patterns: a new pattern does not compile until it names its message class,
- * so no handler can receive an unchecked payload.
+ * The class every request pattern's payload must satisfy. Keyed by every
+ * pattern: a new pattern does not compile until it names its message class,
+ * so no handler can receive an unchecked payload; and the class must declare
+ * every field of the request type the bus contract gives that pattern, so a
+ * field renamed on one side does not compile. (Field types may be looser: the
+ * event batch takes its events as `unknown` and checks them one by one.)
  */
-export const BUS_REQUEST_MESSAGES: Readonly<Record<Pattern, BusMessageClass>> = {
+export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<FieldsOf<PatternRequest<P>>> } = {
   [Pattern.QuotePing]: PingMessage,
   [Pattern.DeliveryPing]: PingMessage,
   [Pattern.PaymentPing]: PingMessage,

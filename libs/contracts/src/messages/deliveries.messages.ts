@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest } from '../deliveries';
+import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PublicTrackingRequest } from '../deliveries';
 import { CATEGORIES, Category } from '../quotes';
 import { IsStringRecord, NullableButPresent } from './message-rules';
 import { PageMessage, ScopedMessage } from './scope.messages';
@@ -99,7 +99,7 @@ export class ListDeliveriesMessage extends PageMessage implements ListDeliveries
 }
 
 /** The public tracking page: the token alone, no merchant scope. */
-export class PublicTrackingMessage {
+export class PublicTrackingMessage implements PublicTrackingRequest {
   @IsString()
   @IsNotEmpty()
   token!: string;

@@ -1,7 +1,7 @@
 import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
 /** What a bus message class is: the pipe builds one from the plain payload and validates it. */
-export type BusMessageClass = new () => object;
+export type BusMessageClass<T extends object = object> = new () => T;
 
 export const MODES = ['test', 'live'] as const;
 

@@ -4,6 +4,7 @@ import {
   CreateWebhookRequest,
   EventRef,
   ListEventsRequest,
+  ListWebhooksRequest,
   MAX_SECRET_OVERLAP_HOURS,
   RecoverWebhookRequest,
   ResendEventRequest,
@@ -28,7 +29,7 @@ export class CreateWebhookMessage extends ScopedMessage implements CreateWebhook
   description!: string | null;
 }
 
-export class ListWebhooksMessage extends ScopedMessage {}
+export class ListWebhooksMessage extends ScopedMessage implements ListWebhooksRequest {}
 
 /** The webhook id comes from the merchant's URL: an unknown one is not found, whatever its shape. */
 export class WebhookRefMessage extends ScopedMessage implements WebhookRef {

@@ -1,0 +1,107 @@
+import { CountRecentDeliveriesRequest, MerchantAccountRequest, MerchantAccountView } from './accounts';
+import {
+  AdvanceDeliveryRequest,
+  CreateDeliveryReply,
+  CreateDeliveryRequest,
+  DeliveryEventBatch,
+  DeliveryEventReceipt,
+  DeliveryList,
+  DeliveryRef,
+  DeliveryView,
+  ListDeliveriesRequest,
+  PeekedQuote,
+  PublicTracking,
+  PublicTrackingRequest,
+  TrackingSnapshot,
+} from './deliveries';
+import { PingReply } from './health';
+import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocation, PickupLocationList } from './locations';
+import { Pattern } from './patterns';
+import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRef, QuoteView } from './quotes';
+import { MerchantScope } from './scope';
+import { ServiceName } from './services';
+import {
+  AttemptView,
+  CreatedWebhookView,
+  CreateWebhookRequest,
+  DeletedWebhook,
+  EventDetailView,
+  EventList,
+  EventRef,
+  ListEventsRequest,
+  ListWebhooksRequest,
+  RecoveryView,
+  RecoverWebhookRequest,
+  ResendEventRequest,
+  RotateWebhookSecretRequest,
+  UpdateWebhookRequest,
+  WebhookList,
+  WebhookRef,
+  WebhookView,
+} from './webhooks';
+
+/** A health ping carries nothing. */
+export type PingRequest = Record<never, never>;
+
+interface Entry<TRequest, TReply, TOwner extends ServiceName> {
+  request: TRequest;
+  reply: TReply;
+  owner: TOwner;
+}
+
+type Quote = typeof ServiceName.Quote;
+type Delivery = typeof ServiceName.Delivery;
+type Payment = typeof ServiceName.Payment;
+type Webhook = typeof ServiceName.Webhook;
+
+/**
+ * Every request/reply pattern: what it carries, what comes back and which
+ * service answers. The runtime tables (PATTERN_ROUTES, BUS_REQUEST_MESSAGES)
+ * are typed from it, and the bus client's `request` and the services'
+ * `@BusHandler` read it, so a payload or reply of the wrong shape does not compile.
+ */
+export interface BusContract {
+  [Pattern.QuotePing]: Entry<PingRequest, PingReply, Quote>;
+  [Pattern.DeliveryPing]: Entry<PingRequest, PingReply, Delivery>;
+  [Pattern.PaymentPing]: Entry<PingRequest, PingReply, Payment>;
+  [Pattern.WebhookPing]: Entry<PingRequest, PingReply, Webhook>;
+  [Pattern.CreateQuote]: Entry<CreateQuoteRequest, QuoteView, Quote>;
+  [Pattern.GetQuote]: Entry<QuoteRef, QuoteView, Quote>;
+  [Pattern.ClaimQuote]: Entry<QuoteClaimRef, ClaimedQuote, Quote>;
+  [Pattern.ExpireQuote]: Entry<QuoteRef, QuoteView, Quote>;
+  [Pattern.PeekQuote]: Entry<QuoteClaimRef, PeekedQuote, Quote>;
+  [Pattern.ReleaseQuote]: Entry<QuoteClaimRef, { released: boolean }, Quote>;
+  [Pattern.ConfirmQuote]: Entry<QuoteClaimRef, { confirmed: boolean }, Quote>;
+  [Pattern.CreateDelivery]: Entry<CreateDeliveryRequest, CreateDeliveryReply, Delivery>;
+  [Pattern.GetDelivery]: Entry<DeliveryRef, DeliveryView, Delivery>;
+  [Pattern.ListDeliveries]: Entry<ListDeliveriesRequest, DeliveryList, Delivery>;
+  [Pattern.CancelDelivery]: Entry<DeliveryRef, DeliveryView, Delivery>;
+  [Pattern.AdvanceDelivery]: Entry<AdvanceDeliveryRequest, DeliveryView, Delivery>;
+  [Pattern.GetTracking]: Entry<DeliveryRef, TrackingSnapshot, Delivery>;
+  [Pattern.GetPublicTracking]: Entry<PublicTrackingRequest, PublicTracking, Delivery>;
+  [Pattern.GetMerchantAccount]: Entry<MerchantAccountRequest, MerchantAccountView, Payment>;
+  [Pattern.CountRecentDeliveries]: Entry<CountRecentDeliveriesRequest, number, Delivery>;
+  [Pattern.CreateWebhook]: Entry<CreateWebhookRequest, CreatedWebhookView, Webhook>;
+  [Pattern.ListWebhooks]: Entry<ListWebhooksRequest, WebhookList, Webhook>;
+  [Pattern.UpdateWebhook]: Entry<UpdateWebhookRequest, WebhookView, Webhook>;
+  [Pattern.DeleteWebhook]: Entry<WebhookRef, DeletedWebhook, Webhook>;
+  [Pattern.SendTestWebhook]: Entry<WebhookRef, AttemptView, Webhook>;
+  [Pattern.ListEvents]: Entry<ListEventsRequest, EventList, Webhook>;
+  [Pattern.GetEvent]: Entry<EventRef, EventDetailView, Webhook>;
+  [Pattern.ResendEvent]: Entry<ResendEventRequest, AttemptView, Webhook>;
+  [Pattern.RotateWebhookSecret]: Entry<RotateWebhookSecretRequest, CreatedWebhookView, Webhook>;
+  [Pattern.RecoverWebhookDeliveries]: Entry<RecoverWebhookRequest, RecoveryView, Webhook>;
+  [Pattern.IngestDeliveryEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Webhook>;
+  [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocation, Delivery>;
+  [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationList, Delivery>;
+}
+
+export type PatternRequest<P extends Pattern> = BusContract[P]['request'];
+export type PatternReply<P extends Pattern> = BusContract[P]['reply'];
+export type PatternOwner<P extends Pattern> = BusContract[P]['owner'];
+
+/** The patterns that act for one merchant in one mode: their request carries its scope. */
+export type ScopedPattern = { [P in Pattern]: PatternRequest<P> extends { scope: MerchantScope } ? P : never }[Pattern];
+
+/** A scoped request without its scope: the caller adds the one it acts for. */
+export type UnscopedRequest<P extends ScopedPattern> = Omit<PatternRequest<P>, 'scope'>;
