@@ -5,6 +5,7 @@ import { CreatedWebhookView, RotateWebhookSecretRequest } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
+import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { SecretBox } from './secret-box';
 import { newSigningSecret, previousSecretExpiry } from './signing-secrets';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
@@ -22,6 +23,7 @@ export class RotateSecretHandler {
 
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly scoped: ScopedEndpointRepository,
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -43,8 +45,7 @@ export class RotateSecretHandler {
       .where({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode })
       .execute();
     if (affected !== 1) throw AppError.notFound('No such webhook.');
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.scoped.get(scope, webhookId);
     return { ...presentWebhook(endpoint), secret };
   }
 }

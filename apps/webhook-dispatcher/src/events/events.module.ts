@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { DispatchModule } from '../dispatch/dispatch.module';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { EndpointsModule } from '../endpoints/endpoints.module';
 import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
@@ -13,7 +12,7 @@ import { SendPingHandler } from './send-ping.handler';
 
 /** The event log a merchant reads, and the tools to send again or ping an endpoint. */
 @Module({
-  imports: [DispatchModule, TypeOrmModule.forFeature([WebhookEndpointEntity])],
+  imports: [DispatchModule, EndpointsModule],
   controllers: [EventsController],
   providers: [
     ListEventsHandler,

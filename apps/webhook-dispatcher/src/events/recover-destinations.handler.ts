@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ErrorCode, ErrorType, parseRecoverySince, RecoverWebhookRequest, RecoveryView } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { AttemptQueue } from '../dispatch/attempt.queue';
 import { EndpointHealthRepository } from '../dispatch/endpoint-health.repository';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
 
 /**
  * Sends again every destination at one endpoint that failed for good (all its
@@ -19,7 +17,7 @@ export class RecoverDestinationsHandler {
   constructor(
     private readonly health: EndpointHealthRepository,
     private readonly queue: AttemptQueue,
-    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly endpoints: ScopedEndpointRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -27,8 +25,7 @@ export class RecoverDestinationsHandler {
     const now = this.clock.now();
     const parsed = parseRecoverySince(since, now);
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `since ${parsed.error}.`, 'since');
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.endpoints.get(scope, webhookId);
     // Its attempts would only be abandoned again: the merchant re-enables it first.
     if (!endpoint.active) {
       throw new AppError(409, ErrorType.InvalidRequest, ErrorCode.WebhookDisabled, 'The webhook is disabled: re-enable it (PATCH active: true), then recover.');

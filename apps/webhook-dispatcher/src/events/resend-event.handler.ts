@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AttemptView, ResendEventRequest } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
 import { MessageSendRepository } from '../dispatch/message-send.repository';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
 import { EventReadRepository } from './event-read.repository';
 import { presentManualAttempt } from './event.presenter';
 
@@ -21,14 +19,13 @@ export class ResendEventHandler {
     private readonly events: EventReadRepository,
     private readonly messages: MessageSendRepository,
     private readonly sender: AttemptSender,
-    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly endpoints: ScopedEndpointRepository,
   ) {}
 
   async execute({ scope, eventId, webhookId }: ResendEventRequest): Promise<AttemptView> {
     const event = await this.events.findEvent(scope.merchantId, scope.mode, eventId);
     if (!event) throw AppError.notFound('No such event.');
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.', 'webhook_id');
+    const endpoint = await this.endpoints.get(scope, webhookId, 'webhook_id');
     const outcome = await this.sender.attempt(event.id, endpoint, event.body);
     await this.messages.recordManualAttempt(outcome, 'resend');
     return presentManualAttempt(outcome, 'resend');

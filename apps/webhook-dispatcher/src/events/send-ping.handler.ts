@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_SEQUENCE, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { Clock, CLOCK, newId } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
 import { MessageSendRepository } from '../dispatch/message-send.repository';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
 import { presentManualAttempt } from './event.presenter';
 
 /**
@@ -20,13 +18,12 @@ export class SendPingHandler {
   constructor(
     private readonly messages: MessageSendRepository,
     private readonly sender: AttemptSender,
-    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly endpoints: ScopedEndpointRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ scope, webhookId }: WebhookRef): Promise<AttemptView> {
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.endpoints.get(scope, webhookId);
     const now = this.clock.now();
     const envelope: EventEnvelope = {
       id: newId('evt'),
