@@ -66,7 +66,7 @@ export class WebhookDispatcherConfig extends BaseConfig {
   @Max(1000)
   WEBHOOK_CONCURRENCY = 100;
 
-  /** How often one replica looks for deliveries whose next attempt is overdue with no job to run it. */
+  /** How often one replica looks for message destinations whose next attempt is overdue with no job to run it. */
   @Type(() => Number)
   @IsInt()
   @Min(100)

@@ -4,6 +4,7 @@ import { CreateEvents1763800700000 } from './migrations/1763800700000-create-eve
 import { AddPreviousSecret1764001400000 } from './migrations/1764001400000-add-previous-secret';
 import { AddDeliveryRounds1764001410000 } from './migrations/1764001410000-add-delivery-rounds';
 import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-event-sequence';
+import { RenameMessageDestinations1764002200000 } from './migrations/1764002200000-rename-message-destinations';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -15,4 +16,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddPreviousSecret1764001400000,
   AddDeliveryRounds1764001410000,
   AddEventSequence1764001500000,
+  RenameMessageDestinations1764002200000,
 ];

@@ -13,11 +13,11 @@ export interface AttemptJob {
   endpointId: string;
   /** 1 for the first attempt, up to WEBHOOK_MAX_ATTEMPTS. */
   number: number;
-  /** The delivery's round (recoveries start a new one); absent for the first, as in jobs queued before rounds existed. */
+  /** The destination's round (recoveries start a new one); absent for the first, as in jobs queued before rounds existed. */
   round?: number;
 }
 
-/** One id per attempt: queueing the same attempt twice (an event delivered twice, a job retried) adds nothing. */
+/** One id per attempt: queueing the same attempt twice (an event handed over twice, a job retried) adds nothing. */
 export function attemptJobId({ eventId, endpointId, number, round }: AttemptJob): string {
   return round ? `${eventId}.${endpointId}.r${round}.${number}` : `${eventId}.${endpointId}.${number}`;
 }

@@ -3,15 +3,15 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { attemptJobId, AttemptQueue } from './attempt.queue';
-import { EventLogRepository } from './event-log.repository';
+import { OverdueSweepRepository } from './overdue-sweep.repository';
 
 const SWEEP_BATCH = 500;
 
 /**
  * Postgres says which attempts are due; Redis only holds the jobs that will
  * run them. If Redis loses a job (restarted without persistence, a key
- * evicted, a job that failed for good), the delivery would wait forever: the
- * sweep finds pending deliveries long overdue and queues their next attempt
+ * evicted, a job that failed for good), the destination would wait forever: the
+ * sweep finds pending destinations long overdue and queues their next attempt
  * again, or retries its failed job. Harmless when the job is still there: a
  * job id names one attempt, so adding it again adds nothing, and an attempt
  * already made is not made twice.
@@ -22,7 +22,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly task: RepeatingTask<number>;
 
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly overdue: OverdueSweepRepository,
     private readonly queue: AttemptQueue,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -38,10 +38,10 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     return this.task.stop();
   }
 
-  /** One pass; returns how many overdue deliveries it looked at. */
+  /** One pass; returns how many overdue destinations it looked at. */
   private sweep(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - this.config.WEBHOOK_SWEEP_GRACE_MS);
-    return this.events.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
+    return this.overdue.sweepOverdue(before, SWEEP_BATCH, async (rows) => {
       let requeued = 0;
       for (const row of rows) {
         const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1, round: row.round };

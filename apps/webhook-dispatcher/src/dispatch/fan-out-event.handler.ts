@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEvent, EventEnvelope } from '@sdd/contracts';
 import { AttemptQueue } from './attempt.queue';
-import { EventLogRepository } from './event-log.repository';
+import { MessageSendRepository } from './message-send.repository';
 
 /**
  * A delivery event from the outbox: stored once with the body every attempt
@@ -12,13 +12,13 @@ import { EventLogRepository } from './event-log.repository';
 @Injectable()
 export class FanOutEventHandler {
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly messages: MessageSendRepository,
     private readonly queue: AttemptQueue,
   ) {}
 
   async execute(event: DeliveryEvent): Promise<void> {
     const envelope: EventEnvelope = { id: event.id, type: event.type, created_at: event.created_at, data: event.data, sequence: event.sequence };
-    const endpointIds = await this.events.recordAndFanOut({
+    const endpointIds = await this.messages.recordAndFanOut({
       id: event.id,
       merchantId: event.merchant_id,
       mode: event.data.mode,

@@ -5,12 +5,13 @@ import { WebhookDispatcherConfig } from '../config';
 import { AttemptSender } from './attempt-sender';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
 import { AUTO_DISABLE_WINDOW_MS, shouldAutoDisable } from './auto-disable';
-import { EventLogRepository } from './event-log.repository';
+import { EndpointHealthRepository } from './endpoint-health.repository';
+import { MessageSendRepository } from './message-send.repository';
 import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 
 /**
  * One scheduled attempt of an event to an endpoint: send, record, and on
- * failure queue the next one of the schedule (or mark the delivery failed
+ * failure queue the next one of the schedule (or mark the destination failed
  * after the last), then see whether the endpoint has failed enough to be
  * disabled. Safe to run twice for the same attempt: the second run finds it
  * recorded and only makes sure its follow-up is queued.
@@ -20,7 +21,8 @@ export class MakeScheduledAttemptHandler {
   private readonly logger = new Logger(MakeScheduledAttemptHandler.name);
 
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly messages: MessageSendRepository,
+    private readonly health: EndpointHealthRepository,
     private readonly sender: AttemptSender,
     private readonly queue: AttemptQueue,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
@@ -28,7 +30,7 @@ export class MakeScheduledAttemptHandler {
   ) {}
 
   async execute(job: AttemptJob): Promise<void> {
-    const context = await this.events.attemptContext(job.eventId, job.endpointId);
+    const context = await this.messages.attemptContext(job.eventId, job.endpointId);
     // Gone with its endpoint, or settled (succeeded, failed, or a resend got through).
     if (!context || context.status !== 'pending') return;
     // A job of an earlier round (a recovery started a new one meanwhile) has nothing left to do.
@@ -44,7 +46,7 @@ export class MakeScheduledAttemptHandler {
       return;
     }
     if (!context.endpoint.active) {
-      await this.events.abandonDelivery(job.eventId, job.endpointId);
+      await this.messages.abandonDestination(job.eventId, job.endpointId);
       return;
     }
 
@@ -56,15 +58,15 @@ export class MakeScheduledAttemptHandler {
           speed: this.config.WEBHOOK_RETRY_SPEED,
         });
     const nextRetryAt = delayMs === null ? null : new Date(outcome.createdAt.getTime() + delayMs);
-    const moved = await this.events.recordScheduledAttempt(outcome, context.round, job.number, nextRetryAt);
+    const moved = await this.messages.recordScheduledAttempt(outcome, context.round, job.number, nextRetryAt);
     if (moved && nextRetryAt) await this.queue.add([{ ...job, number: job.number + 1, at: nextRetryAt }]);
     if (!outcome.succeeded) await this.disableIfFailing(job.endpointId);
   }
 
   private async disableIfFailing(endpointId: string): Promise<void> {
     const since = new Date(this.clock.now().getTime() - AUTO_DISABLE_WINDOW_MS);
-    const stats = await this.events.recentAttemptStats(endpointId, since);
-    if (shouldAutoDisable(stats) && (await this.events.disableEndpoint(endpointId))) {
+    const stats = await this.health.recentAttemptStats(endpointId, since);
+    if (shouldAutoDisable(stats) && (await this.health.disableEndpoint(endpointId))) {
       this.logger.warn(`webhook ${endpointId} disabled: ${stats.failures} of its last ${stats.attempts} attempts failed`);
     }
   }

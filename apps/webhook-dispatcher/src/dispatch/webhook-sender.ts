@@ -51,7 +51,7 @@ export function createWebhookAgent(options: AgentOptions = {}): Agent {
 
 /**
  * Posts signed webhooks over HTTPS. Never throws and never follows a redirect
- * (a 3xx is a failed delivery like any non-2xx: following it would send the
+ * (a 3xx is a failed attempt like any non-2xx: following it would send the
  * event to a host the SSRF guard never saw).
  *
  * A kept-alive socket may serve a later request to the same host and port with

@@ -15,13 +15,12 @@ import {
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
+import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { SecretBox } from './secret-box';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { newSigningSecret } from './signing-secrets';
 import { presentWebhook } from './webhook-endpoint.presenter';
 import { WebhookUrlGuard } from './webhook-url.guard';
-
-const webhookNotFound = () => AppError.notFound('No such webhook.');
 
 @Injectable()
 export class EndpointsHandlers {
@@ -29,6 +28,7 @@ export class EndpointsHandlers {
 
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly scoped: ScopedEndpointRepository,
     private readonly urlGuard: WebhookUrlGuard,
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -71,7 +71,7 @@ export class EndpointsHandlers {
   }
 
   async update(request: UpdateWebhookRequest): Promise<WebhookView> {
-    const endpoint = await this.find(request);
+    const endpoint = await this.scoped.get(request.scope, request.webhookId);
     if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
     if (request.events !== undefined) endpoint.events = request.events;
     if (request.description !== undefined) endpoint.description = request.description;
@@ -85,14 +85,8 @@ export class EndpointsHandlers {
   }
 
   async delete(ref: WebhookRef): Promise<DeletedWebhook> {
-    const endpoint = await this.find(ref);
+    const endpoint = await this.scoped.get(ref.scope, ref.webhookId);
     await this.endpoints.delete({ id: endpoint.id });
     return { id: endpoint.id, deleted: true };
-  }
-
-  private async find({ scope, webhookId }: WebhookRef): Promise<WebhookEndpointEntity> {
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw webhookNotFound();
-    return endpoint;
   }
 }

@@ -4,6 +4,7 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { EndpointsController } from './endpoints.controller';
 import { EndpointsHandlers } from './endpoints.handlers';
 import { RotateSecretHandler } from './rotate-secret.handler';
+import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { WebhookUrlGuard } from './webhook-url.guard';
 
@@ -11,6 +12,7 @@ import { WebhookUrlGuard } from './webhook-url.guard';
 @Module({
   imports: [TypeOrmModule.forFeature([WebhookEndpointEntity])],
   controllers: [EndpointsController],
-  providers: [EndpointsHandlers, RotateSecretHandler, WebhookUrlGuard, { provide: CLOCK, useValue: systemClock }],
+  providers: [ScopedEndpointRepository, EndpointsHandlers, RotateSecretHandler, WebhookUrlGuard, { provide: CLOCK, useValue: systemClock }],
+  exports: [ScopedEndpointRepository],
 })
 export class EndpointsModule {}

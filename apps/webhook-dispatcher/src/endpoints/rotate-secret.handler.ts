@@ -5,6 +5,7 @@ import { CreatedWebhookView, RotateWebhookSecretRequest } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
+import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { SecretBox } from './secret-box';
 import { newSigningSecret, previousSecretExpiry } from './signing-secrets';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
@@ -22,6 +23,7 @@ export class RotateSecretHandler {
 
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly scoped: ScopedEndpointRepository,
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -31,19 +33,19 @@ export class RotateSecretHandler {
   async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
     const secret = newSigningSecret();
     const expiresAt = previousSecretExpiry(this.clock.now(), expiresInHours);
-    const table = `"${this.endpoints.manager.connection.driver.schema}".endpoints`;
     // One statement: the secret it replaces is the one stored when it runs, whatever a concurrent rotation did.
-    const [, affected] = await this.endpoints.query(
-      `UPDATE ${table} SET
-         previous_secret_sealed = CASE WHEN $4::timestamptz IS NULL THEN NULL ELSE secret_sealed END,
-         previous_secret_expires_at = $4::timestamptz,
-         secret_sealed = $5
-       WHERE id = $1 AND merchant_id = $2 AND mode = $3`,
-      [webhookId, scope.merchantId, scope.mode, expiresAt, this.box.seal(secret, webhookId)],
-    );
+    const { affected } = await this.endpoints
+      .createQueryBuilder()
+      .update()
+      .set({
+        previousSecretSealed: () => (expiresAt ? 'secret_sealed' : 'NULL'),
+        previousSecretExpiresAt: expiresAt,
+        secretSealed: this.box.seal(secret, webhookId),
+      })
+      .where({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode })
+      .execute();
     if (affected !== 1) throw AppError.notFound('No such webhook.');
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.scoped.get(scope, webhookId);
     return { ...presentWebhook(endpoint), secret };
   }
 }

@@ -1,5 +1,5 @@
 import { AttemptView, EventDeliveryView, EventEnvelope } from '@sdd/contracts';
-import { AttemptRecord, AttemptRow, DeliveryRow } from '../dispatch/event-log.repository';
+import { AttemptRecord, AttemptRow, DestinationRow } from '../dispatch/event-log.types';
 
 /** The stored body is the envelope as sent, so the log shows exactly what the merchant received. */
 export function presentEvent(row: { body: string }): EventEnvelope {
@@ -22,17 +22,17 @@ export function presentAttempt(row: AttemptRow): AttemptView {
   };
 }
 
-export function presentDeliveries(deliveries: DeliveryRow[], attempts: AttemptRow[]): EventDeliveryView[] {
-  return deliveries.map((delivery) => ({
-    webhook_id: delivery.endpoint_id,
-    status: delivery.status,
-    attempt_count: delivery.attempt_count,
-    next_attempt_at: delivery.next_attempt_at?.toISOString() ?? null,
-    attempts: attempts.filter((attempt) => attempt.endpoint_id === delivery.endpoint_id).map(presentAttempt),
+export function presentDestinations(destinations: DestinationRow[], attempts: AttemptRow[]): EventDeliveryView[] {
+  return destinations.map((destination) => ({
+    webhook_id: destination.endpoint_id,
+    status: destination.status,
+    attempt_count: destination.attempt_count,
+    next_attempt_at: destination.next_attempt_at?.toISOString() ?? null,
+    attempts: attempts.filter((attempt) => attempt.endpoint_id === destination.endpoint_id).map(presentAttempt),
   }));
 }
 
-/** An attempt just made by hand, as the resend and test endpoints return it. */
+/** An attempt just made by hand, as the resend and test (ping) routes return it. */
 export function presentManualAttempt(attempt: AttemptRecord, trigger: 'resend' | 'test'): AttemptView {
   return presentAttempt({
     id: attempt.id,

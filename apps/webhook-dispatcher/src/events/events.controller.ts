@@ -15,9 +15,9 @@ import {
 } from '@sdd/contracts';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
-import { RecoverDeliveriesHandler } from './recover-deliveries.handler';
+import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
-import { SendTestWebhookHandler } from './send-test-webhook.handler';
+import { SendPingHandler } from './send-ping.handler';
 
 @Controller()
 export class EventsController {
@@ -25,8 +25,8 @@ export class EventsController {
     private readonly listEvents: ListEventsHandler,
     private readonly getEvent: GetEventHandler,
     private readonly resendEvent: ResendEventHandler,
-    private readonly sendTest: SendTestWebhookHandler,
-    private readonly recoverDeliveries: RecoverDeliveriesHandler,
+    private readonly sendPing: SendPingHandler,
+    private readonly recoverDestinations: RecoverDestinationsHandler,
   ) {}
 
   @BusHandler(Pattern.ListEvents)
@@ -45,12 +45,12 @@ export class EventsController {
   }
 
   @BusHandler(Pattern.SendTestWebhook)
-  test(@Payload() request: WebhookRef): Promise<AttemptView> {
-    return this.sendTest.execute(request);
+  ping(@Payload() request: WebhookRef): Promise<AttemptView> {
+    return this.sendPing.execute(request);
   }
 
   @BusHandler(Pattern.RecoverWebhookDeliveries)
   recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryView> {
-    return this.recoverDeliveries.execute(request);
+    return this.recoverDestinations.execute(request);
   }
 }

@@ -1,25 +1,26 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { DispatchModule } from '../dispatch/dispatch.module';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { EndpointsModule } from '../endpoints/endpoints.module';
 import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
-import { RecoverDeliveriesHandler } from './recover-deliveries.handler';
+import { EventReadRepository } from './event-read.repository';
+import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
-import { SendTestWebhookHandler } from './send-test-webhook.handler';
+import { SendPingHandler } from './send-ping.handler';
 
-/** The event log a merchant reads, and the tools to send again or test. */
+/** The event log a merchant reads, and the tools to send again or ping an endpoint. */
 @Module({
-  imports: [DispatchModule, TypeOrmModule.forFeature([WebhookEndpointEntity])],
+  imports: [DispatchModule, EndpointsModule],
   controllers: [EventsController],
   providers: [
     ListEventsHandler,
     GetEventHandler,
     ResendEventHandler,
-    SendTestWebhookHandler,
-    RecoverDeliveriesHandler,
+    SendPingHandler,
+    RecoverDestinationsHandler,
+    EventReadRepository,
     { provide: CLOCK, useValue: systemClock }],
 })
 export class EventsModule {}

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EventList, ListEventsRequest } from '@sdd/contracts';
 import { cursorParam, toPage } from '@sdd/common';
-import { EventLogRepository } from '../dispatch/event-log.repository';
+import { EventReadRepository } from './event-read.repository';
 import { presentEvent } from './event.presenter';
 
 /** Newest first, keyset-paginated on (created_at, id) like every list. */
 @Injectable()
 export class ListEventsHandler {
-  constructor(private readonly events: EventLogRepository) {}
+  constructor(private readonly events: EventReadRepository) {}
 
   async execute({ scope, limit, cursor, delivery_id, type }: ListEventsRequest): Promise<EventList> {
     const before = cursorParam(cursor, 'evt');

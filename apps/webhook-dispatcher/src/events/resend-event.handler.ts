@@ -1,34 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AttemptView, ResendEventRequest } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
-import { EventLogRepository } from '../dispatch/event-log.repository';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { MessageSendRepository } from '../dispatch/message-send.repository';
+import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
+import { EventReadRepository } from './event-read.repository';
 import { presentManualAttempt } from './event.presenter';
 
 /**
  * Sends an event again, now, to one of the merchant's endpoints (the same
  * body, freshly signed) and answers with the attempt. A success settles the
- * event's delivery to that endpoint; the merchant asked, so it goes even to
+ * event's destination at that endpoint; the merchant asked, so it goes even to
  * an endpoint that is disabled or was not subscribed.
  */
 @Injectable()
 export class ResendEventHandler {
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly events: EventReadRepository,
+    private readonly messages: MessageSendRepository,
     private readonly sender: AttemptSender,
-    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly endpoints: ScopedEndpointRepository,
   ) {}
 
   async execute({ scope, eventId, webhookId }: ResendEventRequest): Promise<AttemptView> {
     const event = await this.events.findEvent(scope.merchantId, scope.mode, eventId);
     if (!event) throw AppError.notFound('No such event.');
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.', 'webhook_id');
+    const endpoint = await this.endpoints.get(scope, webhookId, 'webhook_id');
     const outcome = await this.sender.attempt(event.id, endpoint, event.body);
-    await this.events.recordManualAttempt(outcome, 'resend');
+    await this.messages.recordManualAttempt(outcome, 'resend');
     return presentManualAttempt(outcome, 'resend');
   }
 }

@@ -1,31 +1,29 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_SEQUENCE, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { Clock, CLOCK, newId } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
-import { EventLogRepository } from '../dispatch/event-log.repository';
-import { WebhookEndpointEntity } from '../endpoints/webhook-endpoint.entity';
+import { MessageSendRepository } from '../dispatch/message-send.repository';
+import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
 import { presentManualAttempt } from './event.presenter';
 
 /**
  * Sends a signed `webhook.test` event to one endpoint now and answers with
  * the attempt, so a merchant can check their receiver and its signature
- * verification before any delivery happens. It is logged like any event and
- * never retried.
+ * verification before any delivery happens: a ping, in any mode (the public
+ * route `/test`, the event type `webhook.test` and the attempt trigger `test`
+ * are the contract's names). It is logged like any event and never retried.
  */
 @Injectable()
-export class SendTestWebhookHandler {
+export class SendPingHandler {
   constructor(
-    private readonly events: EventLogRepository,
+    private readonly messages: MessageSendRepository,
     private readonly sender: AttemptSender,
-    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    private readonly endpoints: ScopedEndpointRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ scope, webhookId }: WebhookRef): Promise<AttemptView> {
-    const endpoint = await this.endpoints.findOneBy({ id: webhookId, merchantId: scope.merchantId, mode: scope.mode });
-    if (!endpoint) throw AppError.notFound('No such webhook.');
+    const endpoint = await this.endpoints.get(scope, webhookId);
     const now = this.clock.now();
     const envelope: EventEnvelope = {
       id: newId('evt'),
@@ -35,7 +33,7 @@ export class SendTestWebhookHandler {
       sequence: WEBHOOK_TEST_EVENT_SEQUENCE,
     };
     const body = JSON.stringify(envelope);
-    await this.events.insertEvent({
+    await this.messages.insertEvent({
       id: envelope.id,
       merchantId: scope.merchantId,
       mode: scope.mode,
@@ -45,7 +43,7 @@ export class SendTestWebhookHandler {
       createdAt: now,
     });
     const outcome = await this.sender.attempt(envelope.id, endpoint, body);
-    await this.events.recordManualAttempt(outcome, 'test');
+    await this.messages.recordManualAttempt(outcome, 'test');
     return presentManualAttempt(outcome, 'test');
   }
 }

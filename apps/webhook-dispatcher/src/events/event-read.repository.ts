@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { Mode } from '@sdd/contracts';
+import { EventLogDatabase } from '../dispatch/event-log.database';
+import { AttemptRow, DestinationRow, EventRow } from '../dispatch/event-log.types';
+
+/** The log as a merchant reads it; every read is scoped by merchant and mode through the event. */
+@Injectable()
+export class EventReadRepository {
+  constructor(private readonly db: EventLogDatabase) {}
+
+  async findEvent(merchantId: string, mode: Mode, eventId: string): Promise<EventRow | undefined> {
+    const [row] = await this.db.query<EventRow[]>(`SELECT id, body, created_at FROM ${this.db.schema}.events WHERE id = $1 AND merchant_id = $2 AND mode = $3`, [
+      eventId,
+      merchantId,
+      mode,
+    ]);
+    return row;
+  }
+
+  listEvents(filter: {
+    merchantId: string;
+    mode: Mode;
+    limit: number;
+    before?: { createdAt: Date; id: string };
+    deliveryId?: string;
+    type?: string;
+  }): Promise<EventRow[]> {
+    const params: unknown[] = [filter.merchantId, filter.mode];
+    const where = ['merchant_id = $1', 'mode = $2'];
+    if (filter.deliveryId !== undefined) where.push(`delivery_id = $${params.push(filter.deliveryId)}`);
+    if (filter.type !== undefined) where.push(`type = $${params.push(filter.type)}`);
+    if (filter.before) {
+      const at = params.push(filter.before.createdAt);
+      const id = params.push(filter.before.id);
+      where.push(`(created_at, id) < ($${at}, $${id})`);
+    }
+    const limit = params.push(filter.limit);
+    return this.db.query<EventRow[]>(
+      `SELECT id, body, created_at FROM ${this.db.schema}.events WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${limit}`,
+      params,
+    );
+  }
+
+  /** The event's destinations with their attempts; the caller found the event in the merchant's scope first. */
+  async destinationsOf(eventId: string): Promise<{ destinations: DestinationRow[]; attempts: AttemptRow[] }> {
+    const s = this.db.schema;
+    const [destinations, attempts] = await Promise.all([
+      this.db.query<DestinationRow[]>(
+        `SELECT event_id, endpoint_id, round, status, attempt_count, next_attempt_at FROM ${s}.message_destinations WHERE event_id = $1 ORDER BY endpoint_id`,
+        [eventId],
+      ),
+      this.db.query<AttemptRow[]>(`SELECT * FROM ${s}.attempts WHERE event_id = $1 ORDER BY created_at, id`, [eventId]),
+    ]);
+    return { destinations, attempts };
+  }
+}
