@@ -212,8 +212,10 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
       const attempts = at('/fail/retries');
       const offsets = attempts.map((request) => request.receivedAt - attempts[0].receivedAt);
       const expected = [0, 100, 1100, 7100];
+      // A retry is timed from its attempt's start, which may reach the receiver late on a loaded machine:
+      // the lower bound allows for that delivery latency, not for an early retry.
       offsets.forEach((offset, i) => {
-        expect(offset).toBeGreaterThanOrEqual(expected[i] - 20);
+        expect(offset).toBeGreaterThanOrEqual(expected[i] - 60);
         expect(offset).toBeLessThan(expected[i] + 1000);
       });
       expect(new Set(attempts.map((request) => request.rawBody)).size).toBe(1);
