@@ -1,26 +1,19 @@
-import { Client } from 'pg';
 import { runMigrations } from '@sdd/persistence';
-import { testEnv, uniquePrefix } from '@sdd/testing';
+import { migrationSandbox } from '@sdd/testing';
 import { CreateMerchants1763800000000 } from '../src/migrations/1763800000000-create-merchants';
 import { CreateIdempotencyKeys1763800400000 } from '../src/migrations/1763800400000-create-idempotency-keys';
 import { ScopeIdempotencyKeys1763910000030 } from '../src/migrations/1763910000030-scope-idempotency-keys';
 
 /** Records kept per API key before the upgrade are kept per merchant and mode after it. */
 describe('idempotency keys migration (real Postgres)', () => {
-  const { databaseUrl } = testEnv();
-  const schema = uniquePrefix('gwmigrate');
-  const pg = new Client({ connectionString: databaseUrl });
-  const options = (migrations: Array<new () => object>) => ({ url: databaseUrl, schema, migrations, applicationName: 'test' });
+  const sandbox = migrationSandbox('gwmigrate');
+  const { s, pg, options } = sandbox;
 
-  beforeAll(() => pg.connect());
-  afterAll(async () => {
-    await pg.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pg.end();
-  });
+  beforeAll(sandbox.open);
+  afterAll(sandbox.close);
 
   it('moves records to merchant and mode, keeps the newest of a key used by two API keys, and lets in-flight ones lapse', async () => {
     await runMigrations(options([CreateMerchants1763800000000, CreateIdempotencyKeys1763800400000]));
-    const s = `"${schema}"`;
     await pg.query(`INSERT INTO ${s}.merchants (id, business_name, email, phone, address) VALUES ('mer_1', 'M', 'm@example.ca', '+14165550120', '{}')`);
     await pg.query(
       `INSERT INTO ${s}.api_keys (id, merchant_id, mode, key_hash, last4) VALUES

@@ -1,26 +1,19 @@
-import { Client } from 'pg';
 import { runMigrations } from '@sdd/persistence';
-import { testEnv, uniquePrefix } from '@sdd/testing';
+import { migrationSandbox } from '@sdd/testing';
 import { CreateEndpoints1763800600000 } from '../src/migrations/1763800600000-create-endpoints';
 import { CreateEvents1763800700000 } from '../src/migrations/1763800700000-create-events';
 import { AddEventSequence1764001500000 } from '../src/migrations/1764001500000-add-event-sequence';
 
 /** Events stored before `sequence` existed get the number the outbox had given them. */
 describe('event sequence migration (real Postgres)', () => {
-  const { databaseUrl } = testEnv();
-  const schema = uniquePrefix('whmigrate');
-  const pg = new Client({ connectionString: databaseUrl });
-  const options = (migrations: Array<new () => object>) => ({ url: databaseUrl, schema, migrations, applicationName: 'test' });
+  const sandbox = migrationSandbox('whmigrate');
+  const { s, pg, options } = sandbox;
 
-  beforeAll(() => pg.connect());
-  afterAll(async () => {
-    await pg.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pg.end();
-  });
+  beforeAll(sandbox.open);
+  afterAll(sandbox.close);
 
   it('numbers each delivery’s stored events in transition order, appends it as the last key, and gives webhook.test 0', async () => {
     await runMigrations(options([CreateEndpoints1763800600000, CreateEvents1763800700000]));
-    const s = `"${schema}"`;
     const body = (id: string, type: string, deliveryId: string | null) =>
       JSON.stringify({ id, type, created_at: '2026-11-20T10:00:00.000Z', data: deliveryId ? { id: deliveryId, mode: 'test' } : { webhook_id: 'wh_1' } });
     const events: Array<[string, string, string, string | null, string]> = [

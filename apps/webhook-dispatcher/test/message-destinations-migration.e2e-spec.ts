@@ -1,17 +1,13 @@
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, runMigrations } from '@sdd/persistence';
-import { testEnv, uniquePrefix } from '@sdd/testing';
+import { migrationSandbox } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
 import { RenameMessageDestinations1764002200000 } from '../src/migrations/1764002200000-rename-message-destinations';
 
 /** `event_deliveries` becomes `message_destinations` with its rows, keys and indexes, and back. */
 describe('message destinations migration (real Postgres)', () => {
-  const { databaseUrl } = testEnv();
-  const schema = uniquePrefix('whrename');
-  const s = `"${schema}"`;
-  const pg = new Client({ connectionString: databaseUrl });
-  const options = (migrations: Array<new () => object>) => ({ url: databaseUrl, schema, migrations, applicationName: 'test' });
+  const sandbox = migrationSandbox('whrename');
+  const { schema, s, pg, options } = sandbox;
   const before = MIGRATIONS.filter((migration) => migration !== RenameMessageDestinations1764002200000);
 
   const namesOf = async (table: string) => {
@@ -23,11 +19,8 @@ describe('message destinations migration (real Postgres)', () => {
     return rows.map((row) => row.name);
   };
 
-  beforeAll(() => pg.connect());
-  afterAll(async () => {
-    await pg.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-    await pg.end();
-  });
+  beforeAll(sandbox.open);
+  afterAll(sandbox.close);
 
   it('renames the table and its named objects, keeps the rows and the foreign keys, and reverts', async () => {
     expect(before).toHaveLength(MIGRATIONS.length - 1);

@@ -10,3 +10,4 @@ export * from './outage-probe';
 export * from './own-postgres';
 export * from './repo-root';
 export * from './tls-redis';
+export * from './migration-sandbox';
