@@ -3,6 +3,7 @@ import { CreateMerchants1763800000000 } from './migrations/1763800000000-create-
 import { CreateIdempotencyKeys1763800400000 } from './migrations/1763800400000-create-idempotency-keys';
 import { ScopeIdempotencyKeys1763910000030 } from './migrations/1763910000030-scope-idempotency-keys';
 import { AddApiKeyLifecycle1764001100000 } from './migrations/1764001100000-add-api-key-lifecycle';
+import { OneMerchantAddressShape1765000100030 } from './migrations/1765000100030-one-merchant-address-shape';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
@@ -13,4 +14,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateIdempotencyKeys1763800400000,
   ScopeIdempotencyKeys1763910000030,
   AddApiKeyLifecycle1764001100000,
+  OneMerchantAddressShape1765000100030,
 ];

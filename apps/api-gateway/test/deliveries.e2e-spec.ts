@@ -86,6 +86,11 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
       dropoff: { name: 'Sam Lee', phone: '+16045550199', postalCode: 'M5V 3L9' },
     });
     expect(typeof (fetched.body.pickup as { lat: number }).lat).toBe('number');
+    // The contract's own spelling for a delivery's stops (docs/api.md, "Addresses"): address, state, postalCode.
+    const stopKeys = ['address', 'city', 'country', 'lat', 'lng', 'name', 'phone', 'postalCode', 'state'];
+    expect(Object.keys(fetched.body.pickup as object).sort()).toEqual(stopKeys);
+    expect(Object.keys(fetched.body.dropoff as object).sort()).toEqual(stopKeys);
+    expect(fetched.body.pickup).toMatchObject({ address: expect.stringContaining('Queen St') });
     expect(fetched.body).not.toHaveProperty('driver');
     expect(fetched.body.price).toBe(fetched.body.fee);
   });

@@ -1,5 +1,6 @@
 import { firstValueFrom } from 'rxjs';
-import { ClaimedQuote, MerchantScope, Pattern, QuoteView, ServiceName } from '@sdd/contracts';
+import { ClaimedQuote, LocatedAddress, MerchantScope, Pattern, QuoteRecord, ServiceName } from '@sdd/contracts';
+import { LocatedAddressResource, QuoteResource } from '@sdd/public-api';
 import { AppError, randomToken } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
@@ -19,8 +20,19 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
   const quote = async (body: Record<string, unknown>, key = keys.test) => {
     const response = await call('POST', '/v1/quotes', key, body);
     expect(response.status).toBe(200);
-    return response.body as unknown as QuoteView;
+    return response.body as unknown as QuoteResource;
   };
+
+  /** The one internal shape of a quote's address, as the bus carries it. */
+  const internal = (address: LocatedAddressResource): LocatedAddress => ({
+    street: address.street,
+    city: address.city,
+    province: address.province,
+    postalCode: address.postal_code,
+    country: address.country,
+    lat: address.lat,
+    lng: address.lng,
+  });
 
   /** Each claim is made for a delivery of its own unless told otherwise. */
   const claim = (quoteId: string, as: MerchantScope = scope, claimant = `del_test_${randomToken()}`) =>
@@ -48,9 +60,11 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       package_size: 'small',
       category: 'standard',
       scheduled_at: null,
-      pickup: { city: 'Toronto', state: 'ON', postalCode: 'M5X 1A9', country: 'CA' },
-      dropoff: { state: 'ON', postalCode: 'M5V 3L9' },
+      pickup: { city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9', country: 'CA' },
+      dropoff: { province: 'ON', postal_code: 'M5V 3L9' },
     });
+    // A quote's addresses are spelt like every Address of the API, plus coordinates (docs/api.md, "Addresses").
+    expect(Object.keys(created.pickup).sort()).toEqual(['city', 'country', 'lat', 'lng', 'postal_code', 'province', 'street']);
     expect(Number.isInteger(created.fee)).toBe(true);
     expect(created.fee).toBeGreaterThan(0);
     expect(created.distance_km).toBeGreaterThan(0.3);
@@ -116,8 +130,8 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       fee: created.fee,
       currency: 'cad',
       category: 'standard',
-      pickup: created.pickup,
-      dropoff: created.dropoff,
+      pickup: internal(created.pickup),
+      dropoff: internal(created.dropoff),
       repriced_from: null,
     });
     expect(lost).toHaveLength(49);
@@ -172,7 +186,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       const started = performance.now();
       const request = { scope, pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'small', category: 'standard', ...override };
       // The untyped send on purpose: these payloads are what the contract's types forbid.
-      const error = await firstValueFrom(bus.send<QuoteView>(Pattern.CreateQuote, request)).then(
+      const error = await firstValueFrom(bus.send<QuoteRecord>(Pattern.CreateQuote, request)).then(
         () => undefined,
         (failure: unknown) => failure,
       );

@@ -5,6 +5,8 @@ import { AddDeliveryEta1763800500000 } from './migrations/1763800500000-add-deli
 import { AcknowledgeOutboxPerSubscriber1763900000000 } from './migrations/1763900000000-acknowledge-outbox-per-subscriber';
 import { IndexUnfinishedTestDeliveries1763900100000 } from './migrations/1763900100000-index-unfinished-test-deliveries';
 import { AddDeliveryIdempotencyKey1763910000020 } from './migrations/1763910000020-add-delivery-idempotency-key';
+import { OneAddressShape1765000100010 } from './migrations/1765000100010-one-address-shape';
+import { OneLocationAddressShape1765000100020 } from './migrations/1765000100020-one-location-address-shape';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -17,4 +19,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AcknowledgeOutboxPerSubscriber1763900000000,
   IndexUnfinishedTestDeliveries1763900100000,
   AddDeliveryIdempotencyKey1763910000020,
+  OneAddressShape1765000100010,
+  OneLocationAddressShape1765000100020,
 ];

@@ -7,10 +7,10 @@ const scope = { merchantId: 'mer_8dJ2kLq9XwP4sT7vB1nC5mZr', mode: 'test' };
 const claim = { scope, quoteId: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr', claimant: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' };
 const location = {
   name: 'Main store',
-  address: { street: '1 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5H 1A1', country: 'CA' },
+  address: { street: '1 King St W', city: 'Toronto', province: 'ON', postalCode: 'M5H 1A1', country: 'CA' },
   phone: '+14165550100',
-  licensed_for: ['alcohol'],
-  license_number: 'LIC-1',
+  licensedFor: ['alcohol'],
+  licenseNumber: 'LIC-1',
 };
 
 /** What the gateway (or a service) really sends for each pattern, as it arrives through JSON. */
@@ -152,7 +152,7 @@ describe('checkBusPayload, field by field', () => {
     [Pattern.RecoverWebhookDeliveries, { since: 'last week' }, 'since'],
     [Pattern.IngestDeliveryEvents, { events: { id: 'evt_1' } }, 'events'],
     [Pattern.IngestDeliveryEvents, { events: Array.from({ length: 101 }, (_, n) => ({ id: `evt_${n}` })) }, 'events'],
-    [Pattern.CreatePickupLocation, { location: { ...location, licensed_for: ['guns'] } }, 'location.licensed_for'],
+    [Pattern.CreatePickupLocation, { location: { ...location, licensedFor: ['guns'] } }, 'location.licensedFor'],
     [Pattern.CreatePickupLocation, { location: { ...location, address: { ...location.address, city: null } } }, 'location.address.city'],
   ] as const)('%s with %j is refused naming %s', async (pattern, change, param) => {
     const error = await refusal(pattern, { ...SENT[pattern], ...change });

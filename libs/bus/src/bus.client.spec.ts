@@ -1,11 +1,11 @@
 import { Payload } from '@nestjs/microservices';
 import { NEVER, of, TimeoutError } from 'rxjs';
-import { DeliveryView, Pattern, QuoteRef, QuoteView } from '@sdd/contracts';
+import { DeliveryView, Pattern, QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { BusClient } from './bus.client';
 import { BusHandler } from './bus-handler.decorator';
 
 const auth = { merchantId: 'mer_1', mode: 'test' as const, apiKeyId: 'key_1' };
-const quote = { id: 'qt_1' } as QuoteView;
+const quote = { id: 'qt_1' } as QuoteRecord;
 
 /** A client that never connects: `send` is replaced, so only what `request` hands it and returns is under test. */
 function clientAnswering(reply: ReturnType<BusClient['send']>) {
@@ -58,11 +58,11 @@ describe('BusClient typed requests', () => {
   it('does not compile a handler whose reply is not its pattern’s', () => {
     class Handlers {
       @BusHandler(Pattern.GetQuote)
-      right(@Payload() request: QuoteRef): Promise<QuoteView> {
+      right(@Payload() request: QuoteRef): Promise<QuoteRecord> {
         return Promise.resolve({ ...quote, id: request.quoteId });
       }
 
-      // @ts-expect-error GetQuote must answer a QuoteView
+      // @ts-expect-error GetQuote must answer a QuoteRecord
       @BusHandler(Pattern.GetQuote)
       wrong(@Payload() request: QuoteRef): Promise<DeliveryView> {
         return Promise.resolve({ id: request.quoteId } as DeliveryView);

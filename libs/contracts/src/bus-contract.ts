@@ -15,9 +15,9 @@ import {
   TrackingSnapshot,
 } from './deliveries';
 import { PingReply } from './health';
-import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocation, PickupLocationList } from './locations';
+import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocationRecord, PickupLocationRecordList } from './locations';
 import { Pattern } from './patterns';
-import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRef, QuoteView } from './quotes';
+import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRecord, QuoteRef } from './quotes';
 import { MerchantScope } from './scope';
 import { ServiceName } from './services';
 import {
@@ -65,10 +65,10 @@ export interface BusContract {
   [Pattern.DeliveryPing]: Entry<PingRequest, PingReply, Delivery>;
   [Pattern.PaymentPing]: Entry<PingRequest, PingReply, Payment>;
   [Pattern.WebhookPing]: Entry<PingRequest, PingReply, Webhook>;
-  [Pattern.CreateQuote]: Entry<CreateQuoteRequest, QuoteView, Quote>;
-  [Pattern.GetQuote]: Entry<QuoteRef, QuoteView, Quote>;
+  [Pattern.CreateQuote]: Entry<CreateQuoteRequest, QuoteRecord, Quote>;
+  [Pattern.GetQuote]: Entry<QuoteRef, QuoteRecord, Quote>;
   [Pattern.ClaimQuote]: Entry<QuoteClaimRef, ClaimedQuote, Quote>;
-  [Pattern.ExpireQuote]: Entry<QuoteRef, QuoteView, Quote>;
+  [Pattern.ExpireQuote]: Entry<QuoteRef, QuoteRecord, Quote>;
   [Pattern.PeekQuote]: Entry<QuoteClaimRef, PeekedQuote, Quote>;
   [Pattern.ReleaseQuote]: Entry<QuoteClaimRef, { released: boolean }, Quote>;
   [Pattern.ConfirmQuote]: Entry<QuoteClaimRef, { confirmed: boolean }, Quote>;
@@ -92,8 +92,8 @@ export interface BusContract {
   [Pattern.RotateWebhookSecret]: Entry<RotateWebhookSecretRequest, CreatedWebhookView, Webhook>;
   [Pattern.RecoverWebhookDeliveries]: Entry<RecoverWebhookRequest, RecoveryView, Webhook>;
   [Pattern.IngestDeliveryEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Webhook>;
-  [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocation, Delivery>;
-  [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationList, Delivery>;
+  [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocationRecord, Delivery>;
+  [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationRecordList, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

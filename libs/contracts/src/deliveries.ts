@@ -1,4 +1,4 @@
-import { ClaimedQuote, Category, RoutePoint } from './quotes';
+import { ClaimedQuote, Category } from './quotes';
 import { MerchantScope } from './scope';
 
 /** What the merchant sent, after the gateway validated it and normalised phones to E.164. */
@@ -27,9 +27,17 @@ export interface CreateDeliveryReply {
   replayed: boolean;
 }
 
-export interface DeliveryStop extends RoutePoint {
+/** A delivery's pickup or dropoff as the API shows it (the contract's spelling: address, state, postalCode). */
+export interface DeliveryStop {
+  address: string;
   name: string | null;
   phone: string | null;
+  city: string;
+  state: string;
+  postalCode: string | null;
+  country: string;
+  lat: number;
+  lng: number;
 }
 
 export interface TimelineStep {

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './bus-messages';
 export * from './health';
 export * from './scope';
+export * from './addresses';
 export * from './locations';
 export * from './quotes';
 export * from './deliveries';

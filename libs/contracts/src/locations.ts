@@ -1,29 +1,22 @@
+import type { PostalAddress } from './addresses';
 import { MerchantScope } from './scope';
 
 /** Products a pickup location may be licensed to sell (decisions.md, Merchants and keys). */
 export const RESTRICTED_CATEGORIES = ['alcohol', 'cannabis'] as const;
 export type RestrictedCategory = (typeof RESTRICTED_CATEGORIES)[number];
 
-export interface AddressFields {
-  street: string;
-  city: string;
-  province: string;
-  postal_code: string;
-  country: string;
-}
-
 export interface PickupLocationInput {
   name: string;
-  address: AddressFields;
+  address: PostalAddress;
   phone: string;
-  licensed_for: RestrictedCategory[];
-  license_number: string | null;
+  licensedFor: RestrictedCategory[];
+  licenseNumber: string | null;
 }
 
-/** A pickup location as the API shows it. */
-export interface PickupLocation extends PickupLocationInput {
+/** A pickup location as delivery-service answers for it; the gateway presents it (libs/public-api). */
+export interface PickupLocationRecord extends PickupLocationInput {
   id: string;
-  created_at: string;
+  createdAt: string;
 }
 
 export interface CreatePickupLocationRequest {
@@ -35,6 +28,6 @@ export interface ListPickupLocationsRequest {
   scope: MerchantScope;
 }
 
-export interface PickupLocationList {
-  data: PickupLocation[];
+export interface PickupLocationRecordList {
+  data: PickupLocationRecord[];
 }

@@ -1,3 +1,4 @@
+import type { LocatedAddress } from './addresses';
 import { MerchantScope } from './scope';
 
 export const PACKAGE_SIZES = ['small', 'medium', 'large'] as const;
@@ -15,17 +16,6 @@ export type Category = (typeof CATEGORIES)[number];
  */
 export const MAX_ADDRESS_LENGTH = 300;
 
-/** A located address, in the shape deliveries show pickup and dropoff. */
-export interface RoutePoint {
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string | null;
-  country: string;
-  lat: number;
-  lng: number;
-}
-
 export interface CreateQuoteRequest {
   scope: MerchantScope;
   pickup_address: string;
@@ -36,21 +26,21 @@ export interface CreateQuoteRequest {
   category: Category;
 }
 
-/** A quote as the API shows it. */
-export interface QuoteView {
+/** A quote as quote-service answers for it; the gateway presents it (libs/public-api). */
+export interface QuoteRecord {
   id: string;
   fee: number;
   currency: string;
-  eta_minutes: number;
-  distance_km: number;
-  package_size: PackageSize;
+  etaMinutes: number;
+  distanceKm: number;
+  packageSize: PackageSize;
   vehicle: Vehicle;
   category: Category;
-  scheduled_at: string | null;
-  pickup: RoutePoint;
-  dropoff: RoutePoint;
-  expires_at: string;
-  created_at: string;
+  scheduledAt: string | null;
+  pickup: LocatedAddress;
+  dropoff: LocatedAddress;
+  expiresAt: string;
+  createdAt: string;
 }
 
 export interface QuoteRef {
@@ -78,8 +68,8 @@ export interface ClaimedQuote {
   eta_minutes: number;
   distance_km: number;
   scheduled_at: string | null;
-  pickup: RoutePoint;
-  dropoff: RoutePoint;
+  pickup: LocatedAddress;
+  dropoff: LocatedAddress;
   /** Set when the quote had expired and was re-priced within the drift tolerance. */
   repriced_from: number | null;
 }

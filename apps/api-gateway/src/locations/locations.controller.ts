@@ -1,10 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
+import { Pattern } from '@sdd/contracts';
+import { PickupLocationListResource, PickupLocationResource, presentPickupLocation, presentPickupLocationList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
-import { PickupLocationListResponse, PickupLocationResponse } from '../openapi/location.response';
+import { postalAddressFrom } from '../merchants/address.mapper';
 import { CreateLocationDto } from './create-location.dto';
 
 /** Pickup locations belong to delivery-service; the gateway validates and forwards. */
@@ -18,26 +19,26 @@ export class LocationsController {
     summary: 'Add a pickup location',
     description: 'A restricted-category delivery (alcohol, cannabis) must be picked up at a location licensed for it.',
   })
-  @ApiCreatedResponse({ description: 'The new pickup location.', type: PickupLocationResponse })
+  @ApiCreatedResponse({ description: 'The new pickup location.', type: PickupLocationResource })
   @ApiErrorResponse(400, '`invalid_request_error`: a field is missing, invalid or unknown; `param` names it.')
   @ApiJsonBodyErrorResponses()
   @Post()
   @HttpCode(201)
-  create(@Auth() auth: AuthContext, @Body() body: CreateLocationDto): Promise<PickupLocation> {
+  async create(@Auth() auth: AuthContext, @Body() body: CreateLocationDto): Promise<PickupLocationResource> {
     const location = {
       name: body.name,
-      address: { ...body.address, country: body.address.country ?? 'CA' },
+      address: postalAddressFrom(body.address),
       phone: body.phone,
-      licensed_for: body.licensed_for ?? [],
-      license_number: body.license_number ?? null,
+      licensedFor: body.licensed_for ?? [],
+      licenseNumber: body.license_number ?? null,
     };
-    return this.bus.requestFor(auth, Pattern.CreatePickupLocation, { location });
+    return presentPickupLocation(await this.bus.requestFor(auth, Pattern.CreatePickupLocation, { location }));
   }
 
   @ApiOperation({ summary: 'List pickup locations', description: 'The locations of the calling merchant in the key\'s mode, oldest first.' })
-  @ApiOkResponse({ description: 'The pickup locations.', type: PickupLocationListResponse })
+  @ApiOkResponse({ description: 'The pickup locations.', type: PickupLocationListResource })
   @Get()
-  list(@Auth() auth: AuthContext): Promise<PickupLocationList> {
-    return this.bus.requestFor(auth, Pattern.ListPickupLocations, {});
+  async list(@Auth() auth: AuthContext): Promise<PickupLocationListResource> {
+    return presentPickupLocationList(await this.bus.requestFor(auth, Pattern.ListPickupLocations, {}));
   }
 }

@@ -1,12 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-
-export interface MerchantAddress {
-  street: string;
-  city: string;
-  province: string;
-  postal_code: string;
-  country: string;
-}
+import type { PostalAddress } from '@sdd/contracts';
 
 @Entity({ name: 'merchants' })
 export class MerchantEntity {
@@ -23,7 +16,7 @@ export class MerchantEntity {
   phone!: string;
 
   @Column({ type: 'jsonb' })
-  address!: MerchantAddress;
+  address!: PostalAddress;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,3 +1,4 @@
+import { AddressResource, presentAddress } from '@sdd/public-api';
 import { MerchantEntity } from './merchant.entity';
 
 export interface MerchantView {
@@ -5,7 +6,7 @@ export interface MerchantView {
   business_name: string;
   email: string;
   phone: string;
-  address: MerchantEntity['address'];
+  address: AddressResource;
   created_at: string;
 }
 
@@ -15,7 +16,7 @@ export function presentMerchant(merchant: MerchantEntity): MerchantView {
     business_name: merchant.businessName,
     email: merchant.email,
     phone: merchant.phone,
-    address: merchant.address,
+    address: presentAddress(merchant.address),
     created_at: merchant.createdAt.toISOString(),
   };
 }

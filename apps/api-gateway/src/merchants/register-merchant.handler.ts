@@ -3,6 +3,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { generateApiKey, hashApiKey, Mode } from '../auth/api-key';
+import { postalAddressFrom } from './address.mapper';
 import { ApiKeyEntity } from './api-key.entity';
 import { MerchantEntity } from './merchant.entity';
 import { MerchantView, presentMerchant } from './merchant.presenter';
@@ -44,7 +45,7 @@ export class RegisterMerchantHandler {
       businessName: dto.business_name.trim(),
       email: dto.email.trim(),
       phone: dto.phone.trim(),
-      address: { ...dto.address, country: dto.address.country ?? 'CA' },
+      address: postalAddressFrom(dto.address),
       createdAt: this.clock.now(),
     });
     const keys: Record<Mode, string> = { test: generateApiKey('test'), live: generateApiKey('live') };

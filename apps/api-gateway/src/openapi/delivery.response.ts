@@ -5,12 +5,11 @@ import {
   CreatedDeliveryView,
   DeliveryList,
   DeliveryListItem,
-  DeliveryStop,
   DeliveryView,
   TimelineStep,
   TrackingSnapshot,
 } from '@sdd/contracts';
-import { RoutePointResponse } from './quote.response';
+import { DeliveryStopResource } from '@sdd/public-api';
 
 // Each class implements the contract type its route returns, so a field added
 // to a response without being documented here breaks the build.
@@ -20,15 +19,6 @@ type Mode = DeliveryView['mode'];
 const STATUS_DESCRIPTION =
   'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
   '"simulated" only in the creation response of a test delivery.';
-
-@ApiSchema({ name: 'DeliveryStop', description: 'A pickup or dropoff: the quoted address (its `postalCode` as quotes spell it) and a contact.' })
-export class DeliveryStopResponse extends RoutePointResponse implements DeliveryStop {
-  @ApiProperty({ type: String, nullable: true, example: 'Queen St Wines' })
-  name!: string | null;
-
-  @ApiProperty({ type: String, nullable: true, example: '+14165550199' })
-  phone!: string | null;
-}
 
 @ApiSchema({ name: 'DeliveryRecipient', description: 'The recipient, as the delivery shows it.' })
 export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer']> {
@@ -95,11 +85,11 @@ export class DeliveryResponse extends DeliveryListItemResponse implements Delive
   @ApiProperty({ format: 'uri', description: 'The public tracking page for the recipient.' })
   tracking_url!: string;
 
-  @ApiProperty({ type: DeliveryStopResponse })
-  pickup!: DeliveryStopResponse;
+  @ApiProperty({ type: DeliveryStopResource })
+  pickup!: DeliveryStopResource;
 
-  @ApiProperty({ type: DeliveryStopResponse })
-  dropoff!: DeliveryStopResponse;
+  @ApiProperty({ type: DeliveryStopResource })
+  dropoff!: DeliveryStopResource;
 
   @ApiProperty({ type: DeliveryCustomerResponse })
   customer!: DeliveryCustomerResponse;

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import type { MerchantAccountView } from '@sdd/contracts';
+import { AddressResource } from '@sdd/public-api';
 
 type ConnectStatus = MerchantAccountView['connect'];
 type FeeTier = MerchantAccountView['fee_tier'];
 import { Mode } from '../auth/api-key';
-import { MerchantAddress } from '../merchants/merchant.entity';
 import { MerchantView } from '../merchants/merchant.presenter';
 import type { MerchantsController } from '../merchants/merchants.controller';
 import { RegisteredMerchant } from '../merchants/register-merchant.handler';
@@ -21,24 +21,6 @@ type PreviousApiKey = RolledApiKey['previous_key'];
 
 const MODES: Mode[] = ['test', 'live'];
 
-@ApiSchema({ name: 'MerchantAddress' })
-export class MerchantAddressResponse implements MerchantAddress {
-  @ApiProperty({ example: '100 King St W' })
-  street!: string;
-
-  @ApiProperty({ example: 'Toronto' })
-  city!: string;
-
-  @ApiProperty({ example: 'ON' })
-  province!: string;
-
-  @ApiProperty({ example: 'M5X 1A9' })
-  postal_code!: string;
-
-  @ApiProperty({ enum: ['CA'], example: 'CA' })
-  country!: string;
-}
-
 @ApiSchema({ name: 'Merchant' })
 export class MerchantResponse implements MerchantView {
   @ApiProperty({ pattern: '^mer_[0-9A-Za-z]{24}$', example: 'mer_8dJ2kLq9XwP4sT7vB1nC5mZr' })
@@ -53,8 +35,8 @@ export class MerchantResponse implements MerchantView {
   @ApiProperty({ example: '+1 416 555 0100' })
   phone!: string;
 
-  @ApiProperty({ type: MerchantAddressResponse })
-  address!: MerchantAddressResponse;
+  @ApiProperty({ type: AddressResource })
+  address!: AddressResource;
 
   @ApiProperty({ format: 'date-time', example: '2026-11-22T15:04:05.000Z' })
   created_at!: string;

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Pattern, QuoteView } from '@sdd/contracts';
+import { Pattern } from '@sdd/contracts';
+import { presentQuote, QuoteResource } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
-import { QuoteResponse } from '../openapi/quote.response';
 import { CreateQuoteDto } from './create-quote.dto';
 
 /** Quotes belong to quote-service; the gateway validates and forwards. */
@@ -19,13 +19,13 @@ export class QuotesController {
     summary: 'Price a route',
     description: 'Geocodes both addresses, measures the distance and prices the delivery. The quote is valid for 15 minutes.',
   })
-  @ApiOkResponse({ description: 'The quote.', type: QuoteResponse })
+  @ApiOkResponse({ description: 'The quote.', type: QuoteResource })
   @ApiErrorResponse(400, '`invalid_request_error`: a field is invalid (`param` names it), or `address_not_found`.')
   @ApiJsonBodyErrorResponses()
   @Post('v1/quotes')
   @HttpCode(200)
-  create(@Auth() auth: AuthContext, @Body() body: CreateQuoteDto): Promise<QuoteView> {
-    return this.bus.requestFor(auth, Pattern.CreateQuote, {
+  async create(@Auth() auth: AuthContext, @Body() body: CreateQuoteDto): Promise<QuoteResource> {
+    const quote = await this.bus.requestFor(auth, Pattern.CreateQuote, {
       pickup_address: body.pickup_address,
       dropoff_address: body.dropoff_address,
       package_size: body.package_size ?? 'small',
@@ -33,27 +33,28 @@ export class QuotesController {
       scheduled_at: body.scheduled_at,
       category: body.category ?? 'standard',
     });
+    return presentQuote(quote);
   }
 
   @ApiOperation({ summary: 'Retrieve a quote' })
-  @ApiOkResponse({ description: 'The quote.', type: QuoteResponse })
+  @ApiOkResponse({ description: 'The quote.', type: QuoteResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
   @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`: the quote is older than 15 minutes.')
   @Get('v1/quotes/:quoteId')
-  get(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteView> {
-    return this.bus.requestFor(auth, Pattern.GetQuote, { quoteId });
+  async get(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string): Promise<QuoteResource> {
+    return presentQuote(await this.bus.requestFor(auth, Pattern.GetQuote, { quoteId }));
   }
 
   @ApiOperation({
     summary: 'Test helper: expire a quote now',
     description: 'Test keys only (404 for live keys): lets an integration try expiry and re-pricing without waiting 15 minutes.',
   })
-  @ApiOkResponse({ description: 'The quote, now expired.', type: QuoteResponse })
+  @ApiOkResponse({ description: 'The quote, now expired.', type: QuoteResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such test quote for this key.')
   @ApiEmptyBody()
   @Post('v1/test_helpers/quotes/:quoteId/expire')
   @HttpCode(200)
-  expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<QuoteView> {
-    return this.bus.requestFor(auth, Pattern.ExpireQuote, { quoteId });
+  async expire(@Auth() auth: AuthContext, @Param('quoteId') quoteId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<QuoteResource> {
+    return presentQuote(await this.bus.requestFor(auth, Pattern.ExpireQuote, { quoteId }));
   }
 }

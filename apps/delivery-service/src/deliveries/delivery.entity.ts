@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStop, Mode, TimelineStep } from '@sdd/contracts';
+import type { Category, DeliveryStopRecord, Mode, TimelineStep } from '@sdd/contracts';
 import type { DeliveryStatus } from './delivery-status';
 
 @Entity({ name: 'deliveries' })
@@ -47,10 +47,10 @@ export class DeliveryEntity {
   dropoffNotes!: string | null;
 
   @Column({ type: 'jsonb' })
-  pickup!: DeliveryStop;
+  pickup!: DeliveryStopRecord;
 
   @Column({ type: 'jsonb' })
-  dropoff!: DeliveryStop;
+  dropoff!: DeliveryStopRecord;
 
   @Column({ type: 'jsonb' })
   customer!: { name: string; phone: string; email: string | null };

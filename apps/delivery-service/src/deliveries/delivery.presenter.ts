@@ -1,4 +1,5 @@
 import { CreatedDeliveryView, DeliveryListItem, DeliveryView } from '@sdd/contracts';
+import { presentDeliveryStop } from '@sdd/public-api';
 import { DeliveryEntity } from './delivery.entity';
 
 export function trackingUrl(baseUrl: string, delivery: DeliveryEntity): string {
@@ -23,8 +24,8 @@ export function presentDelivery(delivery: DeliveryEntity, baseUrl: string): Deli
     metadata: delivery.metadata,
     dropoff_notes: delivery.dropoffNotes,
     tracking_url: trackingUrl(baseUrl, delivery),
-    pickup: delivery.pickup,
-    dropoff: delivery.dropoff,
+    pickup: presentDeliveryStop(delivery.pickup),
+    dropoff: presentDeliveryStop(delivery.dropoff),
     customer: { name: delivery.customer.name, email: delivery.customer.email },
     scheduled_at: delivery.scheduledAt?.toISOString() ?? null,
     created_at: delivery.createdAt.toISOString(),

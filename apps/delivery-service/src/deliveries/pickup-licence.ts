@@ -1,4 +1,4 @@
-import type { AddressFields, RestrictedCategory, RoutePoint } from '@sdd/contracts';
+import type { LocatedAddress, PostalAddress, RestrictedCategory } from '@sdd/contracts';
 
 function normalise(text: string): string {
   return text
@@ -17,11 +17,11 @@ const streetNumber = (street: string) => /\b(\d+[a-z]?)\b/.exec(normalise(street
  * street number, or (without a postal code on either side) the same street
  * line once case, accents and punctuation are ignored.
  */
-export function isSamePlace(pickup: RoutePoint, location: AddressFields): boolean {
+export function isSamePlace(pickup: LocatedAddress, location: PostalAddress): boolean {
   const a = postal(pickup.postalCode);
-  const b = postal(location.postal_code);
-  if (a && b) return a === b && streetNumber(pickup.address) === streetNumber(location.street);
-  return normalise(pickup.address) === normalise(location.street) && normalise(pickup.city) === normalise(location.city);
+  const b = postal(location.postalCode);
+  if (a && b) return a === b && streetNumber(pickup.street) === streetNumber(location.street);
+  return normalise(pickup.street) === normalise(location.street) && normalise(pickup.city) === normalise(location.city);
 }
 
 export function isRestricted(category: string): category is RestrictedCategory {

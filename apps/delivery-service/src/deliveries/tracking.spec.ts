@@ -1,6 +1,6 @@
 import { hasDriver, pointAlong } from './tracking';
 
-const stop = (lat: number, lng: number) => ({ address: '', city: '', state: '', postalCode: null, country: 'CA', lat, lng, name: null, phone: null });
+const stop = (lat: number, lng: number) => ({ street: '', city: '', province: '', postalCode: null, country: 'CA', lat, lng });
 
 describe('tracking', () => {
   it('places the driver along the route', () => {

@@ -1,4 +1,4 @@
-import type { DeliveryStop } from '@sdd/contracts';
+import type { LocatedAddress } from '@sdd/contracts';
 import type { DeliveryStatus } from './delivery-status';
 
 /** The one simulated driver of every test delivery (fictional 555 number). */
@@ -11,7 +11,7 @@ export function hasDriver(status: DeliveryStatus): boolean {
 }
 
 /** A point `progress` (0–1) of the way from pickup to dropoff, on the straight line between them. */
-export function pointAlong(pickup: DeliveryStop, dropoff: DeliveryStop, progress: number): { lat: number; lng: number } {
+export function pointAlong(pickup: LocatedAddress, dropoff: LocatedAddress, progress: number): { lat: number; lng: number } {
   const p = Math.min(1, Math.max(0, progress));
   const round = (value: number) => Math.round(value * 1e6) / 1e6;
   return { lat: round(pickup.lat + (dropoff.lat - pickup.lat) * p), lng: round(pickup.lng + (dropoff.lng - pickup.lng) * p) };

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CreatePickupLocationRequest, PickupLocation } from '@sdd/contracts';
+import { CreatePickupLocationRequest, PickupLocationRecord } from '@sdd/contracts';
 import { Clock, CLOCK, newId } from '@sdd/common';
 import { PickupLocationEntity } from './pickup-location.entity';
-import { presentPickupLocation } from './pickup-location.presenter';
+import { toPickupLocationRecord } from './pickup-location.record';
 
 @Injectable()
 export class CreatePickupLocationHandler {
@@ -13,7 +13,7 @@ export class CreatePickupLocationHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, location }: CreatePickupLocationRequest): Promise<PickupLocation> {
+  async execute({ scope, location }: CreatePickupLocationRequest): Promise<PickupLocationRecord> {
     const entity = Object.assign(new PickupLocationEntity(), {
       id: newId('loc'),
       merchantId: scope.merchantId,
@@ -21,11 +21,11 @@ export class CreatePickupLocationHandler {
       name: location.name,
       address: location.address,
       phone: location.phone,
-      licensedFor: [...new Set(location.licensed_for)].sort(),
-      licenseNumber: location.license_number,
+      licensedFor: [...new Set(location.licensedFor)].sort(),
+      licenseNumber: location.licenseNumber,
       createdAt: this.clock.now(),
     });
     await this.locations.insert(entity);
-    return presentPickupLocation(entity);
+    return toPickupLocationRecord(entity);
   }
 }

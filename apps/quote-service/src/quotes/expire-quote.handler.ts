@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { QuoteRef, QuoteView } from '@sdd/contracts';
+import { QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
-import { presentQuote } from './quote.presenter';
+import { toQuoteRecord } from './quote.record';
 
 /** Test helper: makes a test-mode quote expired now, so expiry and re-pricing can be tried without waiting. */
 @Injectable()
@@ -15,7 +15,7 @@ export class ExpireQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, quoteId }: QuoteRef): Promise<QuoteView> {
+  async execute({ scope, quoteId }: QuoteRef): Promise<QuoteRecord> {
     // Live quotes are invisible here, exactly as if they did not exist.
     if (scope.mode !== 'test') throw quoteNotFound();
     const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: 'test' });
@@ -25,6 +25,6 @@ export class ExpireQuoteHandler {
       quote.expiresAt = now;
       await this.quotes.update({ id: quote.id }, { expiresAt: now });
     }
-    return presentQuote(quote);
+    return toQuoteRecord(quote);
   }
 }

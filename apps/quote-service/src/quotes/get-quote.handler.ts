@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { QuoteRef, QuoteView } from '@sdd/contracts';
+import { QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { quoteExpired, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
-import { presentQuote } from './quote.presenter';
+import { toQuoteRecord } from './quote.record';
 
 @Injectable()
 export class GetQuoteHandler {
@@ -14,10 +14,10 @@ export class GetQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, quoteId }: QuoteRef): Promise<QuoteView> {
+  async execute({ scope, quoteId }: QuoteRef): Promise<QuoteRecord> {
     const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
     if (!quote) throw quoteNotFound();
     if (quote.expiresAt.getTime() <= this.clock.now().getTime()) throw quoteExpired();
-    return presentQuote(quote);
+    return toQuoteRecord(quote);
   }
 }

@@ -6,7 +6,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { claimStanding } from './quote-claim';
 import { quoteAlreadyUsed, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
-import { presentClaimedQuote } from './quote.presenter';
+import { toClaimedQuote } from './quote.record';
 
 /**
  * Lets delivery-service check a quote (category, licensed pickup) before it
@@ -23,7 +23,7 @@ export class PeekQuoteHandler {
     const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
     if (!quote) throw quoteNotFound();
     if (claimStanding(quote, claimant) === 'used') throw quoteAlreadyUsed();
-    const { repriced_from: _unused, ...claimed } = presentClaimedQuote(quote, null);
+    const { repriced_from: _unused, ...claimed } = toClaimedQuote(quote, null);
     return { ...claimed, expired: quote.expiresAt.getTime() <= this.clock.now().getTime() };
   }
 }

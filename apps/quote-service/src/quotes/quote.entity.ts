@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, Mode, PackageSize, RoutePoint, Vehicle } from '@sdd/contracts';
+import type { Category, Mode, PackageSize, LocatedAddress, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'quotes' })
 export class QuoteEntity {
@@ -37,10 +37,10 @@ export class QuoteEntity {
   scheduledAt!: Date | null;
 
   @Column({ type: 'jsonb' })
-  pickup!: RoutePoint;
+  pickup!: LocatedAddress;
 
   @Column({ type: 'jsonb' })
-  dropoff!: RoutePoint;
+  dropoff!: LocatedAddress;
 
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt!: Date;

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteClaimRef, QuoteRef, QuoteView } from '@sdd/contracts';
+import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteClaimRef, QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { ConfirmQuoteHandler } from './confirm-quote.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
@@ -38,12 +38,12 @@ export class QuotesController {
   }
 
   @BusHandler(Pattern.CreateQuote)
-  create(@Payload() request: CreateQuoteRequest): Promise<QuoteView> {
+  create(@Payload() request: CreateQuoteRequest): Promise<QuoteRecord> {
     return this.createQuote.execute(request);
   }
 
   @BusHandler(Pattern.GetQuote)
-  get(@Payload() request: QuoteRef): Promise<QuoteView> {
+  get(@Payload() request: QuoteRef): Promise<QuoteRecord> {
     return this.getQuote.execute(request);
   }
 
@@ -53,7 +53,7 @@ export class QuotesController {
   }
 
   @BusHandler(Pattern.ExpireQuote)
-  expire(@Payload() request: QuoteRef): Promise<QuoteView> {
+  expire(@Payload() request: QuoteRef): Promise<QuoteRecord> {
     return this.expireQuote.execute(request);
   }
 }

@@ -2,8 +2,8 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, ValidateNested } from 'class-validator';
+import type { PostalAddress } from '../addresses';
 import {
-  AddressFields,
   CreatePickupLocationRequest,
   ListPickupLocationsRequest,
   PickupLocationInput,
@@ -13,7 +13,7 @@ import {
 import { NullableButPresent } from './message-rules';
 import { ScopedMessage } from './scope.messages';
 
-export class AddressFieldsMessage implements AddressFields {
+export class PostalAddressMessage implements PostalAddress {
   @IsString()
   street!: string;
 
@@ -23,8 +23,9 @@ export class AddressFieldsMessage implements AddressFields {
   @IsString()
   province!: string;
 
+  @NullableButPresent()
   @IsString()
-  postal_code!: string;
+  postalCode!: string | null;
 
   @IsString()
   country!: string;
@@ -38,8 +39,8 @@ export class PickupLocationInputMessage implements PickupLocationInput {
   @IsDefined()
   @IsObject()
   @ValidateNested()
-  @Type(() => AddressFieldsMessage)
-  address!: AddressFieldsMessage;
+  @Type(() => PostalAddressMessage)
+  address!: PostalAddressMessage;
 
   @IsString()
   @IsNotEmpty()
@@ -48,11 +49,11 @@ export class PickupLocationInputMessage implements PickupLocationInput {
   @IsArray()
   @ArrayUnique()
   @IsIn(RESTRICTED_CATEGORIES, { each: true, message: `each value must be one of: ${RESTRICTED_CATEGORIES.join(', ')}` })
-  licensed_for!: RestrictedCategory[];
+  licensedFor!: RestrictedCategory[];
 
   @NullableButPresent()
   @IsString()
-  license_number!: string | null;
+  licenseNumber!: string | null;
 }
 
 export class CreatePickupLocationMessage extends ScopedMessage implements CreatePickupLocationRequest {

@@ -1,32 +1,9 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { Category, CATEGORIES, PACKAGE_SIZES, PackageSize, QuoteView, RoutePoint, Vehicle, VEHICLES } from '@sdd/contracts';
-
-@ApiSchema({ name: 'RoutePoint' })
-export class RoutePointResponse implements RoutePoint {
-  @ApiProperty({ example: '100 King St W' })
-  address!: string;
-
-  @ApiProperty({ example: 'Toronto' })
-  city!: string;
-
-  @ApiProperty({ example: 'ON', description: 'Province or territory code.' })
-  state!: string;
-
-  @ApiProperty({ type: String, nullable: true, example: 'M5X 1A9' })
-  postalCode!: string | null;
-
-  @ApiProperty({ example: 'CA' })
-  country!: string;
-
-  @ApiProperty({ example: 43.6492 })
-  lat!: number;
-
-  @ApiProperty({ example: -79.3823 })
-  lng!: number;
-}
+import { Category, CATEGORIES, PACKAGE_SIZES, PackageSize, Vehicle, VEHICLES } from '@sdd/contracts';
+import { LocatedAddressResource } from '../address/address.resource';
 
 @ApiSchema({ name: 'Quote' })
-export class QuoteResponse implements QuoteView {
+export class QuoteResource {
   @ApiProperty({ pattern: '^qt_[0-9A-Za-z]{24}$', example: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr' })
   id!: string;
 
@@ -54,11 +31,11 @@ export class QuoteResponse implements QuoteView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   scheduled_at!: string | null;
 
-  @ApiProperty({ type: RoutePointResponse })
-  pickup!: RoutePointResponse;
+  @ApiProperty({ type: LocatedAddressResource })
+  pickup!: LocatedAddressResource;
 
-  @ApiProperty({ type: RoutePointResponse })
-  dropoff!: RoutePointResponse;
+  @ApiProperty({ type: LocatedAddressResource })
+  dropoff!: LocatedAddressResource;
 
   @ApiProperty({ format: 'date-time' })
   expires_at!: string;

@@ -1,17 +1,17 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { PickupLocation, PickupLocationList, RESTRICTED_CATEGORIES, RestrictedCategory } from '@sdd/contracts';
-import { MerchantAddressResponse } from './merchant.response';
+import { RESTRICTED_CATEGORIES, RestrictedCategory } from '@sdd/contracts';
+import { AddressResource } from '../address/address.resource';
 
 @ApiSchema({ name: 'PickupLocation' })
-export class PickupLocationResponse implements PickupLocation {
+export class PickupLocationResource {
   @ApiProperty({ pattern: '^loc_[0-9A-Za-z]{24}$', example: 'loc_3kT9wQ2mLx8bN5vR1cZ7pJ4h' })
   id!: string;
 
   @ApiProperty({ example: 'Queen St Wines' })
   name!: string;
 
-  @ApiProperty({ type: MerchantAddressResponse })
-  address!: MerchantAddressResponse;
+  @ApiProperty({ type: AddressResource })
+  address!: AddressResource;
 
   @ApiProperty({ example: '+1 416 555 0199' })
   phone!: string;
@@ -27,7 +27,7 @@ export class PickupLocationResponse implements PickupLocation {
 }
 
 @ApiSchema({ name: 'PickupLocationList' })
-export class PickupLocationListResponse implements PickupLocationList {
-  @ApiProperty({ type: PickupLocationResponse, isArray: true })
-  data!: PickupLocationResponse[];
+export class PickupLocationListResource {
+  @ApiProperty({ type: PickupLocationResource, isArray: true })
+  data!: PickupLocationResource[];
 }

@@ -1,26 +1,26 @@
-import { ClaimedQuote, QuoteView } from '@sdd/contracts';
+import { ClaimedQuote, QuoteRecord } from '@sdd/contracts';
 import { QuoteEntity } from './quote.entity';
 
-export function presentQuote(quote: QuoteEntity): QuoteView {
+export function toQuoteRecord(quote: QuoteEntity): QuoteRecord {
   return {
     id: quote.id,
     fee: quote.fee,
     currency: quote.currency,
-    eta_minutes: quote.etaMinutes,
-    distance_km: quote.distanceKm,
-    package_size: quote.packageSize,
+    etaMinutes: quote.etaMinutes,
+    distanceKm: quote.distanceKm,
+    packageSize: quote.packageSize,
     vehicle: quote.vehicle,
     category: quote.category,
-    scheduled_at: quote.scheduledAt?.toISOString() ?? null,
+    scheduledAt: quote.scheduledAt?.toISOString() ?? null,
     pickup: quote.pickup,
     dropoff: quote.dropoff,
-    expires_at: quote.expiresAt.toISOString(),
-    created_at: quote.createdAt.toISOString(),
+    expiresAt: quote.expiresAt.toISOString(),
+    createdAt: quote.createdAt.toISOString(),
   };
 }
 
 /** What a delivery keeps of its quote: the route and the price. */
-export function presentClaimedQuote(quote: QuoteEntity, repricedFrom: number | null): ClaimedQuote {
+export function toClaimedQuote(quote: QuoteEntity, repricedFrom: number | null): ClaimedQuote {
   return {
     quote_id: quote.id,
     fee: quote.fee,

@@ -1,0 +1,21 @@
+import type { QuoteRecord } from '@sdd/contracts';
+import { presentLocatedAddress } from '../address/address.presenter';
+import type { QuoteResource } from './quote.resource';
+
+export function presentQuote(quote: QuoteRecord): QuoteResource {
+  return {
+    id: quote.id,
+    fee: quote.fee,
+    currency: quote.currency,
+    eta_minutes: quote.etaMinutes,
+    distance_km: quote.distanceKm,
+    package_size: quote.packageSize,
+    vehicle: quote.vehicle,
+    category: quote.category,
+    scheduled_at: quote.scheduledAt,
+    pickup: presentLocatedAddress(quote.pickup),
+    dropoff: presentLocatedAddress(quote.dropoff),
+    expires_at: quote.expiresAt,
+    created_at: quote.createdAt,
+  };
+}
