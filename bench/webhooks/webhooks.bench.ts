@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { BusClient } from '@sdd/bus';
-import { DeliveryEvent, DeliveryView, EventType, Pattern } from '@sdd/contracts';
+import { DeliveryEvent, EventType, Pattern } from '@sdd/contracts';
+import { DeliveryResource } from '@sdd/public-api';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
 import {
@@ -37,7 +38,7 @@ const APPS = ['api-gateway', 'webhook-dispatcher'] as const;
 /** Every this-many requests, the receiver verifies the signature as a merchant would. */
 const VERIFY_EVERY = 20;
 
-function deliveryView(id: string, now: string): DeliveryView {
+function deliveryView(id: string, now: string): DeliveryResource {
   const stop = (name: string, address: string, postalCode: string, lat: number, lng: number) => ({
     address,
     city: 'Toronto',
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
           delivery_id: deliveryId,
           merchant_id: merchantId,
           sequence: 1,
-          data: deliveryView(deliveryId, now),
+          data: { ...deliveryView(deliveryId, now) },
         };
         emitted.set(event.id, Date.now());
         const receipt = await bus.request(Pattern.IngestDeliveryEvents, { events: [event] });

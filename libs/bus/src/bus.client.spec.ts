@@ -1,6 +1,6 @@
 import { Payload } from '@nestjs/microservices';
 import { NEVER, of, TimeoutError } from 'rxjs';
-import { DeliveryView, Pattern, QuoteRef, QuoteRecord } from '@sdd/contracts';
+import { DeliveryRecord, Pattern, QuoteRecord, QuoteRef } from '@sdd/contracts';
 import { BusClient } from './bus.client';
 import { BusHandler } from './bus-handler.decorator';
 
@@ -49,7 +49,7 @@ describe('BusClient typed requests', () => {
     // @ts-expect-error the public tracking page acts for nobody: it has no scope to add
     await bus.requestFor(auth, Pattern.GetPublicTracking, { token: 't' });
     // @ts-expect-error GetQuote answers a quote, not a delivery
-    const delivery: DeliveryView = await bus.request(Pattern.GetQuote, { scope, quoteId: 'qt_1' });
+    const delivery: DeliveryRecord = await bus.request(Pattern.GetQuote, { scope, quoteId: 'qt_1' });
 
     expect(delivery).toBe(quote);
     expect(send).toHaveBeenCalledTimes(5);
@@ -64,8 +64,8 @@ describe('BusClient typed requests', () => {
 
       // @ts-expect-error GetQuote must answer a QuoteRecord
       @BusHandler(Pattern.GetQuote)
-      wrong(@Payload() request: QuoteRef): Promise<DeliveryView> {
-        return Promise.resolve({ id: request.quoteId } as DeliveryView);
+      wrong(@Payload() request: QuoteRef): Promise<DeliveryRecord> {
+        return Promise.resolve({ id: request.quoteId } as DeliveryRecord);
       }
     }
 

@@ -1,17 +1,17 @@
 import { MerchantScope } from './scope';
 
-/** The merchant's payment account as GET /v1/merchants/me shows it. */
-export interface MerchantAccountView {
+/** The merchant's payment account, as payment-service answers for it; GET /v1/merchants/me presents it. */
+export interface MerchantAccountRecord {
   connect: {
     status: 'not_connected' | 'pending' | 'connected';
-    charges_enabled: boolean;
-    payouts_enabled: boolean;
+    chargesEnabled: boolean;
+    payoutsEnabled: boolean;
   };
-  fee_tier: {
+  feeTier: {
     /** Percentage of items_subtotal kept as the service fee. */
-    rate_percent: number;
-    deliveries_last_30_days: number;
-    next_tier_at: number | null;
+    ratePercent: number;
+    deliveriesLast30Days: number;
+    nextTierAt: number | null;
   };
 }
 

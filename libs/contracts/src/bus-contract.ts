@@ -1,13 +1,13 @@
-import { CountRecentDeliveriesRequest, MerchantAccountRequest, MerchantAccountView } from './accounts';
+import { CountRecentDeliveriesRequest, MerchantAccountRequest, MerchantAccountRecord } from './accounts';
 import {
   AdvanceDeliveryRequest,
   CreateDeliveryReply,
   CreateDeliveryRequest,
   DeliveryEventBatch,
   DeliveryEventReceipt,
-  DeliveryList,
+  DeliveryRecord,
+  DeliveryRecordPage,
   DeliveryRef,
-  DeliveryView,
   ListDeliveriesRequest,
   PeekedQuote,
   PublicTracking,
@@ -21,23 +21,22 @@ import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRecord, QuoteRef 
 import { MerchantScope } from './scope';
 import { ServiceName } from './services';
 import {
-  AttemptView,
-  CreatedWebhookView,
+  WebhookAttemptRecord,
   CreateWebhookRequest,
-  DeletedWebhook,
-  EventDetailView,
-  EventList,
+  EventDetailRecord,
+  EventRecordPage,
   EventRef,
   ListEventsRequest,
   ListWebhooksRequest,
-  RecoveryView,
+  RecoveryRecord,
   RecoverWebhookRequest,
   ResendEventRequest,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
-  WebhookList,
+  WebhookRecord,
+  WebhookRecordList,
   WebhookRef,
-  WebhookView,
+  WebhookWithSecretRecord,
 } from './webhooks';
 
 /** A health ping carries nothing. */
@@ -73,24 +72,24 @@ export interface BusContract {
   [Pattern.ReleaseQuote]: Entry<QuoteClaimRef, { released: boolean }, Quote>;
   [Pattern.ConfirmQuote]: Entry<QuoteClaimRef, { confirmed: boolean }, Quote>;
   [Pattern.CreateDelivery]: Entry<CreateDeliveryRequest, CreateDeliveryReply, Delivery>;
-  [Pattern.GetDelivery]: Entry<DeliveryRef, DeliveryView, Delivery>;
-  [Pattern.ListDeliveries]: Entry<ListDeliveriesRequest, DeliveryList, Delivery>;
-  [Pattern.CancelDelivery]: Entry<DeliveryRef, DeliveryView, Delivery>;
-  [Pattern.AdvanceDelivery]: Entry<AdvanceDeliveryRequest, DeliveryView, Delivery>;
+  [Pattern.GetDelivery]: Entry<DeliveryRef, DeliveryRecord, Delivery>;
+  [Pattern.ListDeliveries]: Entry<ListDeliveriesRequest, DeliveryRecordPage, Delivery>;
+  [Pattern.CancelDelivery]: Entry<DeliveryRef, DeliveryRecord, Delivery>;
+  [Pattern.AdvanceDelivery]: Entry<AdvanceDeliveryRequest, DeliveryRecord, Delivery>;
   [Pattern.GetTracking]: Entry<DeliveryRef, TrackingSnapshot, Delivery>;
   [Pattern.GetPublicTracking]: Entry<PublicTrackingRequest, PublicTracking, Delivery>;
-  [Pattern.GetMerchantAccount]: Entry<MerchantAccountRequest, MerchantAccountView, Payment>;
+  [Pattern.GetMerchantAccount]: Entry<MerchantAccountRequest, MerchantAccountRecord, Payment>;
   [Pattern.CountRecentDeliveries]: Entry<CountRecentDeliveriesRequest, number, Delivery>;
-  [Pattern.CreateWebhook]: Entry<CreateWebhookRequest, CreatedWebhookView, Webhook>;
-  [Pattern.ListWebhooks]: Entry<ListWebhooksRequest, WebhookList, Webhook>;
-  [Pattern.UpdateWebhook]: Entry<UpdateWebhookRequest, WebhookView, Webhook>;
-  [Pattern.DeleteWebhook]: Entry<WebhookRef, DeletedWebhook, Webhook>;
-  [Pattern.SendTestWebhook]: Entry<WebhookRef, AttemptView, Webhook>;
-  [Pattern.ListEvents]: Entry<ListEventsRequest, EventList, Webhook>;
-  [Pattern.GetEvent]: Entry<EventRef, EventDetailView, Webhook>;
-  [Pattern.ResendEvent]: Entry<ResendEventRequest, AttemptView, Webhook>;
-  [Pattern.RotateWebhookSecret]: Entry<RotateWebhookSecretRequest, CreatedWebhookView, Webhook>;
-  [Pattern.RecoverWebhookDeliveries]: Entry<RecoverWebhookRequest, RecoveryView, Webhook>;
+  [Pattern.CreateWebhook]: Entry<CreateWebhookRequest, WebhookWithSecretRecord, Webhook>;
+  [Pattern.ListWebhooks]: Entry<ListWebhooksRequest, WebhookRecordList, Webhook>;
+  [Pattern.UpdateWebhook]: Entry<UpdateWebhookRequest, WebhookRecord, Webhook>;
+  [Pattern.DeleteWebhook]: Entry<WebhookRef, { id: string }, Webhook>;
+  [Pattern.SendTestWebhook]: Entry<WebhookRef, WebhookAttemptRecord, Webhook>;
+  [Pattern.ListEvents]: Entry<ListEventsRequest, EventRecordPage, Webhook>;
+  [Pattern.GetEvent]: Entry<EventRef, EventDetailRecord, Webhook>;
+  [Pattern.ResendEvent]: Entry<ResendEventRequest, WebhookAttemptRecord, Webhook>;
+  [Pattern.RotateWebhookSecret]: Entry<RotateWebhookSecretRequest, WebhookWithSecretRecord, Webhook>;
+  [Pattern.RecoverWebhookDeliveries]: Entry<RecoverWebhookRequest, RecoveryRecord, Webhook>;
   [Pattern.IngestDeliveryEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Webhook>;
   [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocationRecord, Delivery>;
   [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationRecordList, Delivery>;

@@ -1,4 +1,6 @@
+import type { DeliveryStopRecord } from './addresses';
 import { ClaimedQuote, Category } from './quotes';
+import type { Mode } from './scope';
 import { MerchantScope } from './scope';
 
 /** What the merchant sent, after the gateway validated it and normalised phones to E.164. */
@@ -21,23 +23,29 @@ export interface CreateDeliveryRequest {
   idempotency_key?: string;
 }
 
+/**
+ * The delivery lifecycle (service-interface.md "States and transitions",
+ * decisions.md "Two descriptions" and "Deliveries and events"). "simulated" is
+ * not here on purpose: it is only what a test creation response reports, the
+ * stored record starts at `created` like a live one.
+ */
+export const DELIVERY_STATUSES = [
+  'created',
+  'pending',
+  'driver_assigned',
+  'driver_at_pickup',
+  'picked_up',
+  'in_transit',
+  'delivered',
+  'cancelled',
+  'failed',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
 /** delivery-service's answer to CreateDelivery; `replayed` when the delivery already existed for the idempotency key. */
 export interface CreateDeliveryReply {
-  delivery: CreatedDeliveryView;
+  delivery: DeliveryRecord;
   replayed: boolean;
-}
-
-/** A delivery's pickup or dropoff as the API shows it (the contract's spelling: address, state, postalCode). */
-export interface DeliveryStop {
-  address: string;
-  name: string | null;
-  phone: string | null;
-  city: string;
-  state: string;
-  postalCode: string | null;
-  country: string;
-  lat: number;
-  lng: number;
 }
 
 export interface TimelineStep {
@@ -45,48 +53,37 @@ export interface TimelineStep {
   at: string;
 }
 
-/** A delivery as GET /v1/deliveries/{id} returns it: the union of both descriptions. */
-export interface DeliveryView {
+/** A delivery as delivery-service answers for it; the gateway presents it (libs/public-api). */
+export interface DeliveryRecord {
   id: string;
-  mode: 'test' | 'live';
-  status: string;
-  simulated: boolean;
-  quote_id: string;
-  order_id: string | null;
-  price: number;
+  mode: Mode;
+  status: DeliveryStatus;
+  quoteId: string;
+  orderId: string | null;
   fee: number;
   currency: string;
-  external_reference: string | null;
+  externalReference: string | null;
   category: Category;
   description: string | null;
   metadata: Record<string, string>;
-  dropoff_notes: string | null;
-  tracking_url: string;
-  pickup: DeliveryStop;
-  dropoff: DeliveryStop;
+  dropoffNotes: string | null;
+  /** The public tracking page of this delivery (delivery-service knows the public origin). */
+  trackingUrl: string;
+  pickup: DeliveryStopRecord;
+  dropoff: DeliveryStopRecord;
   customer: { name: string; email: string | null };
-  scheduled_at: string | null;
-  created_at: string;
-  updated_at: string;
+  /** The test timeline as planned at creation; null for live deliveries. */
+  simulatedTimeline: TimelineStep[] | null;
+  scheduledAt: string | null;
+  createdAt: string;
+  updatedAt: string;
 }
 
-/** The creation response adds the simulated timeline (test) and reports status "simulated". */
-export interface CreatedDeliveryView extends DeliveryView {
-  simulated_timeline?: TimelineStep[];
-}
-
-export interface DeliveryListItem {
-  id: string;
-  mode: 'test' | 'live';
-  status: string;
-  quote_id: string;
-  order_id: string | null;
-  price: number;
-  currency: string;
-  external_reference: string | null;
-  category: Category;
-  created_at: string;
-  updated_at: string;
+/** One page of deliveries, newest first. */
+export interface DeliveryRecordPage {
+  data: DeliveryRecord[];
+  hasMore: boolean;
+  nextCursor: string | null;
 }
 
 export interface DeliveryRef {
@@ -101,14 +98,20 @@ export interface ListDeliveriesRequest {
   status?: string;
 }
 
-export interface DeliveryList {
-  data: DeliveryListItem[];
-  has_more: boolean;
-  next_cursor: string | null;
-}
-
 /** Quote-service's answer to a peek: the quote as a claim would return it, without using it. */
 export type PeekedQuote = Omit<ClaimedQuote, 'repriced_from'> & { expired: boolean };
+
+/**
+ * The delivery as the API showed it when the event happened (presented by
+ * libs/public-api's presentDelivery, plus `delivered_at` on delivery.delivered),
+ * frozen in the event. Subscribers rely on these fields only.
+ */
+export interface DeliverySnapshot {
+  id: string;
+  mode: Mode;
+  status: string;
+  [field: string]: string | number | boolean | null | object;
+}
 
 /** What the outbox relay emits on the bus for each delivery event: the webhook envelope plus ordering. */
 export interface DeliveryEvent {
@@ -120,7 +123,7 @@ export interface DeliveryEvent {
   merchant_id: string;
   /** 1, 2, 3… per delivery, in the order the changes happened. */
   sequence: number;
-  data: DeliveryView & { delivered_at?: string };
+  data: DeliverySnapshot;
 }
 
 /** What the outbox offers a subscriber: events in order, oldest first. */

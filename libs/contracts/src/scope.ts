@@ -1,5 +1,6 @@
 /** Test or live, chosen by the API key; test data and live data never mix. */
-export type Mode = 'test' | 'live';
+export const MODES = ['test', 'live'] as const;
+export type Mode = (typeof MODES)[number];
 
 /**
  * Who a bus message acts for. Every request that reads or writes merchant

@@ -1,16 +1,17 @@
 import { MerchantScope } from './scope';
 
-/** An endpoint as the API shows it; the secret appears only in the creation response. */
-export interface WebhookView {
+/** An endpoint as webhook-dispatcher answers for it; the gateway presents it (libs/public-api). */
+export interface WebhookRecord {
   id: string;
   url: string;
   events: string[];
   description: string | null;
   active: boolean;
-  created_at: string;
+  createdAt: string;
 }
 
-export interface CreatedWebhookView extends WebhookView {
+/** The secret travels only in the answer to a creation or a rotation. */
+export interface WebhookWithSecretRecord extends WebhookRecord {
   secret: string;
 }
 
@@ -34,13 +35,8 @@ export interface ListWebhooksRequest {
   scope: MerchantScope;
 }
 
-export interface WebhookList {
-  data: WebhookView[];
-}
-
-export interface DeletedWebhook {
-  id: string;
-  deleted: true;
+export interface WebhookRecordList {
+  data: WebhookRecord[];
 }
 
 export interface WebhookRef {
@@ -61,7 +57,7 @@ export interface RecoverWebhookRequest extends WebhookRef {
   since: string;
 }
 
-export interface RecoveryView {
+export interface RecoveryRecord {
   /** How many failed deliveries were queued again. */
   queued: number;
 }
@@ -97,36 +93,41 @@ export interface EventEnvelope {
   sequence: number;
 }
 
-export type AttemptTrigger = 'automatic' | 'resend' | 'test';
+export const ATTEMPT_TRIGGERS = ['automatic', 'resend', 'test'] as const;
+export type AttemptTrigger = (typeof ATTEMPT_TRIGGERS)[number];
 
-/** One HTTP request to one endpoint, as the event log shows it. */
-export interface AttemptView {
+/** One HTTP request to one endpoint, as the event log keeps it. */
+export interface WebhookAttemptRecord {
   id: string;
-  event_id: string;
-  webhook_id: string;
+  eventId: string;
+  webhookId: string;
   /** 1–4 for the scheduled attempts; null for a resend or a test. */
   number: number | null;
   trigger: AttemptTrigger;
   succeeded: boolean;
-  status_code: number | null;
-  duration_ms: number;
+  statusCode: number | null;
+  durationMs: number;
   error: string | null;
   /** When the next scheduled attempt runs, if this one failed and one is left. */
-  next_retry_at: string | null;
-  created_at: string;
+  nextRetryAt: string | null;
+  createdAt: string;
 }
 
-/** The event's delivery to one endpoint. */
-export interface EventDeliveryView {
-  webhook_id: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempt_count: number;
-  next_attempt_at: string | null;
-  attempts: AttemptView[];
+export const DESTINATION_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** The event sent to one endpoint (a message destination): where it stands, and its attempts. */
+export interface DestinationRecord {
+  webhookId: string;
+  status: (typeof DESTINATION_STATUSES)[number];
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  attempts: WebhookAttemptRecord[];
 }
 
-export interface EventDetailView extends EventEnvelope {
-  deliveries: EventDeliveryView[];
+/** An event as sent, and where it went. */
+export interface EventDetailRecord {
+  event: EventEnvelope;
+  destinations: DestinationRecord[];
 }
 
 export interface ListEventsRequest {
@@ -137,10 +138,10 @@ export interface ListEventsRequest {
   type?: string;
 }
 
-export interface EventList {
+export interface EventRecordPage {
   data: EventEnvelope[];
-  has_more: boolean;
-  next_cursor: string | null;
+  hasMore: boolean;
+  nextCursor: string | null;
 }
 
 export interface EventRef {

@@ -1,14 +1,22 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CreatedDeliveryView, DeliveryList, DeliveryView, Pattern, scopeOf, TrackingSnapshot, UnscopedRequest } from '@sdd/contracts';
+import { Pattern, scopeOf, TrackingSnapshot, UnscopedRequest } from '@sdd/contracts';
+import {
+  CreatedDeliveryResource,
+  DeliveryListResource,
+  DeliveryResource,
+  presentCreatedDelivery,
+  presentDelivery,
+  presentDeliveryList,
+  TrackingResource,
+} from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { isValidIdempotencyKey } from '../idempotency/request-hash';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
-import { CreatedDeliveryResponse, DeliveryListResponse, DeliveryResponse, TrackingResponse } from '../openapi/delivery.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
@@ -30,7 +38,7 @@ export class DeliveriesController {
   @ApiOperation({ summary: 'Create a delivery from a quote', description: 'Test keys: status "simulated" with the simulated timeline.' })
   @ApiCreatedResponse({
     description: 'The delivery; the same body again, with `Idempotent-Replayed: true`, for a retry with the same Idempotency-Key.',
-    type: CreatedDeliveryResponse,
+    type: CreatedDeliveryResource,
   })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`; `parameter_invalid` for a malformed Idempotency-Key.')
   @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`.')
@@ -50,17 +58,17 @@ export class DeliveriesController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CreatedDeliveryView | string> {
+  ): Promise<CreatedDeliveryResource | string> {
     const scope = scopeOf(auth);
     const delivery = toCreateDeliveryRequest(body, scope);
     const send = (idempotency_key?: string) => this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotency_key });
-    if (idempotencyKey === undefined) return (await send()).delivery;
+    if (idempotencyKey === undefined) return presentCreatedDelivery((await send()).delivery);
     if (!isValidIdempotencyKey(idempotencyKey)) {
       throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
     }
     const execute = async (requestToken: string) => {
       const reply = await send(requestToken);
-      return { status: 201, body: reply.delivery, replayed: reply.replayed };
+      return { status: 201, body: presentCreatedDelivery(reply.delivery), replayed: reply.replayed };
     };
     try {
       const stored = await this.idempotency.run(scope, idempotencyKey, request.body, request.id, execute);
@@ -74,17 +82,17 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })
-  @ApiOkResponse({ description: 'A page of deliveries.', type: DeliveryListResponse })
+  @ApiOkResponse({ description: 'A page of deliveries.', type: DeliveryListResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
   @Get('deliveries')
-  list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryList> {
-    return this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query));
+  async list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryListResource> {
+    return presentDeliveryList(await this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query)));
   }
 
   @ApiOperation({ summary: 'List deliveries (legacy, deprecated)', deprecated: true })
   @ApiOkResponse({
     description: 'Same as GET /v1/deliveries; removed on 2027-02-28.',
-    type: DeliveryListResponse,
+    type: DeliveryListResource,
     headers: {
       Deprecation: { description: '`true`.', schema: { type: 'string' } },
       Sunset: { description: 'When the route goes away.', schema: { type: 'string' } },
@@ -97,24 +105,24 @@ export class DeliveriesController {
     @Auth() auth: AuthContext,
     @Query() query: ListDeliveriesQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<DeliveryList> {
+  ): Promise<DeliveryListResource> {
     reply
       .header('Deprecation', 'true')
       .header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT')
       .header('Link', '</v1/deliveries>; rel="successor-version"');
-    return this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query));
+    return presentDeliveryList(await this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query)));
   }
 
   @ApiOperation({ summary: 'Retrieve a delivery' })
-  @ApiOkResponse({ description: 'The delivery.', type: DeliveryResponse })
+  @ApiOkResponse({ description: 'The delivery.', type: DeliveryResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId')
-  get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryView> {
-    return this.bus.requestFor(auth, Pattern.GetDelivery, { deliveryId });
+  async get(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryResource> {
+    return presentDelivery(await this.bus.requestFor(auth, Pattern.GetDelivery, { deliveryId }));
   }
 
   @ApiOperation({ summary: 'Track a delivery', description: 'Status, driver position (test: the simulated driver along the route) and ETA.' })
-  @ApiOkResponse({ description: 'The tracking snapshot.', type: TrackingResponse })
+  @ApiOkResponse({ description: 'The tracking snapshot.', type: TrackingResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('deliveries/:deliveryId/tracking')
   tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
@@ -122,14 +130,14 @@ export class DeliveriesController {
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })
-  @ApiOkResponse({ description: 'The cancelled delivery.', type: DeliveryResponse })
+  @ApiOkResponse({ description: 'The cancelled delivery.', type: DeliveryResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `delivery_in_progress` or `delivery_not_cancellable`.')
   @ApiEmptyBody()
   @Post('deliveries/:deliveryId/cancel')
   @HttpCode(200)
-  cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeliveryView> {
-    return this.bus.requestFor(auth, Pattern.CancelDelivery, { deliveryId });
+  async cancel(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeliveryResource> {
+    return presentDelivery(await this.bus.requestFor(auth, Pattern.CancelDelivery, { deliveryId }));
   }
 }
 
@@ -143,15 +151,15 @@ export class DeliveryTestHelpersController {
     summary: 'Test helper: advance a test delivery',
     description: 'Test keys only (404 for live keys). Moves the delivery through the same transition as the timeline, with its event.',
   })
-  @ApiOkResponse({ description: 'The delivery after the move.', type: DeliveryResponse })
+  @ApiOkResponse({ description: 'The delivery after the move.', type: DeliveryResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `to` is not a delivery status, or a field is unknown.')
   @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`: the state machine does not allow that move.')
   @Post(':deliveryId/advance')
   @HttpCode(200)
-  advance(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: AdvanceDeliveryDto): Promise<DeliveryView> {
-    return this.bus.requestFor(auth, Pattern.AdvanceDelivery, { deliveryId, to: body.to });
+  async advance(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: AdvanceDeliveryDto): Promise<DeliveryResource> {
+    return presentDelivery(await this.bus.requestFor(auth, Pattern.AdvanceDelivery, { deliveryId, to: body.to }));
   }
 }
 

@@ -1,22 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import { ErrorCode, ErrorPayload, ErrorType } from '@sdd/contracts';
 import { AppError, asServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
+import { ErrorEnvelopeResource, presentError } from '@sdd/public-api';
 
 /**
  * Seconds a client is asked to wait after a 503: long enough for a restarted
  * dependency or a replica to come back, short enough not to idle a healthy one.
  */
 export const RETRY_AFTER_SECONDS = 2;
-
-export interface ErrorEnvelope {
-  error: {
-    type: string;
-    code: string;
-    message: string;
-    param: string | null;
-    request_id: string;
-  };
-}
 
 /**
  * Framework errors in our vocabulary. Nest turns what Fastify rejects before
@@ -58,7 +49,7 @@ function fromHttpException(exception: HttpException): ErrorPayload {
 export function toErrorEnvelope(
   exception: unknown,
   requestId: string,
-): { status: number; body: ErrorEnvelope; unexpected: boolean; headers: Record<string, string> } {
+): { status: number; body: ErrorEnvelopeResource; unexpected: boolean; headers: Record<string, string> } {
   let payload: ErrorPayload;
   let unexpected = false;
   if (exception instanceof AppError) payload = exception.toPayload();
@@ -68,7 +59,6 @@ export function toErrorEnvelope(
     payload = (outage ?? AppError.internal()).toPayload();
     unexpected = outage === undefined;
   }
-  const { status, type, code, message, param } = payload;
-  const headers: Record<string, string> = status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
-  return { status, body: { error: { type, code, message, param, request_id: requestId } }, unexpected, headers };
+  const headers: Record<string, string> = payload.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
+  return { status: payload.status, body: presentError(payload, requestId), unexpected, headers };
 }

@@ -4,7 +4,7 @@ import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
 import { Readiness } from '@sdd/runtime';
 import { Public } from '../auth/auth-context';
 import { ApiErrorResponse, ApiRateLimitedResponse } from '../openapi/decorators';
-import { HealthResponse } from '../openapi/health.response';
+import { HealthResource } from '@sdd/public-api';
 import { ServiceHealthChecker } from './service-health.checker';
 
 /** GET /v1/health: public, no key; says only whether the whole system answers. */
@@ -23,10 +23,10 @@ export class PublicHealthController {
     description: 'Ok once every backend service answered a ping and the gateway reaches its own database and Redis. Names no service.',
     security: [],
   })
-  @ApiOkResponse({ description: 'Every backend service answered.', type: HealthResponse })
+  @ApiOkResponse({ description: 'Every backend service answered.', type: HealthResource })
   @ApiErrorResponse(503, '`api_error` / `service_unavailable`: a backend service did not answer in time. Retry later.')
   @Get()
-  async health(): Promise<{ status: 'ok' }> {
+  async health(): Promise<HealthResource> {
     // The gateway's own database matters too: without it no key can be checked.
     const [services, ready] = await Promise.all([
       this.checker.check(),

@@ -3,9 +3,16 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
-import { MerchantAccountView, Pattern } from '@sdd/contracts';
+import { Pattern } from '@sdd/contracts';
+import {
+  ApiKeyListResource,
+  CurrentMerchantResource,
+  presentCurrentMerchant,
+  RegisteredMerchantResource,
+  RevokedApiKeyResource,
+  RolledApiKeyResource,
+} from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Mode } from '../auth/api-key';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
 import {
@@ -16,22 +23,14 @@ import {
   ApiRateLimitedResponse,
   ApiServiceUnavailableResponse,
 } from '../openapi/decorators';
-import {
-  ApiKeyListResponse,
-  CurrentMerchantResponse,
-  RegisteredMerchantResponse,
-  RevokedApiKeyResponse,
-  RolledApiKeyResponse,
-} from '../openapi/merchant.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
-import { ApiKeyList, ListApiKeysHandler } from './list-api-keys.handler';
+import { ListApiKeysHandler } from './list-api-keys.handler';
 import { MerchantEntity } from './merchant.entity';
-import { MerchantView, presentMerchant } from './merchant.presenter';
-import { RegisteredMerchant, RegisterMerchantHandler } from './register-merchant.handler';
+import { RegisterMerchantHandler } from './register-merchant.handler';
 import { RegisterMerchantDto } from './register-merchant.dto';
 import { RollApiKeyDto } from './roll-api-key.dto';
-import { RevokeApiKeyHandler, RevokedApiKey } from './revoke-api-key.handler';
-import { RolledApiKey, RollApiKeyHandler } from './roll-api-key.handler';
+import { RevokeApiKeyHandler } from './revoke-api-key.handler';
+import { RollApiKeyHandler } from './roll-api-key.handler';
 
 @ApiTags('Merchants')
 @ApiRateLimitedResponse()
@@ -52,7 +51,7 @@ export class MerchantsController {
     description: 'Creates the merchant and its test and live API keys. The keys are shown only in this response.',
     security: [],
   })
-  @ApiCreatedResponse({ description: 'The merchant, with its test and live API keys.', type: RegisteredMerchantResponse })
+  @ApiCreatedResponse({ description: 'The merchant, with its test and live API keys.', type: RegisteredMerchantResource })
   @ApiErrorResponse(400, '`invalid_request_error`: the body is not valid JSON, or a field is missing, invalid or unknown; `param` names it.')
   @ApiErrorResponse(409, '`invalid_request_error` / `merchant_exists`: a merchant with this email is already registered.')
   @ApiJsonBodyErrorResponses()
@@ -63,7 +62,7 @@ export class MerchantsController {
   @WithRouteTraits({ budget: 'registration' })
   @Post('merchants/register')
   @HttpCode(201)
-  registerMerchant(@Body() body: RegisterMerchantDto): Promise<RegisteredMerchant> {
+  registerMerchant(@Body() body: RegisterMerchantDto): Promise<RegisteredMerchantResource> {
     return this.register.execute(body);
   }
 
@@ -72,16 +71,16 @@ export class MerchantsController {
     description: "The merchant that owns the API key, the key's mode, its connected-account status and its current fee tier.",
   })
   @ApiKeyAuth()
-  @ApiOkResponse({ description: 'The merchant and the mode of the calling key.', type: CurrentMerchantResponse })
+  @ApiOkResponse({ description: 'The merchant and the mode of the calling key.', type: CurrentMerchantResource })
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @Get('merchants/me')
-  async me(@Auth() auth: AuthContext): Promise<{ merchant: MerchantView; mode: Mode } & MerchantAccountView> {
+  async me(@Auth() auth: AuthContext): Promise<CurrentMerchantResource> {
     const [merchant, account] = await Promise.all([
       this.merchants.findOneBy({ id: auth.merchantId }),
       this.bus.requestFor(auth, Pattern.GetMerchantAccount, {}),
     ]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
-    return { merchant: presentMerchant(merchant), mode: auth.mode, ...account };
+    return presentCurrentMerchant(merchant, auth.mode, account);
   }
 
   @ApiOperation({
@@ -91,7 +90,7 @@ export class MerchantsController {
       'A key already in its grace period cannot roll; a mode holds at most 5 unexpired keys.',
   })
   @ApiKeyAuth()
-  @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResponse })
+  @ApiCreatedResponse({ description: 'The new key, and until when the old one works.', type: RolledApiKeyResource })
   @ApiErrorResponse(
     400,
     '`invalid_request_error`: the body is not valid JSON, or `expires_in_hours` is invalid or a field is unknown; ' +
@@ -102,7 +101,7 @@ export class MerchantsController {
   @ApiJsonBodyErrorResponses()
   @Post('api_keys/roll')
   @HttpCode(201)
-  rollApiKey(@Auth() auth: AuthContext, @Body() body: RollApiKeyDto): Promise<RolledApiKey> {
+  rollApiKey(@Auth() auth: AuthContext, @Body() body: RollApiKeyDto): Promise<RolledApiKeyResource> {
     return this.roll.execute(auth, body.expires_in_hours);
   }
 
@@ -111,10 +110,10 @@ export class MerchantsController {
     description: "The calling key's mode's keys that still work (not revoked, not expired), oldest first. Never the secret.",
   })
   @ApiKeyAuth()
-  @ApiOkResponse({ description: 'The keys.', type: ApiKeyListResponse })
+  @ApiOkResponse({ description: 'The keys.', type: ApiKeyListResource })
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @Get('api_keys')
-  listApiKeys(@Auth() auth: AuthContext): Promise<ApiKeyList> {
+  listApiKeys(@Auth() auth: AuthContext): Promise<ApiKeyListResource> {
     return this.listKeys.execute(auth);
   }
 
@@ -126,13 +125,13 @@ export class MerchantsController {
   })
   @ApiKeyAuth()
   @ApiEmptyBody()
-  @ApiOkResponse({ description: 'The key is revoked.', type: RevokedApiKeyResponse })
+  @ApiOkResponse({ description: 'The key is revoked.', type: RevokedApiKeyResource })
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @ApiErrorResponse(404, "`invalid_request_error` / `resource_missing`: no usable key with this id in the caller's merchant and mode.")
   @ApiErrorResponse(409, "`invalid_request_error` / `last_api_key`: the mode's last unexpired key.")
   @Delete('api_keys/:keyId')
   @HttpCode(200)
-  revokeApiKey(@Auth() auth: AuthContext, @Param('keyId') keyId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<RevokedApiKey> {
+  revokeApiKey(@Auth() auth: AuthContext, @Param('keyId') keyId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<RevokedApiKeyResource> {
     return this.revoke.execute(auth, keyId);
   }
 }

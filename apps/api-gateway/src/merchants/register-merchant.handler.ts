@@ -2,18 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { presentRegisteredMerchant, RegisteredMerchantResource } from '@sdd/public-api';
 import { generateApiKey, hashApiKey, Mode } from '../auth/api-key';
 import { postalAddressFrom } from './address.mapper';
 import { ApiKeyEntity } from './api-key.entity';
 import { MerchantEntity } from './merchant.entity';
-import { MerchantView, presentMerchant } from './merchant.presenter';
 import { RegisterMerchantDto } from './register-merchant.dto';
-
-export interface RegisteredMerchant {
-  merchant: MerchantView;
-  /** Shown once: only their hashes are kept. */
-  api_keys: Record<Mode, string>;
-}
 
 export function newApiKeyRow(merchantId: string, mode: Mode, key: string): ApiKeyEntity {
   return Object.assign(new ApiKeyEntity(), {
@@ -39,7 +33,7 @@ export class RegisterMerchantHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(dto: RegisterMerchantDto): Promise<RegisteredMerchant> {
+  async execute(dto: RegisterMerchantDto): Promise<RegisteredMerchantResource> {
     const merchant = Object.assign(new MerchantEntity(), {
       id: newId('mer'),
       businessName: dto.business_name.trim(),
@@ -63,6 +57,6 @@ export class RegisterMerchantHandler {
       }
       throw error;
     }
-    return { merchant: presentMerchant(merchant), api_keys: keys };
+    return presentRegisteredMerchant(merchant, keys);
   }
 }

@@ -6,11 +6,7 @@ import { AuthContext } from '../auth/auth-context';
 import { isUsable } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
 import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
-
-export interface RevokedApiKey {
-  id: string;
-  deleted: true;
-}
+import { presentRevokedApiKey, RevokedApiKeyResource } from '@sdd/public-api';
 
 /** Revokes a key of the caller's merchant and mode at once; the mode keeps at least one key that lasts. */
 @Injectable()
@@ -20,7 +16,7 @@ export class RevokeApiKeyHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, keyId: string): Promise<RevokedApiKey> {
+  async execute(auth: AuthContext, keyId: string): Promise<RevokedApiKeyResource> {
     await this.dataSource.transaction(async (manager) => {
       await lockMerchantKeys(manager, auth.merchantId);
       const key = await manager.findOneBy(ApiKeyEntity, { id: keyId, merchantId: auth.merchantId, mode: auth.mode });
@@ -38,6 +34,6 @@ export class RevokeApiKeyHandler {
       }
       await manager.update(ApiKeyEntity, { id: key.id }, { revokedAt: () => 'now()' });
     });
-    return { id: keyId, deleted: true };
+    return presentRevokedApiKey(keyId);
   }
 }

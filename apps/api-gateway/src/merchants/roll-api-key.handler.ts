@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
-import { generateApiKey, Mode } from '../auth/api-key';
+import { presentRolledApiKey, RolledApiKeyResource } from '@sdd/public-api';
+import { generateApiKey } from '../auth/api-key';
 import { AuthContext } from '../auth/auth-context';
 import { isExpiring, keysAfterRoll, MAX_UNEXPIRED_KEYS_PER_MODE } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
@@ -10,12 +11,6 @@ import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
 import { newApiKeyRow } from './register-merchant.handler';
 
 const DEFAULT_GRACE_HOURS = 24;
-
-export interface RolledApiKey {
-  api_key: string;
-  mode: Mode;
-  previous_key: { last4: string; expires_at: string };
-}
 
 /** Issues a new key of the caller's mode; the key used to call keeps working for the grace period. */
 @Injectable()
@@ -25,7 +20,7 @@ export class RollApiKeyHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(auth: AuthContext, expiresInHours = DEFAULT_GRACE_HOURS): Promise<RolledApiKey> {
+  async execute(auth: AuthContext, expiresInHours = DEFAULT_GRACE_HOURS): Promise<RolledApiKeyResource> {
     const key = generateApiKey(auth.mode);
     const previous = await this.dataSource.transaction(async (manager) => {
       await lockMerchantKeys(manager, auth.merchantId);
@@ -45,9 +40,9 @@ export class RollApiKeyHandler {
       await this.refuseOverLimit(manager, auth, graceEnd, now);
       await manager.update(ApiKeyEntity, { id: current.id }, { expiresAt: graceEnd });
       await manager.insert(ApiKeyEntity, newApiKeyRow(auth.merchantId, auth.mode, key));
-      return { last4: current.last4, expires_at: graceEnd.toISOString() };
+      return { last4: current.last4, expiresAt: graceEnd };
     });
-    return { api_key: key, mode: auth.mode, previous_key: previous };
+    return presentRolledApiKey(key, auth.mode, previous);
   }
 
   private async refuseOverLimit(manager: EntityManager, auth: AuthContext, graceEnd: Date, now: Date): Promise<void> {

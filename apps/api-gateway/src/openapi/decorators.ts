@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiResponse } from '@nestjs/swagger';
-import { ErrorEnvelopeResponse } from './error-envelope.response';
+import { ErrorEnvelopeResource } from '@sdd/public-api';
 
 /** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
 export const API_KEY_SCHEME = 'api_key';
@@ -12,7 +12,7 @@ export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
 
 /** One documented error status, always with the envelope: the only error body the API returns. */
 export function ApiErrorResponse(status: number, description: string): MethodDecorator & ClassDecorator {
-  return ApiResponse({ status, description, type: ErrorEnvelopeResponse });
+  return ApiResponse({ status, description, type: ErrorEnvelopeResource });
 }
 
 /** What the JSON rules refuse before any handler sees the body. */
@@ -43,7 +43,7 @@ export function ApiRateLimitedResponse(
   return ApiResponse({
     status: 429,
     description,
-    type: ErrorEnvelopeResponse,
+    type: ErrorEnvelopeResource,
     headers: { 'Retry-After': { description: 'Seconds until the limit resets.', schema: { type: 'integer' } } },
   });
 }
@@ -53,7 +53,7 @@ export function ApiServiceUnavailableResponse(): MethodDecorator & ClassDecorato
   return ApiResponse({
     status: 503,
     description: '`api_error` / `service_unavailable`: a service this request needs did not answer in time. Retry after `Retry-After`.',
-    type: ErrorEnvelopeResponse,
+    type: ErrorEnvelopeResource,
     headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
   });
 }

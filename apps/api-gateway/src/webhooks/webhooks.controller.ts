@@ -1,23 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ErrorCode, MAX_SECRET_OVERLAP_HOURS, parseRecoverySince, Pattern } from '@sdd/contracts';
 import {
-  AttemptView,
-  CreatedWebhookView,
-  DeletedWebhook,
-  ErrorCode,
-  MAX_SECRET_OVERLAP_HOURS,
-  parseRecoverySince,
-  Pattern,
-  RecoveryView,
-  WebhookList,
-  WebhookView,
-} from '@sdd/contracts';
+  AttemptResource,
+  DeletedWebhookResource,
+  presentAttempt,
+  presentDeletedWebhook,
+  presentRecovery,
+  presentWebhook,
+  presentWebhookList,
+  presentWebhookWithSecret,
+  RecoveryResource,
+  WebhookListResource,
+  WebhookResource,
+  WebhookWithSecretResource,
+} from '@sdd/public-api';
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
-import { AttemptResponse } from '../openapi/event.response';
-import { CreatedWebhookResponse, DeletedWebhookResponse, RecoveryResponse, WebhookListResponse, WebhookResponse } from '../openapi/webhook.response';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { RecoverWebhookDto } from './recover-webhook.dto';
 import { RotateSecretDto } from './rotate-secret.dto';
@@ -38,45 +39,47 @@ export class WebhooksController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
   @ApiOperation({ summary: 'Register a webhook endpoint', description: 'The signing secret is returned only here.' })
-  @ApiCreatedResponse({ description: 'The endpoint, with its secret.', type: CreatedWebhookResponse })
+  @ApiCreatedResponse({ description: 'The endpoint, with its secret.', type: WebhookWithSecretResource })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid field (the url must be https and reach a public address), or `webhook_limit_reached` (16).')
   @ApiJsonBodyErrorResponses()
   @Post()
   @HttpCode(201)
-  create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<CreatedWebhookView> {
+  async create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<WebhookWithSecretResource> {
     assertEvents(body.events);
-    return this.bus.requestFor(auth, Pattern.CreateWebhook, { url: body.url, events: body.events, description: body.description ?? null });
+    return presentWebhookWithSecret(
+      await this.bus.requestFor(auth, Pattern.CreateWebhook, { url: body.url, events: body.events, description: body.description ?? null }),
+    );
   }
 
   @ApiOperation({ summary: 'List webhook endpoints', description: 'Without their secrets.' })
-  @ApiOkResponse({ description: 'Every endpoint of this mode.', type: WebhookListResponse })
+  @ApiOkResponse({ description: 'Every endpoint of this mode.', type: WebhookListResource })
   @Get()
-  list(@Auth() auth: AuthContext): Promise<WebhookList> {
-    return this.bus.requestFor(auth, Pattern.ListWebhooks, {});
+  async list(@Auth() auth: AuthContext): Promise<WebhookListResource> {
+    return presentWebhookList(await this.bus.requestFor(auth, Pattern.ListWebhooks, {}));
   }
 
   @ApiOperation({ summary: 'Update a webhook endpoint', description: 'url, events, description, active (true re-enables).' })
-  @ApiOkResponse({ description: 'The endpoint.', type: WebhookResponse })
+  @ApiOkResponse({ description: 'The endpoint.', type: WebhookResource })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid field (the url must be https and reach a public address), or a field is unknown.')
   @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Patch(':webhookId')
-  update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookView> {
+  async update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookResource> {
     assertEvents(body.events);
-    return this.bus.requestFor(auth, Pattern.UpdateWebhook, { webhookId, ...body });
+    return presentWebhook(await this.bus.requestFor(auth, Pattern.UpdateWebhook, { webhookId, ...body }));
   }
 
   @ApiOperation({
     summary: 'Send a test event',
     description: 'Sends a signed `webhook.test` event to the endpoint now (even if disabled) and returns the attempt. Never retried.',
   })
-  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResponse })
+  @ApiOkResponse({ description: 'The attempt: succeeded, status_code, duration_ms, error.', type: AttemptResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiEmptyBody()
   @Post(':webhookId/test')
   @HttpCode(200)
-  test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptView> {
-    return this.bus.requestFor(auth, Pattern.SendTestWebhook, { webhookId });
+  async test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptResource> {
+    return presentAttempt(await this.bus.requestFor(auth, Pattern.SendTestWebhook, { webhookId }));
   }
 
   @ApiOperation({
@@ -85,14 +88,15 @@ export class WebhooksController {
       'Issues a new signing secret, returned only here. Until the replaced secret expires (`expires_in_hours`, 0–24, default 24; 0 ends it now) ' +
       'every request carries one `v1=` signature per valid secret, newest first. Rotating again drops the secret before the replaced one: at most two sign.',
   })
-  @ApiOkResponse({ description: 'The endpoint, with its new secret.', type: CreatedWebhookResponse })
+  @ApiOkResponse({ description: 'The endpoint, with its new secret.', type: WebhookWithSecretResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `expires_in_hours` is not an integer from 0 to 24, or a field is unknown.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiJsonBodyErrorResponses()
   @Post(':webhookId/rotate_secret')
   @HttpCode(200)
-  rotateSecret(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RotateSecretDto): Promise<CreatedWebhookView> {
-    return this.bus.requestFor(auth, Pattern.RotateWebhookSecret, { webhookId, expiresInHours: body.expires_in_hours ?? MAX_SECRET_OVERLAP_HOURS });
+  async rotateSecret(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RotateSecretDto): Promise<WebhookWithSecretResource> {
+    const expiresInHours = body.expires_in_hours ?? MAX_SECRET_OVERLAP_HOURS;
+    return presentWebhookWithSecret(await this.bus.requestFor(auth, Pattern.RotateWebhookSecret, { webhookId, expiresInHours }));
   }
 
   @ApiOperation({
@@ -101,26 +105,26 @@ export class WebhooksController {
       'Every delivery to this endpoint that failed for good (all four attempts used), of an event created at or after `since` ' +
       '(RFC 3339, at most 7 days ago), is sent again and follows the retry schedule anew. Deliveries already queued again are not counted twice.',
   })
-  @ApiOkResponse({ description: 'How many failed deliveries were queued again.', type: RecoveryResponse })
+  @ApiOkResponse({ description: 'How many failed deliveries were queued again.', type: RecoveryResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `since` is missing, not a date-time, in the future or more than 7 days ago.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(409, '`invalid_request_error` / `webhook_disabled`: re-enable the endpoint first.')
   @ApiJsonBodyErrorResponses()
   @Post(':webhookId/recover')
   @HttpCode(200)
-  recover(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RecoverWebhookDto): Promise<RecoveryView> {
+  async recover(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RecoverWebhookDto): Promise<RecoveryResource> {
     const parsed = parseRecoverySince(body.since, new Date());
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `Invalid since: it ${parsed.error}.`, 'since');
-    return this.bus.requestFor(auth, Pattern.RecoverWebhookDeliveries, { webhookId, since: parsed.since.toISOString() });
+    return presentRecovery(await this.bus.requestFor(auth, Pattern.RecoverWebhookDeliveries, { webhookId, since: parsed.since.toISOString() }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })
-  @ApiOkResponse({ description: 'The endpoint is deleted.', type: DeletedWebhookResponse })
+  @ApiOkResponse({ description: 'The endpoint is deleted.', type: DeletedWebhookResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiEmptyBody()
   @Delete(':webhookId')
   @HttpCode(200)
-  delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeletedWebhook> {
-    return this.bus.requestFor(auth, Pattern.DeleteWebhook, { webhookId });
+  async delete(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeletedWebhookResource> {
+    return presentDeletedWebhook(await this.bus.requestFor(auth, Pattern.DeleteWebhook, { webhookId }));
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AdvanceDeliveryRequest, DeliveryView, ErrorType } from '@sdd/contracts';
+import { AdvanceDeliveryRequest, DeliveryRecord, ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { DataSource } from 'typeorm';
 import { deliveryNotFound } from './delivery-errors';
@@ -15,7 +15,7 @@ export class AdvanceDeliveryHandler {
     private readonly transition: TransitionDeliveryHandler,
   ) {}
 
-  async execute({ scope, deliveryId, to }: AdvanceDeliveryRequest): Promise<DeliveryView> {
+  async execute({ scope, deliveryId, to }: AdvanceDeliveryRequest): Promise<DeliveryRecord> {
     // Live deliveries move when a driver acts; here they do not exist.
     if (scope.mode !== 'test') throw deliveryNotFound();
     const current = await this.dataSource

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DeliveryRef, DeliveryView, EventType } from '@sdd/contracts';
+import { DeliveryRecord, DeliveryRef, EventType } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -8,7 +8,7 @@ import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { presentDelivery } from './delivery.presenter';
+import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { cancelOutcome } from './delivery-status';
 
 /** Cancels a delivery that no driver has started; the change and its event commit together. */
@@ -21,13 +21,13 @@ export class CancelDeliveryHandler {
     private readonly relay: OutboxRelay,
   ) {}
 
-  async execute(ref: DeliveryRef): Promise<DeliveryView> {
+  async execute(ref: DeliveryRef): Promise<DeliveryRecord> {
     const view = await this.cancel(ref);
     this.relay.poke();
     return view;
   }
 
-  private cancel({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
+  private cancel({ scope, deliveryId }: DeliveryRef): Promise<DeliveryRecord> {
     return this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOne(DeliveryEntity, {
         where: { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode },
@@ -40,19 +40,18 @@ export class CancelDeliveryHandler {
         case 'not_cancellable':
           throw deliveryNotCancellable(delivery.status);
         case 'already_cancelled':
-          return presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+          return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
         case 'cancel': {
           const now = this.clock.now();
           delivery.status = 'cancelled';
           delivery.updatedAt = now;
-          const view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
-          await appendEvent(manager, delivery, EventType.DeliveryCancelled, view, now);
+          await appendEvent(manager, delivery, EventType.DeliveryCancelled, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
           await manager.update(
             DeliveryEntity,
             { id: delivery.id },
             { status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence },
           );
-          return view;
+          return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
         }
       }
     });

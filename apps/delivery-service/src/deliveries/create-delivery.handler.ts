@@ -5,7 +5,7 @@ import {
   ClaimedQuote,
   CreateDeliveryReply,
   CreateDeliveryRequest,
-  CreatedDeliveryView,
+  DeliveryRecord,
   EventType,
   MerchantScope,
   Pattern,
@@ -21,7 +21,7 @@ import { appendEvent } from '../outbox/append-event';
 import { categoryMismatch, checkoutNotPaid, missingCheckout, pickupNotLicensed } from './delivery-errors';
 import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
-import { presentCreatedDelivery, presentDelivery } from './delivery.presenter';
+import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { isRestricted, isSamePlace } from './pickup-licence';
 import { simulatedTimeline } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
@@ -64,7 +64,7 @@ export class CreateDeliveryHandler {
     if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
 
     const claimed = await this.bus.request(Pattern.ClaimQuote, ref);
-    let created: CreatedDeliveryView;
+    let created: DeliveryRecord;
     try {
       created = await this.write(request, claimed, ref.claimant);
     } catch (error) {
@@ -89,7 +89,7 @@ export class CreateDeliveryHandler {
     if (!delivery) return undefined;
     // The attempt that created it may have died before confirming its claim.
     await this.confirmClaim({ scope: request.scope, quoteId: delivery.quoteId, claimant: delivery.id });
-    return { delivery: presentCreatedDelivery(delivery, this.config.PUBLIC_BASE_URL), replayed: true };
+    return { delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), replayed: true };
   }
 
   private findByKey(scope: MerchantScope, idempotencyKey: string): Promise<DeliveryEntity | null> {
@@ -109,8 +109,8 @@ export class CreateDeliveryHandler {
    * the process dies first), the timeline reconciler schedules the steps once
    * they are overdue; the job ids are deterministic, so doing both is harmless.
    */
-  private async scheduleTimeline(delivery: CreatedDeliveryView): Promise<void> {
-    const startAt = new Date(delivery.scheduled_at ?? delivery.created_at);
+  private async scheduleTimeline(delivery: DeliveryRecord): Promise<void> {
+    const startAt = new Date(delivery.scheduledAt ?? delivery.createdAt);
     await this.timeline.schedule(delivery.id, startAt, this.clock.now()).catch((error: Error) =>
       this.logger.error(`timeline of ${delivery.id} not scheduled: ${error.message}`),
     );
@@ -125,7 +125,7 @@ export class CreateDeliveryHandler {
     if (!licensed.some((location) => isSamePlace(quote.pickup, location.address))) throw pickupNotLicensed(quote.category);
   }
 
-  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string): Promise<CreatedDeliveryView> {
+  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string): Promise<DeliveryRecord> {
     const now = this.clock.now();
     const scheduledAt = quote.scheduled_at ? new Date(quote.scheduled_at) : null;
     const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED);
@@ -155,16 +155,16 @@ export class CreateDeliveryHandler {
       createdAt: now,
       updatedAt: now,
     });
-    const view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+    const snapshot = deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL);
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(DeliveryEntity, delivery);
-      await appendEvent(manager, delivery, EventType.DeliveryCreated, view, now);
+      await appendEvent(manager, delivery, EventType.DeliveryCreated, snapshot, now);
       await manager.update(DeliveryEntity, { id: delivery.id }, { eventSequence: delivery.eventSequence });
       // Nobody waits for this delivery any more (the caller answered 503): committing it would leave a
       // delivery the merchant was told failed, and a quote claim that may already be settled.
       if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
     });
-    return presentCreatedDelivery(delivery, this.config.PUBLIC_BASE_URL);
+    return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
   }
 }
 

@@ -6,9 +6,9 @@ import {
   CountRecentDeliveriesRequest,
   CreateDeliveryReply,
   CreateDeliveryRequest,
-  DeliveryList,
+  DeliveryRecordPage,
   DeliveryRef,
-  DeliveryView,
+  DeliveryRecord,
   ListDeliveriesRequest,
   Pattern,
   PublicTracking,
@@ -51,7 +51,7 @@ export class DeliveriesController {
   }
 
   @BusHandler(Pattern.AdvanceDelivery)
-  advance(@Payload() request: AdvanceDeliveryRequest): Promise<DeliveryView> {
+  advance(@Payload() request: AdvanceDeliveryRequest): Promise<DeliveryRecord> {
     return this.advanceDelivery.execute(request);
   }
 
@@ -61,17 +61,17 @@ export class DeliveriesController {
   }
 
   @BusHandler(Pattern.GetDelivery)
-  get(@Payload() request: DeliveryRef): Promise<DeliveryView> {
+  get(@Payload() request: DeliveryRef): Promise<DeliveryRecord> {
     return this.getDelivery.execute(request);
   }
 
   @BusHandler(Pattern.ListDeliveries)
-  list(@Payload() request: ListDeliveriesRequest): Promise<DeliveryList> {
+  list(@Payload() request: ListDeliveriesRequest): Promise<DeliveryRecordPage> {
     return this.listDeliveries.execute(request);
   }
 
   @BusHandler(Pattern.CancelDelivery)
-  cancel(@Payload() request: DeliveryRef): Promise<DeliveryView> {
+  cancel(@Payload() request: DeliveryRef): Promise<DeliveryRecord> {
     return this.cancelDelivery.execute(request);
   }
 }

@@ -1,8 +1,7 @@
+import { DELIVERY_STATUSES, DeliveryStatus } from '@sdd/contracts';
 import {
   CANCELLABLE,
   CancelOutcome,
-  DELIVERY_STATUSES,
-  DeliveryStatus,
   IN_PROGRESS,
   TERMINAL,
   canTransition,

@@ -1,23 +1,4 @@
-import { EventType } from '@sdd/contracts';
-
-/**
- * The delivery lifecycle (service-interface.md "States and transitions",
- * decisions.md "Two descriptions" and "Deliveries and events"). "simulated" is
- * not here on purpose: it is only what a test creation response reports, the
- * stored record starts at `created` like a live one.
- */
-export const DELIVERY_STATUSES = [
-  'created',
-  'pending',
-  'driver_assigned',
-  'driver_at_pickup',
-  'picked_up',
-  'in_transit',
-  'delivered',
-  'cancelled',
-  'failed',
-] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+import { DELIVERY_STATUSES, DeliveryStatus, EventType } from '@sdd/contracts';
 
 export const CANCELLABLE: readonly DeliveryStatus[] = ['created', 'pending'];
 export const IN_PROGRESS: readonly DeliveryStatus[] = ['driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit'];

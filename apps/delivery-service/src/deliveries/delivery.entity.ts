@@ -1,6 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStopRecord, Mode, TimelineStep } from '@sdd/contracts';
-import type { DeliveryStatus } from './delivery-status';
+import type { Category, DeliveryStatus, DeliveryStopRecord, Mode, TimelineStep } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {

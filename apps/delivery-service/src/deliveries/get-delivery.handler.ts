@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { DeliveryRef, DeliveryView } from '@sdd/contracts';
+import { DeliveryRecord, DeliveryRef } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { presentDelivery } from './delivery.presenter';
+import { toDeliveryRecord } from './delivery.record';
 
 @Injectable()
 export class GetDeliveryHandler {
@@ -15,9 +15,9 @@ export class GetDeliveryHandler {
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
   ) {}
 
-  async execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryView> {
+  async execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryRecord> {
     const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
     if (!delivery) throw deliveryNotFound();
-    return presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
+    return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
   }
 }

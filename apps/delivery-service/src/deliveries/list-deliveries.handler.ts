@@ -1,17 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { DeliveryList, ListDeliveriesRequest } from '@sdd/contracts';
+import { DeliveryRecordPage, ListDeliveriesRequest } from '@sdd/contracts';
 import { cursorParam, toPage } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from './delivery.entity';
-import { presentListItem } from './delivery.presenter';
+import { toDeliveryRecord } from './delivery.record';
 
 /** Newest first, keyset-paginated on (created_at, id). */
 @Injectable()
 export class ListDeliveriesHandler {
-  constructor(@InjectRepository(DeliveryEntity) private readonly deliveries: Repository<DeliveryEntity>) {}
+  constructor(
+    @InjectRepository(DeliveryEntity) private readonly deliveries: Repository<DeliveryEntity>,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+  ) {}
 
-  async execute({ scope, limit, cursor, status }: ListDeliveriesRequest): Promise<DeliveryList> {
+  async execute({ scope, limit, cursor, status }: ListDeliveriesRequest): Promise<DeliveryRecordPage> {
     const query = this.deliveries
       .createQueryBuilder('d')
       .where('d.merchant_id = :merchantId AND d.mode = :mode', scope)
@@ -20,7 +25,7 @@ export class ListDeliveriesHandler {
       .limit(limit + 1);
     // "simulated" names every test delivery (decisions.md), whatever its current status.
     if (status === 'simulated') {
-      if (scope.mode !== 'test') return { data: [], has_more: false, next_cursor: null };
+      if (scope.mode !== 'test') return { data: [], hasMore: false, nextCursor: null };
     } else if (status) {
       query.andWhere('d.status = :status', { status });
     }
@@ -29,6 +34,7 @@ export class ListDeliveriesHandler {
       query.andWhere('(d.created_at, d.id) < (:createdAt, :id)', position);
     }
     const rows = await query.getMany();
-    return toPage(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.id }), presentListItem);
+    const page = toPage(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.id }), (row) => toDeliveryRecord(row, this.config.PUBLIC_BASE_URL));
+    return { data: page.data, hasMore: page.has_more, nextCursor: page.next_cursor };
   }
 }

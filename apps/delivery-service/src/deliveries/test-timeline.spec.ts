@@ -1,4 +1,5 @@
-import { DeliveryStatus, canTransition, nextTestStatus } from './delivery-status';
+import { DeliveryStatus } from '@sdd/contracts';
+import { canTransition, nextTestStatus } from './delivery-status';
 import {
   TEST_TIMELINE,
   etaMinutesAt,

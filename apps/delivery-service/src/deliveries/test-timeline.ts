@@ -1,4 +1,4 @@
-import { DeliveryStatus } from './delivery-status';
+import { DeliveryStatus } from '@sdd/contracts';
 
 /** decisions.md "Deliveries and events": offsets from the start, at speed 1. */
 export const TEST_TIMELINE: ReadonlyArray<{ status: DeliveryStatus; offsetMs: number }> = [

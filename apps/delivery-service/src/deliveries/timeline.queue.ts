@@ -5,7 +5,7 @@ import { createRedis } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { DeliveryStatus } from './delivery-status';
+import { DeliveryStatus } from '@sdd/contracts';
 import { timelineJobs, timelineJobsAfter } from './test-timeline';
 
 export interface TimelineJob {

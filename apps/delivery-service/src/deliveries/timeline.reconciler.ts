@@ -3,7 +3,8 @@ import { DataSource } from 'typeorm';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { DeliveryStatus, TERMINAL } from './delivery-status';
+import { DeliveryStatus } from '@sdd/contracts';
+import { TERMINAL } from './delivery-status';
 import { TimelineQueue } from './timeline.queue';
 
 /** Deliveries looked at per statement; a pass pages through all of them. */

@@ -1,5 +1,5 @@
 import type { LocatedAddress } from '@sdd/contracts';
-import type { DeliveryStatus } from './delivery-status';
+import type { DeliveryStatus } from '@sdd/contracts';
 
 /** The one simulated driver of every test delivery (fictional 555 number). */
 export const SIMULATED_DRIVER = { name: 'Sam Simulated', phone: '+15555550100' } as const;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DeliveryView, MerchantScope } from '@sdd/contracts';
+import { DeliveryRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -8,8 +8,9 @@ import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { presentDelivery } from './delivery.presenter';
-import { canTransition, DeliveryStatus, eventTypeFor, nextTestStatus } from './delivery-status';
+import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
+import { DeliveryStatus } from '@sdd/contracts';
+import { canTransition, eventTypeFor, nextTestStatus } from './delivery-status';
 
 /**
  * The steps from `from` to `to` along the test flow, or undefined when `to`
@@ -26,7 +27,7 @@ export function testPath(from: DeliveryStatus, to: DeliveryStatus): DeliveryStat
   return undefined;
 }
 
-export type TransitionResult = { moved: true; delivery: DeliveryView } | { moved: false; delivery: DeliveryView; from: DeliveryStatus };
+export type TransitionResult = { moved: true; delivery: DeliveryRecord } | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
 
 /**
  * The one way a delivery's status changes: re-read under a row lock, move only
@@ -50,19 +51,17 @@ export class TransitionDeliveryHandler {
       if (!delivery) throw deliveryNotFound();
       const steps = canTransition(delivery.status, to) ? [to] : catchUp ? testPath(delivery.status, to) : undefined;
       if (!steps) {
-        return { moved: false, delivery: presentDelivery(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
+        return { moved: false, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
       }
       const now = this.clock.now();
-      let view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
       for (const step of steps) {
         delivery.status = step;
         delivery.updatedAt = now;
-        view = presentDelivery(delivery, this.config.PUBLIC_BASE_URL);
         const type = eventTypeFor(step);
-        if (type) await appendEvent(manager, delivery, type, step === 'delivered' ? { ...view, delivered_at: now.toISOString() } : view, now);
+        if (type) await appendEvent(manager, delivery, type, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, step === 'delivered' ? now : undefined), now);
       }
       await manager.update(DeliveryEntity, { id: delivery.id }, { status: to, updatedAt: now, eventSequence: delivery.eventSequence });
-      return { moved: true, delivery: view };
+      return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) };
     });
     if (result.moved) this.relay.poke();
     return result;

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { MerchantAccountRequest, MerchantAccountView, Pattern } from '@sdd/contracts';
+import { MerchantAccountRequest, MerchantAccountRecord, Pattern } from '@sdd/contracts';
 import { GetMerchantAccountHandler } from './get-merchant-account.handler';
 
 @Controller()
@@ -9,7 +9,7 @@ export class AccountsController {
   constructor(private readonly getAccount: GetMerchantAccountHandler) {}
 
   @BusHandler(Pattern.GetMerchantAccount)
-  get(@Payload() request: MerchantAccountRequest): Promise<MerchantAccountView> {
+  get(@Payload() request: MerchantAccountRequest): Promise<MerchantAccountRecord> {
     return this.getAccount.execute(request);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { MerchantAccountRequest, MerchantAccountView, Pattern } from '@sdd/contracts';
+import { MerchantAccountRequest, MerchantAccountRecord, Pattern } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { feeTierFor } from './fee-tier';
@@ -18,7 +18,7 @@ export class GetMerchantAccountHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope }: MerchantAccountRequest): Promise<MerchantAccountView> {
+  async execute({ scope }: MerchantAccountRequest): Promise<MerchantAccountRecord> {
     const [account, deliveries] = await Promise.all([
       this.accounts.findOneBy({ merchantId: scope.merchantId }),
       this.bus.requestFor(scope, Pattern.CountRecentDeliveries, { since: this.clock.now().getTime() - THIRTY_DAYS_MS }),
@@ -28,11 +28,11 @@ export class GetMerchantAccountHandler {
       connect: account
         ? {
             status: account.chargesEnabled && account.payoutsEnabled ? 'connected' : 'pending',
-            charges_enabled: account.chargesEnabled,
-            payouts_enabled: account.payoutsEnabled,
+            chargesEnabled: account.chargesEnabled,
+            payoutsEnabled: account.payoutsEnabled,
           }
-        : { status: 'not_connected', charges_enabled: false, payouts_enabled: false },
-      fee_tier: { rate_percent: tier.ratePercent, deliveries_last_30_days: deliveries, next_tier_at: tier.nextTierAt },
+        : { status: 'not_connected', chargesEnabled: false, payoutsEnabled: false },
+      feeTier: { ratePercent: tier.ratePercent, deliveriesLast30Days: deliveries, nextTierAt: tier.nextTierAt },
     };
   }
 }

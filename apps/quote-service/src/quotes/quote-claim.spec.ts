@@ -19,11 +19,11 @@ describe('claimStanding', () => {
 
 describe('settleLapsedClaim', () => {
   it('confirms when the claimant delivery exists for this quote', () => {
-    expect(settleLapsedClaim('qt_1', { quote_id: 'qt_1' })).toBe('confirm');
+    expect(settleLapsedClaim('qt_1', { quoteId: 'qt_1' })).toBe('confirm');
   });
 
   it('releases when no such delivery exists, or it is of another quote', () => {
     expect(settleLapsedClaim('qt_1', null)).toBe('release');
-    expect(settleLapsedClaim('qt_1', { quote_id: 'qt_2' })).toBe('release');
+    expect(settleLapsedClaim('qt_1', { quoteId: 'qt_2' })).toBe('release');
   });
 });

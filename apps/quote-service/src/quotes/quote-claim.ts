@@ -11,6 +11,6 @@ export function claimStanding(quote: { usedAt: Date | null; claimedBy: string | 
 export type ClaimSettlement = 'confirm' | 'release';
 
 /** Confirmed only when the claimant's delivery exists and is the delivery of this quote. */
-export function settleLapsedClaim(quoteId: string, delivery: { quote_id: string } | null): ClaimSettlement {
-  return delivery?.quote_id === quoteId ? 'confirm' : 'release';
+export function settleLapsedClaim(quoteId: string, delivery: { quoteId: string } | null): ClaimSettlement {
+  return delivery?.quoteId === quoteId ? 'confirm' : 'release';
 }

@@ -1,4 +1,4 @@
-import { AttemptView, Mode } from '@sdd/contracts';
+import { AttemptTrigger, Mode } from '@sdd/contracts';
 import { SealedSecrets } from '../endpoints/signing-secrets';
 
 /**
@@ -43,12 +43,20 @@ export interface AttemptRecord {
   createdAt: Date;
 }
 
-/** An `attempts` row: the columns are the public attempt's fields, with the endpoint's id and the times as stored. */
-export type AttemptRow = Omit<AttemptView, 'webhook_id' | 'next_retry_at' | 'created_at'> & {
+/** An `attempts` row as stored. */
+export interface AttemptRow {
+  id: string;
+  event_id: string;
   endpoint_id: string;
+  number: number | null;
+  trigger: AttemptTrigger;
+  succeeded: boolean;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
   next_retry_at: Date | null;
   created_at: Date;
-};
+}
 
 export interface DestinationRow {
   event_id: string;

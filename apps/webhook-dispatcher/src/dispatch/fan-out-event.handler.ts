@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DeliveryEvent, EventEnvelope } from '@sdd/contracts';
+import { DeliveryEvent } from '@sdd/contracts';
+import { presentEventEnvelope } from '@sdd/public-api';
 import { AttemptQueue } from './attempt.queue';
 import { MessageSendRepository } from './message-send.repository';
 
@@ -17,7 +18,7 @@ export class FanOutEventHandler {
   ) {}
 
   async execute(event: DeliveryEvent): Promise<void> {
-    const envelope: EventEnvelope = { id: event.id, type: event.type, created_at: event.created_at, data: event.data, sequence: event.sequence };
+    const envelope = presentEventEnvelope(event);
     const endpointIds = await this.messages.recordAndFanOut({
       id: event.id,
       merchantId: event.merchant_id,

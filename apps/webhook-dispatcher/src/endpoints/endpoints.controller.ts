@@ -2,16 +2,15 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
 import {
-  CreatedWebhookView,
   CreateWebhookRequest,
-  DeletedWebhook,
   ListWebhooksRequest,
   Pattern,
   RotateWebhookSecretRequest,
   UpdateWebhookRequest,
-  WebhookList,
+  WebhookRecordList,
   WebhookRef,
-  WebhookView,
+  WebhookRecord,
+  WebhookWithSecretRecord,
 } from '@sdd/contracts';
 import { EndpointsHandlers } from './endpoints.handlers';
 import { RotateSecretHandler } from './rotate-secret.handler';
@@ -24,27 +23,27 @@ export class EndpointsController {
   ) {}
 
   @BusHandler(Pattern.CreateWebhook)
-  create(@Payload() request: CreateWebhookRequest): Promise<CreatedWebhookView> {
+  create(@Payload() request: CreateWebhookRequest): Promise<WebhookWithSecretRecord> {
     return this.handlers.create(request);
   }
 
   @BusHandler(Pattern.ListWebhooks)
-  list(@Payload() request: ListWebhooksRequest): Promise<WebhookList> {
+  list(@Payload() request: ListWebhooksRequest): Promise<WebhookRecordList> {
     return this.handlers.list(request);
   }
 
   @BusHandler(Pattern.UpdateWebhook)
-  update(@Payload() request: UpdateWebhookRequest): Promise<WebhookView> {
+  update(@Payload() request: UpdateWebhookRequest): Promise<WebhookRecord> {
     return this.handlers.update(request);
   }
 
   @BusHandler(Pattern.DeleteWebhook)
-  delete(@Payload() request: WebhookRef): Promise<DeletedWebhook> {
+  delete(@Payload() request: WebhookRef): Promise<{ id: string }> {
     return this.handlers.delete(request);
   }
 
   @BusHandler(Pattern.RotateWebhookSecret)
-  rotate(@Payload() request: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
+  rotate(@Payload() request: RotateWebhookSecretRequest): Promise<WebhookWithSecretRecord> {
     return this.rotateSecret.execute(request);
   }
 }

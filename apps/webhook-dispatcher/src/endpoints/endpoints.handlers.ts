@@ -2,15 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import {
-  CreatedWebhookView,
   CreateWebhookRequest,
-  DeletedWebhook,
   ListWebhooksRequest,
   MAX_WEBHOOKS_PER_SCOPE,
   UpdateWebhookRequest,
-  WebhookList,
+  WebhookRecordList,
   WebhookRef,
-  WebhookView,
+  WebhookRecord,
+  WebhookWithSecretRecord,
 } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -19,7 +18,7 @@ import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { SecretBox } from './secret-box';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { newSigningSecret } from './signing-secrets';
-import { presentWebhook } from './webhook-endpoint.presenter';
+import { toWebhookRecord } from './webhook-endpoint.record';
 import { WebhookUrlGuard } from './webhook-url.guard';
 
 @Injectable()
@@ -36,7 +35,7 @@ export class EndpointsHandlers {
     this.box = SecretBox.fromConfig(config);
   }
 
-  async create(request: CreateWebhookRequest): Promise<CreatedWebhookView> {
+  async create(request: CreateWebhookRequest): Promise<WebhookWithSecretRecord> {
     const url = await this.urlGuard.assertAllowed(request.url);
     const existing = await this.endpoints.countBy({ merchantId: request.scope.merchantId, mode: request.scope.mode });
     if (existing >= MAX_WEBHOOKS_PER_SCOPE) {
@@ -59,18 +58,18 @@ export class EndpointsHandlers {
       createdAt: this.clock.now(),
     });
     await this.endpoints.insert(endpoint);
-    return { ...presentWebhook(endpoint), secret };
+    return { ...toWebhookRecord(endpoint), secret };
   }
 
-  async list({ scope }: ListWebhooksRequest): Promise<WebhookList> {
+  async list({ scope }: ListWebhooksRequest): Promise<WebhookRecordList> {
     const rows = await this.endpoints.find({
       where: { merchantId: scope.merchantId, mode: scope.mode },
       order: { createdAt: 'ASC', id: 'ASC' },
     });
-    return { data: rows.map(presentWebhook) };
+    return { data: rows.map(toWebhookRecord) };
   }
 
-  async update(request: UpdateWebhookRequest): Promise<WebhookView> {
+  async update(request: UpdateWebhookRequest): Promise<WebhookRecord> {
     const endpoint = await this.scoped.get(request.scope, request.webhookId);
     if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
     if (request.events !== undefined) endpoint.events = request.events;
@@ -81,12 +80,12 @@ export class EndpointsHandlers {
       { id: endpoint.id },
       { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active, activeSince: endpoint.activeSince },
     );
-    return presentWebhook(endpoint);
+    return toWebhookRecord(endpoint);
   }
 
-  async delete(ref: WebhookRef): Promise<DeletedWebhook> {
+  async delete(ref: WebhookRef): Promise<{ id: string }> {
     const endpoint = await this.scoped.get(ref.scope, ref.webhookId);
     await this.endpoints.delete({ id: endpoint.id });
-    return { id: endpoint.id, deleted: true };
+    return { id: endpoint.id };
   }
 }

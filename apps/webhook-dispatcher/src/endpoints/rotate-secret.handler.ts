@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { CreatedWebhookView, RotateWebhookSecretRequest } from '@sdd/contracts';
+import { RotateWebhookSecretRequest, WebhookWithSecretRecord } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
@@ -9,7 +9,7 @@ import { ScopedEndpointRepository } from './scoped-endpoint.repository';
 import { SecretBox } from './secret-box';
 import { newSigningSecret, previousSecretExpiry } from './signing-secrets';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
-import { presentWebhook } from './webhook-endpoint.presenter';
+import { toWebhookRecord } from './webhook-endpoint.record';
 
 /**
  * Gives an endpoint a new signing secret (shown once, in the answer). The one
@@ -30,7 +30,7 @@ export class RotateSecretHandler {
     this.box = SecretBox.fromConfig(config);
   }
 
-  async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<CreatedWebhookView> {
+  async execute({ scope, webhookId, expiresInHours }: RotateWebhookSecretRequest): Promise<WebhookWithSecretRecord> {
     const secret = newSigningSecret();
     const expiresAt = previousSecretExpiry(this.clock.now(), expiresInHours);
     // One statement: the secret it replaces is the one stored when it runs, whatever a concurrent rotation did.
@@ -46,6 +46,6 @@ export class RotateSecretHandler {
       .execute();
     if (affected !== 1) throw AppError.notFound('No such webhook.');
     const endpoint = await this.scoped.get(scope, webhookId);
-    return { ...presentWebhook(endpoint), secret };
+    return { ...toWebhookRecord(endpoint), secret };
   }
 }

@@ -2,15 +2,15 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
 import {
-  AttemptView,
-  EventDetailView,
-  EventList,
+  EventDetailRecord,
+  EventRecordPage,
   EventRef,
   ListEventsRequest,
   Pattern,
   RecoverWebhookRequest,
-  RecoveryView,
+  RecoveryRecord,
   ResendEventRequest,
+  WebhookAttemptRecord,
   WebhookRef,
 } from '@sdd/contracts';
 import { GetEventHandler } from './get-event.handler';
@@ -30,27 +30,27 @@ export class EventsController {
   ) {}
 
   @BusHandler(Pattern.ListEvents)
-  list(@Payload() request: ListEventsRequest): Promise<EventList> {
+  list(@Payload() request: ListEventsRequest): Promise<EventRecordPage> {
     return this.listEvents.execute(request);
   }
 
   @BusHandler(Pattern.GetEvent)
-  get(@Payload() request: EventRef): Promise<EventDetailView> {
+  get(@Payload() request: EventRef): Promise<EventDetailRecord> {
     return this.getEvent.execute(request);
   }
 
   @BusHandler(Pattern.ResendEvent)
-  resend(@Payload() request: ResendEventRequest): Promise<AttemptView> {
+  resend(@Payload() request: ResendEventRequest): Promise<WebhookAttemptRecord> {
     return this.resendEvent.execute(request);
   }
 
   @BusHandler(Pattern.SendTestWebhook)
-  ping(@Payload() request: WebhookRef): Promise<AttemptView> {
+  ping(@Payload() request: WebhookRef): Promise<WebhookAttemptRecord> {
     return this.sendPing.execute(request);
   }
 
   @BusHandler(Pattern.RecoverWebhookDeliveries)
-  recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryView> {
+  recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryRecord> {
     return this.recoverDestinations.execute(request);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ErrorCode, ErrorType, parseRecoverySince, RecoverWebhookRequest, RecoveryView } from '@sdd/contracts';
+import { ErrorCode, ErrorType, parseRecoverySince, RecoverWebhookRequest, RecoveryRecord } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { AttemptQueue } from '../dispatch/attempt.queue';
 import { EndpointHealthRepository } from '../dispatch/endpoint-health.repository';
@@ -21,7 +21,7 @@ export class RecoverDestinationsHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, webhookId, since }: RecoverWebhookRequest): Promise<RecoveryView> {
+  async execute({ scope, webhookId, since }: RecoverWebhookRequest): Promise<RecoveryRecord> {
     const now = this.clock.now();
     const parsed = parseRecoverySince(since, now);
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `since ${parsed.error}.`, 'since');

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { AttemptView, ResendEventRequest } from '@sdd/contracts';
+import { ResendEventRequest, WebhookAttemptRecord } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
 import { MessageSendRepository } from '../dispatch/message-send.repository';
 import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
 import { EventReadRepository } from './event-read.repository';
-import { presentManualAttempt } from './event.presenter';
+import { toManualAttemptRecord } from './event.record';
 
 /**
  * Sends an event again, now, to one of the merchant's endpoints (the same
@@ -22,12 +22,12 @@ export class ResendEventHandler {
     private readonly endpoints: ScopedEndpointRepository,
   ) {}
 
-  async execute({ scope, eventId, webhookId }: ResendEventRequest): Promise<AttemptView> {
+  async execute({ scope, eventId, webhookId }: ResendEventRequest): Promise<WebhookAttemptRecord> {
     const event = await this.events.findEvent(scope.merchantId, scope.mode, eventId);
     if (!event) throw AppError.notFound('No such event.');
     const endpoint = await this.endpoints.get(scope, webhookId, 'webhook_id');
     const outcome = await this.sender.attempt(event.id, endpoint, event.body);
     await this.messages.recordManualAttempt(outcome, 'resend');
-    return presentManualAttempt(outcome, 'resend');
+    return toManualAttemptRecord(outcome, 'resend');
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AttemptView, EventEnvelope, WEBHOOK_TEST_EVENT_SEQUENCE, WEBHOOK_TEST_EVENT_TYPE, WebhookRef } from '@sdd/contracts';
+import { WebhookAttemptRecord, WebhookRef } from '@sdd/contracts';
+import { presentPingEnvelope } from '@sdd/public-api';
 import { Clock, CLOCK, newId } from '@sdd/common';
 import { AttemptSender } from '../dispatch/attempt-sender';
 import { MessageSendRepository } from '../dispatch/message-send.repository';
 import { ScopedEndpointRepository } from '../endpoints/scoped-endpoint.repository';
-import { presentManualAttempt } from './event.presenter';
+import { toManualAttemptRecord } from './event.record';
 
 /**
  * Sends a signed `webhook.test` event to one endpoint now and answers with
@@ -22,16 +23,10 @@ export class SendPingHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, webhookId }: WebhookRef): Promise<AttemptView> {
+  async execute({ scope, webhookId }: WebhookRef): Promise<WebhookAttemptRecord> {
     const endpoint = await this.endpoints.get(scope, webhookId);
     const now = this.clock.now();
-    const envelope: EventEnvelope = {
-      id: newId('evt'),
-      type: WEBHOOK_TEST_EVENT_TYPE,
-      created_at: now.toISOString(),
-      data: { webhook_id: endpoint.id, message: 'A test event sent from the API; it needs no action.' },
-      sequence: WEBHOOK_TEST_EVENT_SEQUENCE,
-    };
+    const envelope = presentPingEnvelope(newId('evt'), now, endpoint.id);
     const body = JSON.stringify(envelope);
     await this.messages.insertEvent({
       id: envelope.id,
@@ -44,6 +39,6 @@ export class SendPingHandler {
     });
     const outcome = await this.sender.attempt(envelope.id, endpoint, body);
     await this.messages.recordManualAttempt(outcome, 'test');
-    return presentManualAttempt(outcome, 'test');
+    return toManualAttemptRecord(outcome, 'test');
   }
 }

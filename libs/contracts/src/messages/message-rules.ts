@@ -3,7 +3,6 @@ import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validato
 /** What a bus message class is: the pipe builds one from the plain payload and validates it. */
 export type BusMessageClass<T extends object = object> = new () => T;
 
-export const MODES = ['test', 'live'] as const;
 
 /** Ids the services mint: `<prefix>_<base62>`. */
 export const MERCHANT_ID_PATTERN = /^mer_[0-9A-Za-z]{1,64}$/;

@@ -3,7 +3,8 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 import { MerchantScope, Mode } from '../scope';
-import { MERCHANT_ID_PATTERN, MODES } from './message-rules';
+import { MODES } from '../scope';
+import { MERCHANT_ID_PATTERN } from './message-rules';
 
 export class MerchantScopeMessage implements MerchantScope {
   @IsString()

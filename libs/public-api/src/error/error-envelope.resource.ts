@@ -1,9 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ErrorType } from '@sdd/contracts';
-import { ErrorEnvelope } from '../errors/error-envelope';
 
 @ApiSchema({ name: 'Error', description: 'What went wrong. `type` is the broad class, `code` the precise reason.' })
-export class ErrorDetailResponse {
+export class ErrorDetailResource {
   @ApiProperty({ enum: Object.values(ErrorType), example: ErrorType.InvalidRequest })
   type!: string;
 
@@ -26,7 +25,8 @@ export class ErrorDetailResponse {
 }
 
 @ApiSchema({ name: 'ErrorEnvelope', description: 'The body of every error response.' })
-export class ErrorEnvelopeResponse implements ErrorEnvelope {
-  @ApiProperty({ type: ErrorDetailResponse })
-  error!: ErrorDetailResponse;
+export class ErrorEnvelopeResource {
+  @ApiProperty({ type: ErrorDetailResource })
+  error!: ErrorDetailResource;
 }
+

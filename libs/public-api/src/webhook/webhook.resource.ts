@@ -1,11 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CreatedWebhookView, RecoveryView, WebhookView } from '@sdd/contracts';
-
-// Each class implements the contract type its route returns, so a field added
-// to a response without being documented here breaks the build.
 
 @ApiSchema({ name: 'Webhook', description: 'An endpoint, without its secret.' })
-export class WebhookResponse implements WebhookView {
+export class WebhookResource {
   @ApiProperty()
   id!: string;
 
@@ -26,19 +22,19 @@ export class WebhookResponse implements WebhookView {
 }
 
 @ApiSchema({ name: 'WebhookWithSecret', description: 'The endpoint with its signing secret, shown only in this response.' })
-export class CreatedWebhookResponse extends WebhookResponse implements CreatedWebhookView {
+export class WebhookWithSecretResource extends WebhookResource {
   @ApiProperty({ pattern: '^whsec_', example: 'whsec_…' })
   secret!: string;
 }
 
 @ApiSchema({ name: 'WebhookList' })
-export class WebhookListResponse {
-  @ApiProperty({ type: WebhookResponse, isArray: true })
-  data!: WebhookResponse[];
+export class WebhookListResource {
+  @ApiProperty({ type: WebhookResource, isArray: true })
+  data!: WebhookResource[];
 }
 
 @ApiSchema({ name: 'DeletedWebhook' })
-export class DeletedWebhookResponse {
+export class DeletedWebhookResource {
   @ApiProperty()
   id!: string;
 
@@ -47,7 +43,7 @@ export class DeletedWebhookResponse {
 }
 
 @ApiSchema({ name: 'WebhookRecovery' })
-export class RecoveryResponse implements RecoveryView {
+export class RecoveryResource {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'How many failed deliveries were queued again.' })
   queued!: number;
 }

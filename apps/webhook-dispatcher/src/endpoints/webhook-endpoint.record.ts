@@ -1,13 +1,13 @@
-import { WebhookView } from '@sdd/contracts';
+import { WebhookRecord } from '@sdd/contracts';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 
-export function presentWebhook(endpoint: WebhookEndpointEntity): WebhookView {
+export function toWebhookRecord(endpoint: WebhookEndpointEntity): WebhookRecord {
   return {
     id: endpoint.id,
     url: endpoint.url,
     events: endpoint.events,
     description: endpoint.description,
     active: endpoint.active,
-    created_at: endpoint.createdAt.toISOString(),
+    createdAt: endpoint.createdAt.toISOString(),
   };
 }

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { AttemptTrigger, AttemptView, EventDeliveryView, EventDetailView, EventEnvelope, EventList } from '@sdd/contracts';
+import { ATTEMPT_TRIGGERS, AttemptTrigger, DESTINATION_STATUSES } from '@sdd/contracts';
 
 @ApiSchema({ name: 'EventEnvelope', description: 'The body of a webhook request, and an entry of the event log.' })
-export class EventEnvelopeResponse implements EventEnvelope {
+export class EventEnvelopeResource {
   @ApiProperty({ pattern: '^evt_[0-9A-Za-z]{24}$', example: 'evt_2hQ7mWc9XbL4pT1vN8kR5sZa' })
   id!: string;
 
@@ -30,9 +30,9 @@ export class EventEnvelopeResponse implements EventEnvelope {
 }
 
 @ApiSchema({ name: 'EventList' })
-export class EventListResponse implements EventList {
-  @ApiProperty({ type: EventEnvelopeResponse, isArray: true })
-  data!: EventEnvelopeResponse[];
+export class EventListResource {
+  @ApiProperty({ type: EventEnvelopeResource, isArray: true })
+  data!: EventEnvelopeResource[];
 
   @ApiProperty()
   has_more!: boolean;
@@ -42,7 +42,7 @@ export class EventListResponse implements EventList {
 }
 
 @ApiSchema({ name: 'WebhookAttempt', description: 'One HTTP request to one endpoint.' })
-export class AttemptResponse implements AttemptView {
+export class AttemptResource {
   @ApiProperty({ pattern: '^att_[0-9A-Za-z]{24}$' })
   id!: string;
 
@@ -55,7 +55,7 @@ export class AttemptResponse implements AttemptView {
   @ApiProperty({ type: 'integer', nullable: true, minimum: 1, maximum: 4, description: 'null for a resend or a test.' })
   number!: number | null;
 
-  @ApiProperty({ enum: ['automatic', 'resend', 'test'] })
+  @ApiProperty({ enum: ATTEMPT_TRIGGERS })
   trigger!: AttemptTrigger;
 
   @ApiProperty()
@@ -78,12 +78,12 @@ export class AttemptResponse implements AttemptView {
 }
 
 @ApiSchema({ name: 'EventDelivery', description: 'The event’s delivery to one endpoint.' })
-export class EventDeliveryResponse implements EventDeliveryView {
+export class EventDeliveryResource {
   @ApiProperty()
   webhook_id!: string;
 
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
-  status!: 'pending' | 'succeeded' | 'failed';
+  @ApiProperty({ enum: DESTINATION_STATUSES })
+  status!: (typeof DESTINATION_STATUSES)[number];
 
   @ApiProperty({ type: 'integer' })
   attempt_count!: number;
@@ -91,12 +91,12 @@ export class EventDeliveryResponse implements EventDeliveryView {
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   next_attempt_at!: string | null;
 
-  @ApiProperty({ type: AttemptResponse, isArray: true })
-  attempts!: AttemptResponse[];
+  @ApiProperty({ type: AttemptResource, isArray: true })
+  attempts!: AttemptResource[];
 }
 
 @ApiSchema({ name: 'EventDetail' })
-export class EventDetailResponse extends EventEnvelopeResponse implements EventDetailView {
-  @ApiProperty({ type: EventDeliveryResponse, isArray: true })
-  deliveries!: EventDeliveryResponse[];
+export class EventDetailResource extends EventEnvelopeResource {
+  @ApiProperty({ type: EventDeliveryResource, isArray: true })
+  deliveries!: EventDeliveryResource[];
 }

@@ -1,27 +1,13 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import {
-  Category,
-  CATEGORIES,
-  CreatedDeliveryView,
-  DeliveryList,
-  DeliveryListItem,
-  DeliveryView,
-  TimelineStep,
-  TrackingSnapshot,
-} from '@sdd/contracts';
-import { DeliveryStopResource } from '@sdd/public-api';
+import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot } from '@sdd/contracts';
+import { DeliveryStopResource } from '../address/address.resource';
 
-// Each class implements the contract type its route returns, so a field added
-// to a response without being documented here breaks the build.
-
-const MODES = ['test', 'live'] as const;
-type Mode = DeliveryView['mode'];
 const STATUS_DESCRIPTION =
   'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
   '"simulated" only in the creation response of a test delivery.';
 
 @ApiSchema({ name: 'DeliveryRecipient', description: 'The recipient, as the delivery shows it.' })
-export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer']> {
+export class DeliveryCustomerResource {
   @ApiProperty({ example: 'Ada Lovelace' })
   name!: string;
 
@@ -30,7 +16,7 @@ export class DeliveryCustomerResponse implements Readonly<DeliveryView['customer
 }
 
 @ApiSchema({ name: 'DeliveryListItem', description: 'A delivery as lists show it.' })
-export class DeliveryListItemResponse implements DeliveryListItem {
+export class DeliveryListItemResource {
   @ApiProperty({ pattern: '^del_', example: 'del_7cJ2kLq9XwP4sT7vB1nC5mZr' })
   id!: string;
 
@@ -66,7 +52,7 @@ export class DeliveryListItemResponse implements DeliveryListItem {
 }
 
 @ApiSchema({ name: 'Delivery' })
-export class DeliveryResponse extends DeliveryListItemResponse implements DeliveryView {
+export class DeliveryResource extends DeliveryListItemResource {
   @ApiProperty({ description: 'True for test deliveries: no driver, no money moved.' })
   simulated!: boolean;
 
@@ -91,15 +77,15 @@ export class DeliveryResponse extends DeliveryListItemResponse implements Delive
   @ApiProperty({ type: DeliveryStopResource })
   dropoff!: DeliveryStopResource;
 
-  @ApiProperty({ type: DeliveryCustomerResponse })
-  customer!: DeliveryCustomerResponse;
+  @ApiProperty({ type: DeliveryCustomerResource })
+  customer!: DeliveryCustomerResource;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   scheduled_at!: string | null;
 }
 
 @ApiSchema({ name: 'TimelineStep' })
-export class TimelineStepResponse implements TimelineStep {
+export class TimelineStepResource implements TimelineStep {
   @ApiProperty({ example: 'driver_assigned' })
   status!: string;
 
@@ -108,15 +94,15 @@ export class TimelineStepResponse implements TimelineStep {
 }
 
 @ApiSchema({ name: 'CreatedDelivery', description: 'The delivery; a test one reports status "simulated" and its timeline.' })
-export class CreatedDeliveryResponse extends DeliveryResponse implements CreatedDeliveryView {
-  @ApiPropertyOptional({ type: TimelineStepResponse, isArray: true, description: 'Test mode only: when each status will be reached.' })
-  simulated_timeline?: TimelineStepResponse[];
+export class CreatedDeliveryResource extends DeliveryResource {
+  @ApiPropertyOptional({ type: TimelineStepResource, isArray: true, description: 'Test mode only: when each status will be reached.' })
+  simulated_timeline?: TimelineStepResource[];
 }
 
 @ApiSchema({ name: 'DeliveryList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })
-export class DeliveryListResponse implements DeliveryList {
-  @ApiProperty({ type: DeliveryListItemResponse, isArray: true })
-  data!: DeliveryListItemResponse[];
+export class DeliveryListResource {
+  @ApiProperty({ type: DeliveryListItemResource, isArray: true })
+  data!: DeliveryListItemResource[];
 
   @ApiProperty()
   has_more!: boolean;
@@ -128,7 +114,7 @@ export class DeliveryListResponse implements DeliveryList {
 type Driver = NonNullable<TrackingSnapshot['driver']>;
 
 @ApiSchema({ name: 'GeoPoint' })
-export class GeoPointResponse implements Readonly<Driver['location']> {
+export class GeoPointResource implements Readonly<Driver['location']> {
   @ApiProperty({ example: 43.6492 })
   lat!: number;
 
@@ -137,20 +123,20 @@ export class GeoPointResponse implements Readonly<Driver['location']> {
 }
 
 @ApiSchema({ name: 'TrackingDriver' })
-export class TrackingDriverResponse implements Driver {
+export class TrackingDriverResource implements Driver {
   @ApiProperty({ example: 'Sam' })
   name!: string;
 
   @ApiProperty({ example: '+14165550123' })
   phone!: string;
 
-  @ApiProperty({ type: GeoPointResponse })
-  location!: GeoPointResponse;
+  @ApiProperty({ type: GeoPointResource })
+  location!: GeoPointResource;
 }
 
 @ApiSchema({ name: 'Tracking' })
-@ApiExtraModels(TrackingDriverResponse)
-export class TrackingResponse implements TrackingSnapshot {
+@ApiExtraModels(TrackingDriverResource)
+export class TrackingResource implements TrackingSnapshot {
   @ApiProperty()
   delivery_id!: string;
 
@@ -162,10 +148,10 @@ export class TrackingResponse implements TrackingSnapshot {
     type: 'object',
     additionalProperties: true,
     nullable: true,
-    allOf: [{ $ref: getSchemaPath(TrackingDriverResponse) }],
+    allOf: [{ $ref: getSchemaPath(TrackingDriverResource) }],
     description: 'null until a driver is assigned.',
   })
-  driver!: TrackingDriverResponse | null;
+  driver!: TrackingDriverResource | null;
 
   @ApiProperty({ type: 'integer', minimum: 0 })
   eta_minutes!: number;

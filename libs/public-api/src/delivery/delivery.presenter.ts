@@ -1,0 +1,65 @@
+import type { DeliveryRecord, DeliveryRecordPage } from '@sdd/contracts';
+import { presentDeliveryStop } from '../address/address.presenter';
+import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryResource } from './delivery.resource';
+
+/**
+ * The delivery as GET /v1/deliveries/{id} shows it. Events carry exactly this
+ * (delivery-service freezes it into each event with this function), so the
+ * webhook body, GET /v1/events and the delivery itself cannot drift apart.
+ */
+export function presentDelivery(delivery: DeliveryRecord): DeliveryResource {
+  return {
+    id: delivery.id,
+    mode: delivery.mode,
+    status: delivery.status,
+    simulated: delivery.mode === 'test',
+    quote_id: delivery.quoteId,
+    order_id: delivery.orderId,
+    price: delivery.fee,
+    fee: delivery.fee,
+    currency: delivery.currency,
+    external_reference: delivery.externalReference,
+    category: delivery.category,
+    description: delivery.description,
+    metadata: delivery.metadata,
+    dropoff_notes: delivery.dropoffNotes,
+    tracking_url: delivery.trackingUrl,
+    pickup: presentDeliveryStop(delivery.pickup),
+    dropoff: presentDeliveryStop(delivery.dropoff),
+    customer: { name: delivery.customer.name, email: delivery.customer.email },
+    scheduled_at: delivery.scheduledAt,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+  };
+}
+
+/**
+ * The delivery as its creation answered it (a test one reports "simulated"
+ * and its timeline), whatever happened to it since: a retry of the creation
+ * gets the same answer.
+ */
+export function presentCreatedDelivery(delivery: DeliveryRecord): CreatedDeliveryResource {
+  const asCreated = presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt });
+  if (delivery.mode === 'live') return asCreated;
+  return { ...asCreated, status: 'simulated', simulated_timeline: delivery.simulatedTimeline ?? undefined };
+}
+
+export function presentDeliveryListItem(delivery: DeliveryRecord): DeliveryListItemResource {
+  return {
+    id: delivery.id,
+    mode: delivery.mode,
+    status: delivery.status,
+    quote_id: delivery.quoteId,
+    order_id: delivery.orderId,
+    price: delivery.fee,
+    currency: delivery.currency,
+    external_reference: delivery.externalReference,
+    category: delivery.category,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+  };
+}
+
+export function presentDeliveryList(page: DeliveryRecordPage): DeliveryListResource {
+  return { data: page.data.map(presentDeliveryListItem), has_more: page.hasMore, next_cursor: page.nextCursor };
+}
