@@ -119,10 +119,10 @@ describe('bus payloads are checked by every service (malformed messages straight
   it('delivery-service refuses a pickup location with an extra nested field, and stores none', async () => {
     const location = {
       name: 'Main store',
-      address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5', country: 'CA', verified: true },
+      address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postalCode: 'M5C 2W5', country: 'CA', verified: true },
       phone: '+14165550100',
-      licensed_for: ['alcohol'],
-      license_number: 'LIC-1',
+      licensedFor: ['alcohol'],
+      licenseNumber: 'LIC-1',
     };
     expect(await refusal(Pattern.CreatePickupLocation, { scope, location })).toMatchObject({ code: 'parameter_unknown', param: 'location.address.verified' });
     const listed = await system.request('GET', '/v1/merchants/locations', { key: keys.test });

@@ -1,19 +1,10 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
+import { DELIVERY_STATUSES } from '@sdd/contracts';
 import { PageQuery } from '../http/page.query';
 
-export const LIST_STATUSES = [
-  'created',
-  'pending',
-  'driver_assigned',
-  'driver_at_pickup',
-  'picked_up',
-  'in_transit',
-  'delivered',
-  'cancelled',
-  'failed',
-  'simulated',
-] as const;
+/** A delivery status, or "simulated" for every test delivery (decisions.md). */
+export const LIST_STATUSES = [...DELIVERY_STATUSES, 'simulated'] as const;
 
 @ApiSchema({ name: 'ListDeliveriesQuery' })
 export class ListDeliveriesQuery extends PageQuery {
