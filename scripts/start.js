@@ -14,6 +14,7 @@ const path = require('node:path');
 const infra = require('../tools/infra');
 
 const APPS = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher'];
+const STRIPE_LOCAL = 'stripe-local';
 const GATEWAY = 'api-gateway';
 const HEALTH_TIMEOUT_MS = 90_000;
 const HEALTH_INTERVAL_MS = 500;
@@ -202,6 +203,29 @@ async function startApps(shared, port, watchdog) {
 }
 
 /**
+ * Without processor keys, the local Stripe-compatible server stands in for
+ * Stripe (tools/stripe-local), supervised like the apps.
+ * @param {NodeJS.ProcessEnv} shared
+ * @param {number} port the gateway's, where processor events go
+ * @param {Watchdog} watchdog
+ * @returns {Promise<{ supervised: Supervised, port: number }>}
+ */
+async function startStripeLocal(shared, port, watchdog) {
+  const [stripePort] = await infra.findFreePorts(1);
+  const spawn = () => {
+    const started = infra.launchStripeLocal(stripePort, `http://127.0.0.1:${port}`, { env: shared, logFile: appLog(STRIPE_LOCAL) });
+    const pid = started.child.pid;
+    log(`Started ${STRIPE_LOCAL} (pid ${pid}, port ${stripePort}): no STRIPE_TEST_SECRET_KEY, so payments go to the local Stripe-compatible server`);
+    if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });
+    return started;
+  };
+  const onExit = (/** @type {ManagedProcess} */ { child }) => {
+    if (child.pid) watchdog.forget(child.pid);
+  };
+  return { supervised: infra.supervise({ name: STRIPE_LOCAL, spawn, log, onExit }), port: stripePort };
+}
+
+/**
  * Servers this run started die with it (through the watchdog); servers it
  * merely reused, or was given by URL, belong to someone else.
  * @param {Watchdog} watchdog
@@ -276,11 +300,16 @@ async function up(stack, signals) {
   await build(signals);
   checkpoint(signals);
   const shared = sharedEnv(postgres.url, redis.url);
+  if (!process.env.STRIPE_TEST_SECRET_KEY) {
+    const stripe = await startStripeLocal(shared, port, stack.watchdog);
+    stack.apps.push(stripe.supervised);
+    Object.assign(shared, infra.localStripeEnv(stripe.port));
+  }
   for (const app of APPS) {
     await migrate(app, shared, signals);
     checkpoint(signals);
   }
-  stack.apps = await startApps(shared, port, stack.watchdog);
+  stack.apps.push(...(await startApps(shared, port, stack.watchdog)));
 
   const exited = Promise.race(stack.apps.map((app) => app.firstExit));
   const stopped = signals.promise.then(() => /** @type {const} */ ({ kind: 'signal' }));

@@ -15,4 +15,5 @@ module.exports = {
   ...require('./supervisor'),
   ...require('./launcher'),
   ...require('./secrets-key'),
+  ...require('./stripe-local-env'),
 };

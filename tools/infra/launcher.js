@@ -5,7 +5,8 @@ const path = require('node:path');
 const readline = require('node:readline');
 const { once } = require('node:events');
 const { spawn } = require('node:child_process');
-const { repoRoot } = require('./paths');
+const { dataRoot, repoRoot } = require('./paths');
+const { STRIPE_LOCAL_SCRIPT, stripeLocalServerEnv } = require('./stripe-local-env');
 const { describeExit, exitOf, isRunning, sendSignal, settlesWithin, sleep, spawnPrefixed } = require('./processes');
 
 /**
@@ -126,6 +127,20 @@ function launchApp(app, opsPort, options) {
 }
 
 /**
+ * Starts the local Stripe-compatible server (tools/stripe-local) on `port`,
+ * sending processor events to the gateway at `gatewayUrl`. The apps reach it
+ * with `localStripeEnv(port)`.
+ * @param {number} port
+ * @param {string} gatewayUrl
+ * @param {LaunchOptions} options
+ * @returns {Launched}
+ */
+function launchStripeLocal(port, gatewayUrl, options) {
+  const env = { ...options.env, ...stripeLocalServerEnv(port, gatewayUrl, path.join(dataRoot, 'stripe-local')) };
+  return launch('stripe-local', [STRIPE_LOCAL_SCRIPT], { ...options, env });
+}
+
+/**
  * Runs an app until it exits by itself (a refusal to start, say), with
  * SIGKILL after `timeoutMs`; resolves with its exit code and output.
  * @param {string} app
@@ -208,4 +223,4 @@ async function stopApp({ child, exited, group }, signal = 'SIGTERM', killAfterMs
   return exited;
 }
 
-module.exports = { isolatedEnv, appArgs, launchApp, runApp, migrateApp, awaitReady, stopApp };
+module.exports = { isolatedEnv, appArgs, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };

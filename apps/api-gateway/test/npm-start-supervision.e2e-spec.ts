@@ -87,7 +87,7 @@ describe('npm start supervises its apps and leaves no orphans (real processes)',
   }, 120000);
 
   it('when npm start itself is killed with SIGKILL, its apps and the servers it started exit within seconds and free the port', async () => {
-    const apps = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher'].map((app) =>
+    const apps = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher', 'stripe-local'].map((app) =>
       appPid(output, app),
     );
     const servers = [

@@ -84,12 +84,12 @@ export interface BusContract {
   [Pattern.ListWebhooks]: Entry<ListWebhooksRequest, WebhookRecordList, Webhook>;
   [Pattern.UpdateWebhook]: Entry<UpdateWebhookRequest, WebhookRecord, Webhook>;
   [Pattern.DeleteWebhook]: Entry<WebhookRef, { id: string }, Webhook>;
-  [Pattern.SendTestWebhook]: Entry<WebhookRef, WebhookAttemptRecord, Webhook>;
+  [Pattern.PingWebhook]: Entry<WebhookRef, WebhookAttemptRecord, Webhook>;
   [Pattern.ListEvents]: Entry<ListEventsRequest, EventRecordPage, Webhook>;
   [Pattern.GetEvent]: Entry<EventRef, EventDetailRecord, Webhook>;
   [Pattern.ResendEvent]: Entry<ResendEventRequest, WebhookAttemptRecord, Webhook>;
   [Pattern.RotateWebhookSecret]: Entry<RotateWebhookSecretRequest, WebhookWithSecretRecord, Webhook>;
-  [Pattern.RecoverWebhookDeliveries]: Entry<RecoverWebhookRequest, RecoveryRecord, Webhook>;
+  [Pattern.RecoverWebhookDestinations]: Entry<RecoverWebhookRequest, RecoveryRecord, Webhook>;
   [Pattern.IngestDeliveryEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Webhook>;
   [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocationRecord, Delivery>;
   [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationRecordList, Delivery>;

@@ -29,12 +29,12 @@ export const Pattern = {
   ListWebhooks: 'webhook.list',
   UpdateWebhook: 'webhook.update',
   DeleteWebhook: 'webhook.delete',
-  SendTestWebhook: 'webhook.send_test',
+  PingWebhook: 'webhook.send_test',
   ListEvents: 'webhook.list_events',
   GetEvent: 'webhook.get_event',
   ResendEvent: 'webhook.resend_event',
   RotateWebhookSecret: 'webhook.rotate_secret',
-  RecoverWebhookDeliveries: 'webhook.recover_deliveries',
+  RecoverWebhookDestinations: 'webhook.recover_deliveries',
   /** The outbox offers delivery events; the reply acknowledges those stored. */
   IngestDeliveryEvents: 'webhook.ingest_delivery_events',
   CreatePickupLocation: 'delivery.create_pickup_location',
@@ -71,12 +71,12 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.ListWebhooks]: ServiceName.Webhook,
   [Pattern.UpdateWebhook]: ServiceName.Webhook,
   [Pattern.DeleteWebhook]: ServiceName.Webhook,
-  [Pattern.SendTestWebhook]: ServiceName.Webhook,
+  [Pattern.PingWebhook]: ServiceName.Webhook,
   [Pattern.ListEvents]: ServiceName.Webhook,
   [Pattern.GetEvent]: ServiceName.Webhook,
   [Pattern.ResendEvent]: ServiceName.Webhook,
   [Pattern.RotateWebhookSecret]: ServiceName.Webhook,
-  [Pattern.RecoverWebhookDeliveries]: ServiceName.Webhook,
+  [Pattern.RecoverWebhookDestinations]: ServiceName.Webhook,
   [Pattern.IngestDeliveryEvents]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
@@ -87,7 +87,7 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
  * call a merchant's endpoint, which has 10 s to answer, and wait for it.
  */
 export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
-  [Pattern.SendTestWebhook]: 15_000,
+  [Pattern.PingWebhook]: 15_000,
   [Pattern.ResendEvent]: 15_000,
   // A batch of events is stored and fanned out in a few statements; a slow reply is offered again, never lost.
   [Pattern.IngestDeliveryEvents]: 10_000,

@@ -79,7 +79,7 @@ export class WebhooksController {
   @Post(':webhookId/test')
   @HttpCode(200)
   async test(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<AttemptResource> {
-    return presentAttempt(await this.bus.requestFor(auth, Pattern.SendTestWebhook, { webhookId }));
+    return presentAttempt(await this.bus.requestFor(auth, Pattern.PingWebhook, { webhookId }));
   }
 
   @ApiOperation({
@@ -115,7 +115,7 @@ export class WebhooksController {
   async recover(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: RecoverWebhookDto): Promise<RecoveryResource> {
     const parsed = parseRecoverySince(body.since, new Date());
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `Invalid since: it ${parsed.error}.`, 'since');
-    return presentRecovery(await this.bus.requestFor(auth, Pattern.RecoverWebhookDeliveries, { webhookId, since: parsed.since.toISOString() }));
+    return presentRecovery(await this.bus.requestFor(auth, Pattern.RecoverWebhookDestinations, { webhookId, since: parsed.since.toISOString() }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })

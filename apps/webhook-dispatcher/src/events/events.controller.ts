@@ -44,12 +44,12 @@ export class EventsController {
     return this.resendEvent.execute(request);
   }
 
-  @BusHandler(Pattern.SendTestWebhook)
+  @BusHandler(Pattern.PingWebhook)
   ping(@Payload() request: WebhookRef): Promise<WebhookAttemptRecord> {
     return this.sendPing.execute(request);
   }
 
-  @BusHandler(Pattern.RecoverWebhookDeliveries)
+  @BusHandler(Pattern.RecoverWebhookDestinations)
   recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryRecord> {
     return this.recoverDestinations.execute(request);
   }
