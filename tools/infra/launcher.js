@@ -129,14 +129,15 @@ function launchApp(app, opsPort, options) {
 /**
  * Starts the local Stripe-compatible server (tools/stripe-local) on `port`,
  * sending processor events to the gateway at `gatewayUrl`. The apps reach it
- * with `localStripeEnv(port)`.
+ * with `localStripeEnv(port)`. It keeps its objects under `dataDir`
+ * (default `.data/stripe-local`; a test system passes one of its own).
  * @param {number} port
  * @param {string} gatewayUrl
- * @param {LaunchOptions} options
+ * @param {LaunchOptions & { dataDir?: string }} options
  * @returns {Launched}
  */
 function launchStripeLocal(port, gatewayUrl, options) {
-  const env = { ...options.env, ...stripeLocalServerEnv(port, gatewayUrl, path.join(dataRoot, 'stripe-local')) };
+  const env = { ...options.env, ...stripeLocalServerEnv(port, gatewayUrl, options.dataDir ?? path.join(dataRoot, 'stripe-local')) };
   return launch('stripe-local', [STRIPE_LOCAL_SCRIPT], { ...options, env });
 }
 

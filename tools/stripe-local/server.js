@@ -57,9 +57,19 @@ function readBody(request) {
   });
 }
 
+/**
+ * Browsers call it too, as they call Stripe's API from Stripe.js (a
+ * publishable key confirming a PaymentIntent): every answer may be read cross-origin.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, content-type, stripe-version, idempotency-key',
+  'access-control-allow-methods': 'GET, POST',
+};
+
 /** @param {http.ServerResponse} response @param {number} status @param {string} body @param {Record<string, string>} [headers] */
 function sendJson(response, status, body, headers = {}) {
-  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newObjectId('req'), ...headers });
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': newObjectId('req'), ...CORS_HEADERS, ...headers });
   response.end(body);
 }
 
@@ -114,7 +124,13 @@ class StripeLocal {
     if (url.pathname.startsWith('/3ds/')) return this.authentication(url, method, body, response);
     if (url.pathname.startsWith('/onboarding/')) return this.onboarding(url, method, response);
     if (url.pathname === '/health') return sendJson(response, 200, '{"status":"ok"}');
-    const key = keyOf(request.headers.authorization);
+    if (method === 'OPTIONS') {
+      response.writeHead(204, CORS_HEADERS);
+      return response.end();
+    }
+    // Stripe.js sends the publishable key as the form field `key` (a simple request, no preflight).
+    const formKey = method === 'POST' && !request.headers.authorization ? decodeForm(body).key : undefined;
+    const key = keyOf(typeof formKey === 'string' ? `Bearer ${formKey}` : request.headers.authorization);
     if (!key) {
       throw new StripeApiError(401, 'invalid_request_error', 'Invalid API Key provided. Pass a key of the form sk_test_… or sk_live_… as a Bearer token.');
     }
@@ -124,6 +140,7 @@ class StripeLocal {
       throw new StripeApiError(401, 'invalid_request_error', 'This API call cannot be made with a publishable API key. Please use a secret API key.');
     }
     const params = decodeForm(method === 'POST' ? body : url.search.slice(1));
+    delete params.key;
     const idempotencyKey = method === 'POST' ? request.headers['idempotency-key'] : undefined;
     const stripeVersion = request.headers['stripe-version'];
     /** @type {RequestContext} */

@@ -15,6 +15,10 @@ import { DeliveriesModule } from './deliveries/deliveries.module';
 import { TrackingPageModule } from './tracking-page/tracking-page.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+import { CheckoutsModule } from './checkouts/checkouts.module';
+import { CheckoutPageModule } from './checkout-page/checkout-page.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { ProcessorEventsModule } from './processor-events/processor-events.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -37,6 +41,10 @@ export class AppModule {
         TrackingPageModule,
         WebhooksModule,
         EventsModule,
+        CheckoutsModule,
+        CheckoutPageModule,
+        PayoutsModule,
+        ProcessorEventsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

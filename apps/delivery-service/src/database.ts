@@ -7,6 +7,7 @@ import { IndexUnfinishedTestDeliveries1763900100000 } from './migrations/1763900
 import { AddDeliveryIdempotencyKey1763910000020 } from './migrations/1763910000020-add-delivery-idempotency-key';
 import { OneAddressShape1765000100010 } from './migrations/1765000100010-one-address-shape';
 import { OneLocationAddressShape1765000100020 } from './migrations/1765000100020-one-location-address-shape';
+import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-delivery-payment';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -21,4 +22,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryIdempotencyKey1763910000020,
   OneAddressShape1765000100010,
   OneLocationAddressShape1765000100020,
+  AddDeliveryPayment1765100000010,
 ];

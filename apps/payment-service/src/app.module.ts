@@ -5,6 +5,10 @@ import { PaymentServiceConfig } from './config';
 import { BusClientModule } from '@sdd/bus';
 import { SCHEMA } from './database';
 import { AccountsModule } from './accounts/accounts.module';
+import { CheckoutsModule } from './checkouts/checkouts.module';
+import { PayoutsModule } from './payouts/payouts.module';
+import { ProcessorModule } from './processor/processor.module';
+import { ProcessorEventsModule } from './processor-events/processor-events.module';
 
 @Module({})
 export class AppModule {
@@ -16,7 +20,11 @@ export class AppModule {
         BusClientModule.forRootAsync({
           useFactory: () => ({ redisUrl: config.REDIS_URL, prefix: config.BUS_PREFIX, timeoutMs: config.BUS_TIMEOUT_MS }),
         }),
+        ProcessorModule,
         AccountsModule,
+        CheckoutsModule,
+        ProcessorEventsModule,
+        PayoutsModule,
       ],
     };
   }

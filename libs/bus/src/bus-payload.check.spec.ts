@@ -65,6 +65,27 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.IngestDeliveryEvents]: { events: [{ id: 'evt_1' }] },
   [Pattern.CreatePickupLocation]: { scope, location },
   [Pattern.ListPickupLocations]: { scope },
+  [Pattern.CreateCheckout]: {
+    scope,
+    quoteId: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr',
+    itemsSubtotal: 2500,
+    successUrl: 'https://shop.example/paid',
+    cancelUrl: null,
+    customer: { name: 'Ada', email: 'ada@example.ca', phone: null },
+    stripeVersion: null,
+  },
+  [Pattern.GetCheckout]: { scope, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.CancelCheckout]: { scope, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.PayTestCheckout]: { scope, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B', card: '4242 4242 4242 4242' },
+  [Pattern.GetCheckoutPage]: { checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.RefreshCheckoutPage]: { checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.ClaimCheckout]: { ...claim, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.ReleaseCheckout]: { ...claim, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.ConfirmCheckout]: { ...claim, checkoutId: 'chk_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.ConnectMerchant]: { scope, email: 'shop@example.ca', businessName: 'Shop', returnUrl: null, refreshUrl: null },
+  [Pattern.ReceiveProcessorEvent]: { payload: '{"id":"evt_1"}', signature: 't=1,v1=ab' },
+  [Pattern.ListPayouts]: { scope, limit: 20 },
+  [Pattern.IngestPaymentEvents]: { events: [] },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

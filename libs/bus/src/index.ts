@@ -5,3 +5,4 @@ export * from './bus.server';
 export * from './bus-exception.filter';
 export * from './bus-client.module';
 export * from './bus-handler.decorator';
+export * from './delivery-event-batch';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -19,4 +19,22 @@ export function randomToken(length = 24): string {
 /** Ids are `<prefix>_<random>`, e.g. `qt_4fJ…`; the prefix says what the id names. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomToken()}`;
+}
+
+const DERIVED_LENGTH = 24;
+
+/**
+ * An id derived from the parts that name one request (merchant, mode, the
+ * gateway's request token): every attempt of the request names the same
+ * object, so a retry finds what the first attempt made. The token is
+ * unguessable, so the id is too.
+ */
+export function derivedId(prefix: string, ...parts: string[]): string {
+  let n = BigInt(`0x${createHash('sha256').update(parts.join('\n')).digest('hex')}`);
+  let out = '';
+  while (out.length < DERIVED_LENGTH) {
+    out += ALPHABET[Number(n % 62n)];
+    n /= 62n;
+  }
+  return `${prefix}_${out}`;
 }

@@ -15,6 +15,22 @@ import {
   TrackingSnapshot,
 } from './deliveries';
 import { PingReply } from './health';
+import {
+  CheckoutClaimRef,
+  CheckoutPage,
+  CheckoutPageRequest,
+  CheckoutRecord,
+  CheckoutRef,
+  ConnectLinkRecord,
+  ConnectMerchantRequest,
+  CreateCheckoutReply,
+  CreateCheckoutRequest,
+  ListPayoutsRequest,
+  PaymentRecord,
+  PayoutRecordPage,
+  PayTestCheckoutRequest,
+  ProcessorEventRequest,
+} from './payments';
 import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocationRecord, PickupLocationRecordList } from './locations';
 import { Pattern } from './patterns';
 import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRecord, QuoteRef } from './quotes';
@@ -93,6 +109,19 @@ export interface BusContract {
   [Pattern.IngestDeliveryEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Webhook>;
   [Pattern.CreatePickupLocation]: Entry<CreatePickupLocationRequest, PickupLocationRecord, Delivery>;
   [Pattern.ListPickupLocations]: Entry<ListPickupLocationsRequest, PickupLocationRecordList, Delivery>;
+  [Pattern.CreateCheckout]: Entry<CreateCheckoutRequest, CreateCheckoutReply, Payment>;
+  [Pattern.GetCheckout]: Entry<CheckoutRef, CheckoutRecord, Payment>;
+  [Pattern.CancelCheckout]: Entry<CheckoutRef, CheckoutRecord, Payment>;
+  [Pattern.PayTestCheckout]: Entry<PayTestCheckoutRequest, CheckoutRecord, Payment>;
+  [Pattern.GetCheckoutPage]: Entry<CheckoutPageRequest, CheckoutPage, Payment>;
+  [Pattern.RefreshCheckoutPage]: Entry<CheckoutPageRequest, CheckoutPage, Payment>;
+  [Pattern.ClaimCheckout]: Entry<CheckoutClaimRef, PaymentRecord, Payment>;
+  [Pattern.ReleaseCheckout]: Entry<CheckoutClaimRef, { released: boolean }, Payment>;
+  [Pattern.ConfirmCheckout]: Entry<CheckoutClaimRef, { confirmed: boolean }, Payment>;
+  [Pattern.ConnectMerchant]: Entry<ConnectMerchantRequest, ConnectLinkRecord, Payment>;
+  [Pattern.ReceiveProcessorEvent]: Entry<ProcessorEventRequest, { received: boolean }, Payment>;
+  [Pattern.ListPayouts]: Entry<ListPayoutsRequest, PayoutRecordPage, Payment>;
+  [Pattern.IngestPaymentEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Payment>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -1,4 +1,5 @@
 import type { DeliveryStopRecord } from './addresses';
+import type { PaymentRecord } from './payments';
 import { ClaimedQuote, Category } from './quotes';
 import type { Mode } from './scope';
 import { MerchantScope } from './scope';
@@ -75,6 +76,8 @@ export interface DeliveryRecord {
   /** The test timeline as planned at creation; null for live deliveries. */
   simulatedTimeline: TimelineStep[] | null;
   scheduledAt: string | null;
+  /** The money of a delivery funded by a checkout; null without one. */
+  payment: PaymentRecord | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -26,12 +26,13 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
   [EventType.DeliveryDriverAssigned]: [ServiceName.Webhook],
   [EventType.DeliveryPickedUp]: [ServiceName.Webhook],
   [EventType.DeliveryInTransit]: [ServiceName.Webhook],
-  [EventType.DeliveryDelivered]: [ServiceName.Webhook],
-  [EventType.DeliveryCancelled]: [ServiceName.Webhook],
-  [EventType.DeliveryFailed]: [ServiceName.Webhook],
+  // payment-service moves money on these: a transfer on delivered, a refund on cancelled or failed.
+  [EventType.DeliveryDelivered]: [ServiceName.Webhook, ServiceName.Payment],
+  [EventType.DeliveryCancelled]: [ServiceName.Webhook, ServiceName.Payment],
+  [EventType.DeliveryFailed]: [ServiceName.Webhook, ServiceName.Payment],
 };
 
 /** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */
-export type EventSubscriber = typeof ServiceName.Webhook;
+export type EventSubscriber = typeof ServiceName.Webhook | typeof ServiceName.Payment;
 
 export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];

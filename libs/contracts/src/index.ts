@@ -13,5 +13,6 @@ export * from './quotes';
 export * from './deliveries';
 export * from './webhooks';
 export * from './accounts';
+export * from './payments';
 export * from './recovery-since';
 export * from './messages';

@@ -39,6 +39,21 @@ export const Pattern = {
   IngestDeliveryEvents: 'webhook.ingest_delivery_events',
   CreatePickupLocation: 'delivery.create_pickup_location',
   ListPickupLocations: 'delivery.list_pickup_locations',
+  CreateCheckout: 'payment.create_checkout',
+  GetCheckout: 'payment.get_checkout',
+  CancelCheckout: 'payment.cancel_checkout',
+  PayTestCheckout: 'payment.pay_test_checkout',
+  GetCheckoutPage: 'payment.get_checkout_page',
+  /** The hosted page after the browser confirmed the payment: payment-service asks the processor how it went. */
+  RefreshCheckoutPage: 'payment.refresh_checkout_page',
+  ClaimCheckout: 'payment.claim_checkout',
+  ReleaseCheckout: 'payment.release_checkout',
+  ConfirmCheckout: 'payment.confirm_checkout',
+  ConnectMerchant: 'payment.connect_merchant',
+  ReceiveProcessorEvent: 'payment.receive_processor_event',
+  ListPayouts: 'payment.list_payouts',
+  /** The outbox offers delivery events to payment-service: money moves on delivered, cancelled and failed. */
+  IngestPaymentEvents: 'payment.ingest_delivery_events',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -80,6 +95,19 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.IngestDeliveryEvents]: ServiceName.Webhook,
   [Pattern.CreatePickupLocation]: ServiceName.Delivery,
   [Pattern.ListPickupLocations]: ServiceName.Delivery,
+  [Pattern.CreateCheckout]: ServiceName.Payment,
+  [Pattern.GetCheckout]: ServiceName.Payment,
+  [Pattern.CancelCheckout]: ServiceName.Payment,
+  [Pattern.PayTestCheckout]: ServiceName.Payment,
+  [Pattern.GetCheckoutPage]: ServiceName.Payment,
+  [Pattern.RefreshCheckoutPage]: ServiceName.Payment,
+  [Pattern.ClaimCheckout]: ServiceName.Payment,
+  [Pattern.ReleaseCheckout]: ServiceName.Payment,
+  [Pattern.ConfirmCheckout]: ServiceName.Payment,
+  [Pattern.ConnectMerchant]: ServiceName.Payment,
+  [Pattern.ReceiveProcessorEvent]: ServiceName.Payment,
+  [Pattern.ListPayouts]: ServiceName.Payment,
+  [Pattern.IngestPaymentEvents]: ServiceName.Payment,
 };
 
 /**
@@ -91,11 +119,20 @@ export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
   [Pattern.ResendEvent]: 15_000,
   // A batch of events is stored and fanned out in a few statements; a slow reply is offered again, never lost.
   [Pattern.IngestDeliveryEvents]: 10_000,
+  // These wait for the payment processor, which may take several seconds (its SDK retries).
+  [Pattern.CreateCheckout]: 20_000,
+  [Pattern.CancelCheckout]: 20_000,
+  [Pattern.PayTestCheckout]: 20_000,
+  [Pattern.RefreshCheckoutPage]: 20_000,
+  [Pattern.ClaimCheckout]: 15_000,
+  [Pattern.ConnectMerchant]: 20_000,
+  [Pattern.IngestPaymentEvents]: 10_000,
 };
 
 /** Where the outbox hands delivery events to each subscriber. */
 export const EVENT_INTAKE_PATTERN: Readonly<Record<EventSubscriber, IntakePattern>> = {
   [ServiceName.Webhook]: Pattern.IngestDeliveryEvents,
+  [ServiceName.Payment]: Pattern.IngestPaymentEvents,
 };
 
 /** The patterns that take a batch of delivery events. */

@@ -41,6 +41,8 @@ export interface QuoteRecord {
   dropoff: LocatedAddress;
   expiresAt: string;
   createdAt: string;
+  /** Claimed by a delivery (checkouts are only made for unused quotes). */
+  used: boolean;
 }
 
 export interface QuoteRef {

@@ -12,6 +12,13 @@ export function loadLauncher(): Launcher {
   return require(join(repoRoot(), 'tools/infra/launcher')) as Launcher;
 }
 
+/** tools/infra/stripe-local-env.js: how the apps reach the local Stripe-compatible server. */
+export type StripeLocalEnv = typeof import('../../../tools/infra/stripe-local-env');
+
+export function loadStripeLocalEnv(): StripeLocalEnv {
+  return require(join(repoRoot(), 'tools/infra/stripe-local-env')) as StripeLocalEnv;
+}
+
 /** The dispatcher refuses to start without a sealing key: tests use the one kept under `.data/`, unless one is set. */
 export function webhookSecretsKey(): string {
   process.env.WEBHOOK_SECRETS_KEY ||= loadInfra().webhookSecretsKey();

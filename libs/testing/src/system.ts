@@ -1,14 +1,18 @@
 import { ServiceName } from '@sdd/contracts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
-import { LaunchedApp, loadLauncher, webhookSecretsKey } from './infra';
+import { LaunchedApp, loadLauncher, loadStripeLocalEnv, webhookSecretsKey } from './infra';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
 import { timedRequest } from './outage-probe';
 import { waitFor } from './wait-for';
 
 const launcher = loadLauncher();
+const { localStripeEnv } = loadStripeLocalEnv();
 const ALL_APPS: readonly ServiceName[] = Object.values(ServiceName);
 /** Longer than any answer the API may take (webhook test and resend wait up to 15 s): a hang fails the call, not the file. */
 const REQUEST_TIMEOUT_MS = 60_000;
@@ -73,8 +77,11 @@ export class TestSystem {
   /** Restarts pending or under way, so that `stop()` can wait for them. */
   private readonly restarting = new Set<Promise<void>>();
   private readonly restartCounts = new Map<ServiceName, number>();
+  private stripeLocal?: { process: ReturnType<typeof launcher.launchStripeLocal>; dataDir: string };
   baseUrl = '';
   opsUrl = '';
+  /** The system's own local Stripe-compatible server (tools/stripe-local): payment-service's processor. */
+  stripeUrl = '';
 
   async start(options: SystemOptions = {}): Promise<this> {
     if (options.servers) assertTestDatabase(options.servers.databaseUrl);
@@ -83,8 +90,12 @@ export class TestSystem {
     const { databaseUrl, redisUrl } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
+    const stripePort = await this.startStripeLocal();
     this.env = {
       ...launcher.isolatedEnv({ databaseUrl, redisUrl, prefix: this.prefix, port, nodeEnv: 'test', webhookSecretsKey: webhookSecretsKey() }),
+      ...localStripeEnv(stripePort),
+      // Checkout and tracking URLs lead to this system's gateway.
+      PUBLIC_BASE_URL: this.baseUrl,
       // No load balancer in front of a test gateway: stopping it need not wait for one.
       SHUTDOWN_DRAIN_MS: '0',
       // Every test registers merchants of its own, all from 127.0.0.1; limits.e2e-spec tests the limit with a low one.
@@ -96,6 +107,19 @@ export class TestSystem {
     for (const app of apps) await launcher.migrateApp(app, { env: this.env });
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
+  }
+
+  /** No processor keys in tests: every system has its own local Stripe-compatible server, sending events to its gateway. */
+  private async startStripeLocal(): Promise<number> {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), `${this.prefix}-stripe-`));
+    const started = launcher.launchStripeLocal(port, this.baseUrl, { env: { PATH: process.env.PATH, NODE_ENV: 'test' }, dataDir });
+    this.stripeLocal = { process: started, dataDir };
+    this.stripeUrl = `http://127.0.0.1:${port}`;
+    await waitFor(async () => ((await fetch(`${this.stripeUrl}/health`).catch(() => undefined))?.ok ? true : undefined), 20_000, 50).catch((error: Error) => {
+      throw new Error(`stripe-local did not start: ${error.message}\n${started.logs.join('\n')}`);
+    });
+    return port;
   }
 
   /** Starts (or restarts) one app and waits until it is ready; `env` overrides its environment. */
@@ -209,6 +233,14 @@ export class TestSystem {
     return response.body.api_keys as MerchantKeys;
   }
 
+  private async stopStripeLocal(): Promise<void> {
+    if (!this.stripeLocal) return;
+    const { process: running, dataDir } = this.stripeLocal;
+    this.stripeLocal = undefined;
+    await launcher.stopApp(running, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
   /** Stops every app and replica, then removes this run's schemas and Redis keys. */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -216,6 +248,7 @@ export class TestSystem {
     await Promise.all([
       ...[...this.apps.keys()].map((app) => this.stopApp(app)),
       ...this.replicas.splice(0).map((replica) => terminate(replica, 'SIGTERM')),
+      this.stopStripeLocal(),
     ]);
     const { databaseUrl, redisUrl } = this.servers ?? testEnv();
     const pg = new Client({ connectionString: databaseUrl });

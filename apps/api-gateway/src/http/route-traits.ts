@@ -12,6 +12,8 @@ export interface RouteTraits {
   public?: boolean;
   /** A budget of its own instead of the caller's. */
   budget?: RouteBudget;
+  /** The handler needs the body exactly as sent (a signature covers its bytes): the JSON parser keeps it. */
+  rawBody?: boolean;
 }
 
 type Method = (...args: never[]) => unknown;

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { routeTraitsOf } from '../http/route-traits';
 import { bodyProblemError, findBodyProblem } from './json-body.inspector';
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/** The body as sent, on routes whose traits ask for it (`rawBody`); undefined elsewhere. */
+export function rawBodyOf(request: FastifyRequest): string | undefined {
+  return rawBodies.get(request);
+}
 
 type Done = (error: Error | null, body?: unknown) => void;
 
@@ -20,6 +28,7 @@ export function registerJsonBodyParser(fastify: FastifyInstance, bodyLimit: numb
       if (error) return done(error);
       const problem = findBodyProblem(body);
       if (problem) return done(bodyProblemError(problem));
+      if (routeTraitsOf(request).rawBody) rawBodies.set(request, text);
       done(null, body);
     });
   });

@@ -6,7 +6,9 @@ import { AppError } from '@sdd/common';
 import { Pattern } from '@sdd/contracts';
 import {
   ApiKeyListResource,
+  ConnectOnboardingResource,
   CurrentMerchantResource,
+  presentConnectOnboarding,
   presentCurrentMerchant,
   RegisteredMerchantResource,
   RevokedApiKeyResource,
@@ -24,6 +26,7 @@ import {
   ApiServiceUnavailableResponse,
 } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { ConnectMerchantDto } from './connect-merchant.dto';
 import { ListApiKeysHandler } from './list-api-keys.handler';
 import { MerchantEntity } from './merchant.entity';
 import { RegisterMerchantHandler } from './register-merchant.handler';
@@ -81,6 +84,31 @@ export class MerchantsController {
     ]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
     return presentCurrentMerchant(merchant, auth.mode, account);
+  }
+
+  @ApiOperation({
+    summary: 'Start Connect onboarding',
+    description:
+      "Creates the merchant's connected payment account for the key's mode (once) and returns an onboarding link. " +
+      'The account becomes `connected` when the processor reports charges and payouts enabled; live checkouts need it.',
+  })
+  @ApiKeyAuth()
+  @ApiOkResponse({ description: 'The onboarding link and the current connect status.', type: ConnectOnboardingResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `return_url` or `refresh_url` is not an absolute http(s) URL, or a field is unknown.')
+  @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
+  @ApiJsonBodyErrorResponses()
+  @Post('merchants/connect')
+  @HttpCode(200)
+  async connect(@Auth() auth: AuthContext, @Body() body: ConnectMerchantDto): Promise<ConnectOnboardingResource> {
+    const merchant = await this.merchants.findOneBy({ id: auth.merchantId });
+    if (!merchant) throw AppError.notFound('This merchant no longer exists.');
+    const link = await this.bus.requestFor(auth, Pattern.ConnectMerchant, {
+      email: merchant.email,
+      businessName: merchant.businessName,
+      returnUrl: body.return_url ?? null,
+      refreshUrl: body.refresh_url ?? null,
+    });
+    return presentConnectOnboarding(link);
   }
 
   @ApiOperation({

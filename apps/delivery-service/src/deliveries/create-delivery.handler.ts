@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
+  CheckoutClaimRef,
   ClaimedQuote,
   CreateDeliveryReply,
   CreateDeliveryRequest,
@@ -9,16 +10,17 @@ import {
   EventType,
   MerchantScope,
   Pattern,
+  PaymentRecord,
   PeekedQuote,
   QuoteClaimRef,
 } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, randomToken, requestDeadlinePassed } from '@sdd/common';
+import { AppError, Clock, CLOCK, newId, randomToken, requestDeadlinePassed } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
 import { appendEvent } from '../outbox/append-event';
-import { categoryMismatch, checkoutNotPaid, missingCheckout, pickupNotLicensed } from './delivery-errors';
+import { categoryMismatch, missingCheckout, pickupNotLicensed } from './delivery-errors';
 import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
@@ -30,10 +32,12 @@ import { OutboxRelay } from '../outbox/outbox-relay';
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
  * checked before the quote is claimed, so a refusal leaves the quote usable.
- * The claim names the delivery (its id is chosen first); if the delivery
- * cannot be written, the quote is released; once it is committed, the claim
- * is confirmed. A claim left unconfirmed by a crash lapses and quote-service
- * settles it. With an idempotency key at most one delivery is created: a
+ * A checkout (required live, optional in test mode) is claimed first:
+ * payment-service verifies the payment with the processor and freezes the
+ * fees. The claims name the delivery (its id is chosen first); if the
+ * delivery cannot be written, they are released; once it is committed, they
+ * are confirmed. A claim left unconfirmed by a crash lapses and its owner
+ * (quote-service, payment-service) settles it. With an idempotency key at most one delivery is created: a
  * retry gets the existing one back (replayed), or, if its first attempt died
  * before the commit, claims the quote again as the same delivery.
  */
@@ -52,10 +56,7 @@ export class CreateDeliveryHandler {
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
-    if (request.scope.mode === 'live') {
-      // Payments arrive with their own issue: until a checkout can be paid, no live delivery can be funded.
-      throw request.checkout_id ? checkoutNotPaid() : missingCheckout();
-    }
+    if (request.scope.mode === 'live' && request.checkout_id === undefined) throw missingCheckout();
     const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
     const existing = await this.replay(request);
     if (existing) return existing;
@@ -63,21 +64,34 @@ export class CreateDeliveryHandler {
     if (request.category && request.category !== quote.category) throw categoryMismatch(quote.category, request.category);
     if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
 
-    const claimed = await this.bus.request(Pattern.ClaimQuote, ref);
+    const checkoutRef: CheckoutClaimRef | undefined =
+      request.checkout_id === undefined ? undefined : { scope: request.scope, checkoutId: request.checkout_id, quoteId: quote.quote_id, claimant: ref.claimant };
+    const payment = checkoutRef ? await this.bus.request(Pattern.ClaimCheckout, checkoutRef) : null;
     let created: DeliveryRecord;
     try {
-      created = await this.write(request, claimed, ref.claimant);
+      const claimed = await this.bus.request(Pattern.ClaimQuote, ref);
+      try {
+        created = await this.write(request, claimed, ref.claimant, payment);
+      } catch (error) {
+        // Another attempt of the same request committed first: its delivery, and its claims, are the answer.
+        const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
+        if (concurrent) return concurrent;
+        await this.bus.request(Pattern.ReleaseQuote, ref).catch((releaseError: Error) =>
+          this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
+        );
+        throw error;
+      }
     } catch (error) {
-      // Another attempt of the same request committed first: its delivery, and its claim, are the answer.
-      const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
-      if (concurrent) return concurrent;
-      await this.bus.request(Pattern.ReleaseQuote, ref).catch((releaseError: Error) =>
-        this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
-      );
+      if (checkoutRef) {
+        await this.bus.request(Pattern.ReleaseCheckout, checkoutRef).catch((releaseError: Error) =>
+          this.logger.error(`checkout ${checkoutRef.checkoutId} stays claimed until its claim lapses: ${releaseError.message}`),
+        );
+      }
       throw error;
     }
     this.relay.poke();
     await this.confirmClaim(ref);
+    if (checkoutRef) await this.confirmCheckout(checkoutRef);
     await this.scheduleTimeline(created);
     return { delivery: created, replayed: false };
   }
@@ -89,6 +103,9 @@ export class CreateDeliveryHandler {
     if (!delivery) return undefined;
     // The attempt that created it may have died before confirming its claim.
     await this.confirmClaim({ scope: request.scope, quoteId: delivery.quoteId, claimant: delivery.id });
+    if (delivery.payment) {
+      await this.confirmCheckout({ scope: request.scope, checkoutId: delivery.payment.checkoutId, quoteId: delivery.quoteId, claimant: delivery.id });
+    }
     return { delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), replayed: true };
   }
 
@@ -100,6 +117,13 @@ export class CreateDeliveryHandler {
   private async confirmClaim(ref: QuoteClaimRef): Promise<void> {
     await this.bus.request(Pattern.ConfirmQuote, ref).catch((error: Error) =>
       this.logger.warn(`claim of quote ${ref.quoteId} not confirmed yet (the reconciler will): ${error.message}`),
+    );
+  }
+
+  /** Best effort: an unconfirmed checkout claim lapses and payment-service's reconciler confirms it, as the delivery exists. */
+  private async confirmCheckout(ref: CheckoutClaimRef): Promise<void> {
+    await this.bus.request(Pattern.ConfirmCheckout, ref).catch((error: Error) =>
+      this.logger.warn(`claim of checkout ${ref.checkoutId} not confirmed yet (the reconciler will): ${error.message}`),
     );
   }
 
@@ -125,7 +149,7 @@ export class CreateDeliveryHandler {
     if (!licensed.some((location) => isSamePlace(quote.pickup, location.address))) throw pickupNotLicensed(quote.category);
   }
 
-  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string): Promise<DeliveryRecord> {
+  private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string, payment: PaymentRecord | null): Promise<DeliveryRecord> {
     const now = this.clock.now();
     const scheduledAt = quote.scheduled_at ? new Date(quote.scheduled_at) : null;
     const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED);
@@ -135,7 +159,8 @@ export class CreateDeliveryHandler {
       mode: request.scope.mode,
       status: 'created',
       quoteId: quote.quote_id,
-      orderId: null,
+      // The merchant's order, paid through the checkout: what support and payouts refer to.
+      orderId: payment ? newId('ord') : null,
       fee: quote.fee,
       etaMinutes: quote.eta_minutes,
       currency: quote.currency,
@@ -151,6 +176,7 @@ export class CreateDeliveryHandler {
       simulatedTimeline: timeline,
       scheduledAt,
       idempotencyKey: request.idempotency_key ?? null,
+      payment,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,

@@ -6,9 +6,6 @@ export const deliveryNotFound = (): AppError => AppError.notFound('No such deliv
 export const missingCheckout = (): AppError =>
   AppError.invalidRequest('missing_checkout', 'Live deliveries need the checkout_id of a paid checkout for this quote.', 'checkout_id');
 
-export const checkoutNotPaid = (): AppError =>
-  new AppError(402, ErrorType.Payment, 'checkout_not_paid', 'This checkout has not been paid.', 'checkout_id');
-
 export const categoryMismatch = (quoted: string, requested: string): AppError =>
   AppError.invalidRequest(
     'category_quote_mismatch',

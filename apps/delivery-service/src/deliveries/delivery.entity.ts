@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, Mode, TimelineStep } from '@sdd/contracts';
+import type { Category, DeliveryStatus, DeliveryStopRecord, Mode, PaymentRecord, TimelineStep } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {
@@ -67,6 +67,10 @@ export class DeliveryEntity {
   /** The gateway's name for the idempotent request that created it; unique per merchant and mode. */
   @Column({ name: 'idempotency_key', type: 'text', nullable: true })
   idempotencyKey!: string | null;
+
+  /** The money of a delivery funded by a checkout, frozen at creation; null without one. */
+  @Column({ type: 'jsonb', nullable: true })
+  payment!: PaymentRecord | null;
 
   /** Sequence number of the last event written for this delivery. */
   @Column({ name: 'event_sequence', type: 'integer' })

@@ -27,6 +27,7 @@ export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string): Del
     customer: { name: delivery.customer.name, email: delivery.customer.email },
     simulatedTimeline: delivery.simulatedTimeline,
     scheduledAt: delivery.scheduledAt?.toISOString() ?? null,
+    payment: delivery.payment,
     createdAt: delivery.createdAt.toISOString(),
     updatedAt: delivery.updatedAt.toISOString(),
   };

@@ -13,3 +13,10 @@ export function feeTierFor(deliveriesLast30Days: number): { ratePercent: number;
   const index = FEE_TIERS.reduce((found, tier, i) => (deliveriesLast30Days >= tier.from ? i : found), 0);
   return { ratePercent: FEE_TIERS[index].ratePercent, nextTierAt: FEE_TIERS[index + 1]?.from ?? null };
 }
+
+/** The fee kept from the items subtotal (decisions.md, Money): round(items_subtotal × rate), never more than the subtotal. */
+export function serviceFeeFor(itemsSubtotal: number, ratePercent: number): { serviceFee: number; developerNet: number } {
+  if (!Number.isInteger(itemsSubtotal) || itemsSubtotal < 0) throw new RangeError(`items subtotal must be whole cents ≥ 0, got ${itemsSubtotal}`);
+  const serviceFee = Math.round((itemsSubtotal * ratePercent) / 100);
+  return { serviceFee, developerNet: itemsSubtotal - serviceFee };
+}

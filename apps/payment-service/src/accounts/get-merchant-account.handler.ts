@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { MerchantAccountRequest, MerchantAccountRecord, Pattern } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { connectStatusOf } from './connect-status';
 import { feeTierFor } from './fee-tier';
 import { MerchantAccountEntity } from './merchant-account.entity';
 
@@ -20,18 +21,12 @@ export class GetMerchantAccountHandler {
 
   async execute({ scope }: MerchantAccountRequest): Promise<MerchantAccountRecord> {
     const [account, deliveries] = await Promise.all([
-      this.accounts.findOneBy({ merchantId: scope.merchantId }),
+      this.accounts.findOneBy({ merchantId: scope.merchantId, mode: scope.mode }),
       this.bus.requestFor(scope, Pattern.CountRecentDeliveries, { since: this.clock.now().getTime() - THIRTY_DAYS_MS }),
     ]);
     const tier = feeTierFor(deliveries);
     return {
-      connect: account
-        ? {
-            status: account.chargesEnabled && account.payoutsEnabled ? 'connected' : 'pending',
-            chargesEnabled: account.chargesEnabled,
-            payoutsEnabled: account.payoutsEnabled,
-          }
-        : { status: 'not_connected', chargesEnabled: false, payoutsEnabled: false },
+      connect: connectStatusOf(account),
       feeTier: { ratePercent: tier.ratePercent, deliveriesLast30Days: deliveries, nextTierAt: tier.nextTierAt },
     };
   }

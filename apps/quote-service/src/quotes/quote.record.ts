@@ -16,6 +16,7 @@ export function toQuoteRecord(quote: QuoteEntity): QuoteRecord {
     dropoff: quote.dropoff,
     expiresAt: quote.expiresAt.toISOString(),
     createdAt: quote.createdAt.toISOString(),
+    used: quote.usedAt !== null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DeliveryEventReceipt } from '@sdd/contracts';
-import { checkDeliveryEventBatch } from './delivery-event-batch';
+import { checkDeliveryEventBatch } from '@sdd/bus';
+
 import { FanOutEventHandler } from './fan-out-event.handler';
 
 /**

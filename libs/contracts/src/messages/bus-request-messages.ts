@@ -5,6 +5,16 @@ import { AdvanceDeliveryMessage, CreateDeliveryMessage, DeliveryRefMessage, List
 import { PingMessage } from './health.messages';
 import { CreatePickupLocationMessage, ListPickupLocationsMessage } from './locations.messages';
 import { BusMessageClass } from './message-rules';
+import {
+  CheckoutClaimRefMessage,
+  CheckoutPageMessage,
+  CheckoutRefMessage,
+  ConnectMerchantMessage,
+  CreateCheckoutMessage,
+  ListPayoutsMessage,
+  PayTestCheckoutMessage,
+  ProcessorEventMessage,
+} from './payments.messages';
 import { CreateQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
 import {
   CreateWebhookMessage,
@@ -63,4 +73,17 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.IngestDeliveryEvents]: DeliveryEventBatchMessage,
   [Pattern.CreatePickupLocation]: CreatePickupLocationMessage,
   [Pattern.ListPickupLocations]: ListPickupLocationsMessage,
+  [Pattern.CreateCheckout]: CreateCheckoutMessage,
+  [Pattern.GetCheckout]: CheckoutRefMessage,
+  [Pattern.CancelCheckout]: CheckoutRefMessage,
+  [Pattern.PayTestCheckout]: PayTestCheckoutMessage,
+  [Pattern.GetCheckoutPage]: CheckoutPageMessage,
+  [Pattern.RefreshCheckoutPage]: CheckoutPageMessage,
+  [Pattern.ClaimCheckout]: CheckoutClaimRefMessage,
+  [Pattern.ReleaseCheckout]: CheckoutClaimRefMessage,
+  [Pattern.ConfirmCheckout]: CheckoutClaimRefMessage,
+  [Pattern.ConnectMerchant]: ConnectMerchantMessage,
+  [Pattern.ReceiveProcessorEvent]: ProcessorEventMessage,
+  [Pattern.ListPayouts]: ListPayoutsMessage,
+  [Pattern.IngestPaymentEvents]: DeliveryEventBatchMessage,
 };

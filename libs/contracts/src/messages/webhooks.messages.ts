@@ -97,7 +97,7 @@ export class ResendEventMessage extends EventRefMessage implements ResendEventRe
 /**
  * The outbox's offer. Only its shape is checked here: each event (even one
  * that is not an object) is checked on its own by the dispatcher
- * (delivery-event-batch.ts), which stores the good ones and leaves a bad one
+ * (libs/bus delivery-event-batch.ts), which stores the good ones and leaves a bad one
  * unacknowledged rather than refusing the batch.
  */
 export class DeliveryEventBatchMessage implements Omit<DeliveryEventBatch, 'events'> {

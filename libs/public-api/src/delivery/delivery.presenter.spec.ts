@@ -9,6 +9,7 @@ const record: DeliveryRecord = {
   status: 'picked_up',
   quoteId: 'qt_1',
   orderId: null,
+  payment: null,
   fee: 1249,
   currency: 'cad',
   externalReference: 'order-42',

@@ -1,5 +1,6 @@
 import type { DeliveryRecord, DeliveryRecordPage } from '@sdd/contracts';
 import { presentDeliveryStop } from '../address/address.presenter';
+import { presentPayment } from '../payment/payment.presenter';
 import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryResource } from './delivery.resource';
 
 /**
@@ -36,10 +37,12 @@ export function presentDelivery(delivery: DeliveryRecord): DeliveryResource {
 /**
  * The delivery as its creation answered it (a test one reports "simulated"
  * and its timeline), whatever happened to it since: a retry of the creation
- * gets the same answer.
+ * gets the same answer. A delivery a checkout funds shows its payment here only
+ * (the contract's Payment object belongs to the creation response).
  */
 export function presentCreatedDelivery(delivery: DeliveryRecord): CreatedDeliveryResource {
-  const asCreated = presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt });
+  const presented = presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt });
+  const asCreated = delivery.payment ? { ...presented, payment: presentPayment(delivery.payment) } : presented;
   if (delivery.mode === 'live') return asCreated;
   return { ...asCreated, status: 'simulated', simulated_timeline: delivery.simulatedTimeline ?? undefined };
 }

@@ -1,6 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot } from '@sdd/contracts';
 import { DeliveryStopResource } from '../address/address.resource';
+import { PaymentResource } from '../payment/payment.resource';
 
 const STATUS_DESCRIPTION =
   'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
@@ -97,6 +98,9 @@ export class TimelineStepResource implements TimelineStep {
 export class CreatedDeliveryResource extends DeliveryResource {
   @ApiPropertyOptional({ type: TimelineStepResource, isArray: true, description: 'Test mode only: when each status will be reached.' })
   simulated_timeline?: TimelineStepResource[];
+
+  @ApiPropertyOptional({ type: PaymentResource, description: 'A delivery funded by a checkout: always in live mode, in test mode when a checkout_id was sent.' })
+  payment?: PaymentResource;
 }
 
 @ApiSchema({ name: 'DeliveryList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })

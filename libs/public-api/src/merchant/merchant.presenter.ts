@@ -1,6 +1,6 @@
-import type { MerchantAccountRecord, Mode, PostalAddress } from '@sdd/contracts';
+import type { ConnectLinkRecord, MerchantAccountRecord, Mode, PostalAddress } from '@sdd/contracts';
 import { presentAddress } from '../address/address.presenter';
-import type { CurrentMerchantResource, MerchantResource, RegisteredMerchantResource } from './merchant.resource';
+import type { ConnectOnboardingResource, CurrentMerchantResource, MerchantResource, RegisteredMerchantResource } from './merchant.resource';
 
 /** The merchant as the gateway keeps it. */
 export interface MerchantRecord {
@@ -39,5 +39,15 @@ export function presentCurrentMerchant(merchant: MerchantRecord, mode: Mode, acc
       deliveries_last_30_days: account.feeTier.deliveriesLast30Days,
       next_tier_at: account.feeTier.nextTierAt,
     },
+  };
+}
+
+/** POST /v1/merchants/connect. */
+export function presentConnectOnboarding(link: ConnectLinkRecord): ConnectOnboardingResource {
+  return {
+    object: 'connect_onboarding',
+    url: link.url,
+    expires_at: link.expiresAt,
+    connect: { status: link.status, charges_enabled: link.chargesEnabled, payouts_enabled: link.payoutsEnabled },
   };
 }

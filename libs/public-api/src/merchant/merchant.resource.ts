@@ -82,3 +82,18 @@ export class CurrentMerchantResource {
   @ApiProperty({ type: FeeTierResource })
   fee_tier!: FeeTierResource;
 }
+
+@ApiSchema({ name: 'ConnectOnboarding', description: "A Stripe Connect onboarding link for the merchant's connected account in the key's mode." })
+export class ConnectOnboardingResource {
+  @ApiProperty({ enum: ['connect_onboarding'] })
+  object!: 'connect_onboarding';
+
+  @ApiProperty({ format: 'uri', description: 'Open it to complete onboarding; single use.' })
+  url!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'When the link stops working: ask for a new one.' })
+  expires_at!: string;
+
+  @ApiProperty({ type: ConnectStatusResource, description: 'The status now; it becomes `connected` when the processor reports the account enabled.' })
+  connect!: ConnectStatusResource;
+}

@@ -28,7 +28,7 @@ export interface CheckedBatch {
 }
 
 /**
- * The outbox's offer as the dispatcher trusts it: the receiving service checks
+ * The outbox's offer as a subscriber trusts it: the receiving service checks
  * what arrives on the bus. A malformed batch is refused whole (400); a
  * malformed event is left out, so it is never acknowledged and stays visible
  * in the sender's backlog instead of being stored half-valid.

@@ -1,0 +1,65 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type Stripe from 'stripe';
+import { CheckoutRecord, MerchantScope } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { PaymentServiceConfig } from '../config';
+import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
+import { statusAfterIntent } from './checkout-status';
+import { checkoutNotFound } from './checkout-errors';
+import { CheckoutEntity } from './checkout.entity';
+import { toCheckoutRecord } from './checkout.record';
+
+/** Reading, presenting and settling checkouts: what every checkout use case shares. */
+@Injectable()
+export class CheckoutStore {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(APP_CONFIG) private readonly config: PaymentServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The merchant's checkout in this mode; another merchant's or mode's is not found. */
+  async find(scope: MerchantScope, checkoutId: string, param: string | null = null): Promise<CheckoutEntity> {
+    const checkout = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id: checkoutId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!checkout) throw checkoutNotFound(param);
+    return checkout;
+  }
+
+  findById(checkoutId: string): Promise<CheckoutEntity | null> {
+    return this.dataSource.getRepository(CheckoutEntity).findOneBy({ id: checkoutId });
+  }
+
+  findByIntent(paymentIntentId: string): Promise<CheckoutEntity | null> {
+    return this.dataSource.getRepository(CheckoutEntity).findOneBy({ paymentIntentId });
+  }
+
+  present(checkout: CheckoutEntity, ephemeralKey: string | null = null): CheckoutRecord {
+    const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
+    return toCheckoutRecord(checkout, context, ephemeralKey);
+  }
+
+  /** Asks the processor how the checkout's payment stands and records it. */
+  async refresh(checkout: CheckoutEntity): Promise<CheckoutEntity> {
+    const intent = await this.processor.client(checkout.mode).paymentIntents.retrieve(checkout.paymentIntentId);
+    return this.applyIntent(checkout, intent);
+  }
+
+  /**
+   * Records what the processor said of the checkout's intent. Guarded by the
+   * status read, so a concurrent change (the processor's event arriving at
+   * the same time) is never overwritten with an older view.
+   */
+  async applyIntent(checkout: CheckoutEntity, intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): Promise<CheckoutEntity> {
+    const next = statusAfterIntent(checkout.status, { status: intent.status, lastPaymentError: intent.last_payment_error != null });
+    if (next === checkout.status) return checkout;
+    const now = this.clock.now();
+    const result = await this.dataSource
+      .getRepository(CheckoutEntity)
+      .update({ id: checkout.id, status: checkout.status }, { status: next, updatedAt: now });
+    if (result.affected === 1) return Object.assign(checkout, { status: next, updatedAt: now });
+    return (await this.findById(checkout.id)) ?? checkout;
+  }
+}

@@ -1,0 +1,80 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
+import {
+  CheckoutClaimRef,
+  CheckoutPage,
+  CheckoutPageRequest,
+  CheckoutRecord,
+  CheckoutRef,
+  CreateCheckoutReply,
+  CreateCheckoutRequest,
+  Pattern,
+  PaymentRecord,
+  PayTestCheckoutRequest,
+} from '@sdd/contracts';
+import { CancelCheckoutHandler } from './cancel-checkout.handler';
+import { CheckoutPageHandler } from './checkout-page.handler';
+import { ClaimCheckoutHandler } from './claim-checkout.handler';
+import { CreateCheckoutHandler } from './create-checkout.handler';
+import { GetCheckoutHandler } from './get-checkout.handler';
+import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
+import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+
+@Controller()
+export class CheckoutsController {
+  constructor(
+    private readonly createCheckout: CreateCheckoutHandler,
+    private readonly getCheckout: GetCheckoutHandler,
+    private readonly cancelCheckout: CancelCheckoutHandler,
+    private readonly payTestCheckout: PayTestCheckoutHandler,
+    private readonly checkoutPage: CheckoutPageHandler,
+    private readonly claimCheckout: ClaimCheckoutHandler,
+    private readonly settleClaim: SettleCheckoutClaimHandler,
+  ) {}
+
+  @BusHandler(Pattern.CreateCheckout)
+  create(@Payload() request: CreateCheckoutRequest): Promise<CreateCheckoutReply> {
+    return this.createCheckout.execute(request);
+  }
+
+  @BusHandler(Pattern.GetCheckout)
+  get(@Payload() request: CheckoutRef): Promise<CheckoutRecord> {
+    return this.getCheckout.execute(request);
+  }
+
+  @BusHandler(Pattern.CancelCheckout)
+  cancel(@Payload() request: CheckoutRef): Promise<CheckoutRecord> {
+    return this.cancelCheckout.execute(request);
+  }
+
+  @BusHandler(Pattern.PayTestCheckout)
+  pay(@Payload() request: PayTestCheckoutRequest): Promise<CheckoutRecord> {
+    return this.payTestCheckout.execute(request);
+  }
+
+  @BusHandler(Pattern.GetCheckoutPage)
+  page(@Payload() request: CheckoutPageRequest): Promise<CheckoutPage> {
+    return this.checkoutPage.get(request);
+  }
+
+  @BusHandler(Pattern.RefreshCheckoutPage)
+  refreshPage(@Payload() request: CheckoutPageRequest): Promise<CheckoutPage> {
+    return this.checkoutPage.refresh(request);
+  }
+
+  @BusHandler(Pattern.ClaimCheckout)
+  claim(@Payload() request: CheckoutClaimRef): Promise<PaymentRecord> {
+    return this.claimCheckout.execute(request);
+  }
+
+  @BusHandler(Pattern.ConfirmCheckout)
+  confirm(@Payload() request: CheckoutClaimRef): Promise<{ confirmed: boolean }> {
+    return this.settleClaim.confirm(request);
+  }
+
+  @BusHandler(Pattern.ReleaseCheckout)
+  release(@Payload() request: CheckoutClaimRef): Promise<{ released: boolean }> {
+    return this.settleClaim.release(request);
+  }
+}

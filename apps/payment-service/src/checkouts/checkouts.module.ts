@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CLOCK, systemClock } from '@sdd/common';
+import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
+import { CancelCheckoutHandler } from './cancel-checkout.handler';
+import { CheckoutClaimReconciler } from './checkout-claim.reconciler';
+import { CheckoutPageHandler } from './checkout-page.handler';
+import { CheckoutEntity } from './checkout.entity';
+import { CheckoutStore } from './checkout.store';
+import { CheckoutsController } from './checkouts.controller';
+import { ClaimCheckoutHandler } from './claim-checkout.handler';
+import { CreateCheckoutHandler } from './create-checkout.handler';
+import { GetCheckoutHandler } from './get-checkout.handler';
+import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
+import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity])],
+  controllers: [CheckoutsController],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    CheckoutStore,
+    CreateCheckoutHandler,
+    GetCheckoutHandler,
+    CancelCheckoutHandler,
+    PayTestCheckoutHandler,
+    CheckoutPageHandler,
+    ClaimCheckoutHandler,
+    SettleCheckoutClaimHandler,
+    CheckoutClaimReconciler,
+  ],
+  exports: [CheckoutStore],
+})
+export class CheckoutsModule {}

@@ -1,0 +1,53 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Mode, PayoutStatus } from '@sdd/contracts';
+import type { MovementKind } from './money-movement';
+
+/** One transfer or refund a delivery owes; at most one of each kind per delivery. */
+@Entity({ name: 'money_movements' })
+export class MoneyMovementEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ name: 'merchant_id', type: 'text' })
+  merchantId!: string;
+
+  @Column({ type: 'text' })
+  mode!: Mode;
+
+  @Column({ name: 'delivery_id', type: 'text' })
+  deliveryId!: string;
+
+  @Column({ name: 'checkout_id', type: 'text' })
+  checkoutId!: string;
+
+  @Column({ type: 'text' })
+  kind!: MovementKind;
+
+  @Column({ type: 'integer' })
+  amount!: number;
+
+  @Column({ type: 'text' })
+  currency!: string;
+
+  @Column({ type: 'text' })
+  status!: PayoutStatus;
+
+  /** The processor's transfer or refund id once it is made. */
+  @Column({ name: 'processor_id', type: 'text', nullable: true })
+  processorId!: string | null;
+
+  @Column({ type: 'integer' })
+  attempts!: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz' })
+  nextAttemptAt!: Date;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError!: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

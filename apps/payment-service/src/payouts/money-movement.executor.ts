@@ -1,0 +1,118 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock, CLOCK, runOutsideRequestContext } from '@sdd/common';
+import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { PaymentServiceConfig } from '../config';
+import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
+import { CheckoutEntity } from '../checkouts/checkout.entity';
+import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
+import { isTransientProcessorError } from '../processor/processor-errors';
+import { movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { MoneyMovementEntity } from './money-movement.entity';
+
+const BATCH = 20;
+
+/**
+ * Makes the transfers and refunds deliveries owe. Each call carries a key
+ * derived from the delivery id, so if this process dies after the processor
+ * made the transfer and before it is recorded here, the next pass (this
+ * replica restarted, or another) asks again and the processor answers with
+ * the transfer it already made. Each outcome is committed as soon as it is
+ * known. One replica at a time (advisory lock).
+ */
+@Injectable()
+export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(MoneyMovementExecutor.name);
+  private readonly task: RepeatingTask<void>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(APP_CONFIG) config: PaymentServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.task = new RepeatingTask('money movements', config.MONEY_MOVEMENT_INTERVAL_MS, () => this.pass(), this.logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
+  }
+
+  /** A pass soon, for movements just recorded. */
+  poke(): void {
+    void runOutsideRequestContext(() => this.task.runNow());
+  }
+
+  private async pass(): Promise<void> {
+    const schema = this.dataSource.driver.schema;
+    await withReplicaLock(this.dataSource, `money-movements:${schema}`, async (manager) => {
+      const due = await manager
+        .getRepository(MoneyMovementEntity)
+        .createQueryBuilder('m')
+        .where(`m.status = 'pending' AND m.next_attempt_at <= :now`, { now: this.clock.now() })
+        .orderBy('m.next_attempt_at')
+        .limit(BATCH)
+        .getMany();
+      for (const movement of due) await this.make(manager, movement);
+    });
+  }
+
+  private async make(manager: EntityManager, movement: MoneyMovementEntity): Promise<void> {
+    const now = this.clock.now();
+    try {
+      const processorId = movement.kind === 'transfer' ? await this.transfer(manager, movement) : await this.refund(manager, movement);
+      if (processorId === undefined) return;
+      await this.dataSource.manager.update(MoneyMovementEntity, { id: movement.id }, { status: 'paid', processorId, lastError: null, attempts: movement.attempts + 1, updatedAt: now });
+    } catch (error) {
+      const attempts = movement.attempts + 1;
+      const transient = isTransientProcessorError(error);
+      const message = (error as Error).message;
+      this.logger.warn(`${movement.kind} of ${movement.deliveryId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
+      await this.dataSource.manager.update(
+        MoneyMovementEntity,
+        { id: movement.id },
+        transient
+          ? { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
+          : { attempts, lastError: message, status: 'failed', updatedAt: now },
+      );
+    }
+  }
+
+  /** Undefined while the merchant's connected account cannot take payouts yet: the transfer waits for it. */
+  private async transfer(manager: EntityManager, movement: MoneyMovementEntity): Promise<string | undefined> {
+    const account = await manager.findOneBy(MerchantAccountEntity, { merchantId: movement.merchantId, mode: movement.mode });
+    if (!account?.payoutsEnabled) {
+      const attempts = movement.attempts + 1;
+      await this.dataSource.manager.update(
+        MoneyMovementEntity,
+        { id: movement.id },
+        { attempts, lastError: 'the connected account cannot take payouts yet', nextAttemptAt: new Date(this.clock.now().getTime() + movementRetryDelayMs(attempts)) },
+      );
+      return undefined;
+    }
+    const transfer = await this.processor.client(movement.mode).transfers.create(
+      {
+        amount: movement.amount,
+        currency: movement.currency,
+        destination: account.stripeAccountId,
+        transfer_group: movement.checkoutId,
+        metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId },
+      },
+      { idempotencyKey: movementIdempotencyKey('transfer', movement.deliveryId) },
+    );
+    return transfer.id;
+  }
+
+  private async refund(manager: EntityManager, movement: MoneyMovementEntity): Promise<string> {
+    const checkout = await manager.findOneByOrFail(CheckoutEntity, { id: movement.checkoutId });
+    const refund = await this.processor.client(movement.mode).refunds.create(
+      { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId } },
+      { idempotencyKey: movementIdempotencyKey('refund', movement.deliveryId) },
+    );
+    return refund.id;
+  }
+}

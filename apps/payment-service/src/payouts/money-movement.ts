@@ -1,0 +1,42 @@
+import { EventType, PaymentRecord } from '@sdd/contracts';
+
+export type MovementKind = 'transfer' | 'refund';
+
+export interface MoneyMovementPlan {
+  kind: MovementKind;
+  amount: number;
+}
+
+/**
+ * The money a delivery event moves (decisions.md, Money). Delivered: the
+ * developer_net goes to the merchant's connected account. Cancelled: the
+ * customer gets everything back. Failed: the customer gets the items
+ * subtotal back, the delivery fee is kept, nothing is transferred. Nothing
+ * moves for a zero amount, or for any other event.
+ */
+export function moneyMovementFor(eventType: string, payment: PaymentRecord): MoneyMovementPlan | null {
+  const plan: MoneyMovementPlan | null =
+    eventType === EventType.DeliveryDelivered
+      ? { kind: 'transfer', amount: payment.developerNet }
+      : eventType === EventType.DeliveryCancelled
+        ? { kind: 'refund', amount: payment.amountCharged }
+        : eventType === EventType.DeliveryFailed
+          ? { kind: 'refund', amount: payment.itemsSubtotal }
+          : null;
+  return plan && plan.amount > 0 ? plan : null;
+}
+
+/**
+ * The processor's idempotency key of a delivery's movement: derived from the
+ * delivery id alone, so however often the movement is tried (an event
+ * delivered twice, a crash between the call and its bookkeeping) the
+ * processor makes it once.
+ */
+export function movementIdempotencyKey(kind: MovementKind, deliveryId: string): string {
+  return `${kind}:${deliveryId}`;
+}
+
+/** When a movement the processor could not make is tried again: 5 s, doubling, at most 10 minutes. */
+export function movementRetryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+}

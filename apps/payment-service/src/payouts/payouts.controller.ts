@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import { Payload } from '@nestjs/microservices';
+import { BusHandler } from '@sdd/bus';
+import { DeliveryEventReceipt, ListPayoutsRequest, Pattern, PayoutRecordPage } from '@sdd/contracts';
+import { IngestPaymentEventsHandler } from './ingest-payment-events.handler';
+import { ListPayoutsHandler } from './list-payouts.handler';
+
+@Controller()
+export class PayoutsController {
+  constructor(
+    private readonly ingest: IngestPaymentEventsHandler,
+    private readonly listPayouts: ListPayoutsHandler,
+  ) {}
+
+  @BusHandler(Pattern.IngestPaymentEvents)
+  handle(@Payload() batch: unknown): Promise<DeliveryEventReceipt> {
+    return this.ingest.execute(batch);
+  }
+
+  @BusHandler(Pattern.ListPayouts)
+  list(@Payload() request: ListPayoutsRequest): Promise<PayoutRecordPage> {
+    return this.listPayouts.execute(request);
+  }
+}

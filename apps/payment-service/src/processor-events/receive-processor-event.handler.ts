@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type Stripe from 'stripe';
+import { Mode, ProcessorEventRequest } from '@sdd/contracts';
+import { AppError, Clock, CLOCK } from '@sdd/common';
+import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
+import { CheckoutStore } from '../checkouts/checkout.store';
+import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
+
+/**
+ * POST /v1/stripe/webhook, as the gateway received it: verified against the
+ * raw body with the mode's signing secret (`stripe.webhooks.constructEvent`),
+ * then applied once per event id. Applying is itself idempotent (a paid
+ * checkout stays paid), so an event seen again after a crash changes nothing.
+ */
+@Injectable()
+export class ReceiveProcessorEventHandler {
+  private readonly logger = new Logger(ReceiveProcessorEventHandler.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly checkouts: CheckoutStore,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ payload, signature }: ProcessorEventRequest): Promise<{ received: boolean }> {
+    const verified = this.processor.verifyEvent(payload, signature);
+    if (!verified || verified.event.livemode !== (verified.mode === 'live')) {
+      throw AppError.invalidRequest('signature_invalid', 'The Stripe-Signature header does not match the payload.', 'Stripe-Signature');
+    }
+    const { event, mode } = verified;
+    const table = `"${this.dataSource.driver.schema}".processor_events`;
+    const [seen] = await this.dataSource.query(`SELECT 1 FROM ${table} WHERE id = $1`, [event.id]);
+    if (seen) return { received: true };
+    await this.apply(event, mode);
+    await this.dataSource.query(`INSERT INTO ${table} (id, type, mode, received_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [
+      event.id,
+      event.type,
+      mode,
+      this.clock.now(),
+    ]);
+    return { received: true };
+  }
+
+  private async apply(event: Stripe.Event, mode: Mode): Promise<void> {
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed': {
+        const intent = event.data.object;
+        const checkout = await this.checkouts.findByIntent(intent.id);
+        if (!checkout || checkout.mode !== mode) {
+          this.logger.warn(`${event.type} ${event.id}: no ${mode} checkout has intent ${intent.id}`);
+          return;
+        }
+        await this.checkouts.applyIntent(checkout, intent);
+        return;
+      }
+      case 'account.updated': {
+        const account = event.data.object;
+        await this.dataSource
+          .getRepository(MerchantAccountEntity)
+          .update(
+            { stripeAccountId: account.id, mode },
+            { chargesEnabled: account.charges_enabled ?? false, payoutsEnabled: account.payouts_enabled ?? false, updatedAt: this.clock.now() },
+          );
+        return;
+      }
+      default:
+        // Events we do not act on are acknowledged, as Stripe expects, so it does not retry them.
+        return;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { MerchantScope, Mode } from './scope';
+
+/** A checkout's life: paid once, used by one delivery; `failed` stays payable until it expires. */
+export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'expired', 'cancelled', 'used'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** A checkout as payment-service keeps it; the gateway presents it as the contract's Checkout. */
+export interface CheckoutRecord {
+  id: string;
+  mode: Mode;
+  status: CheckoutStatus;
+  checkoutUrl: string;
+  clientSecret: string;
+  paymentIntentId: string;
+  customer: string;
+  /** Only in the answer to the creation that asked for it (stripe_version); never stored. */
+  ephemeralKey: string | null;
+  publishableKey: string;
+  quoteId: string;
+  currency: string;
+  amount: number;
+  deliveryFee: number;
+  itemsSubtotal: number;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  deliveryId: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface CheckoutCustomer {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface CreateCheckoutRequest {
+  scope: MerchantScope;
+  quoteId: string;
+  itemsSubtotal: number;
+  successUrl: string | null;
+  cancelUrl: string | null;
+  customer: CheckoutCustomer;
+  stripeVersion: string | null;
+  /** The gateway's request token for an idempotent request: every attempt names the same checkout. */
+  idempotencyKey?: string;
+}
+
+export interface CreateCheckoutReply {
+  checkout: CheckoutRecord;
+  replayed: boolean;
+}
+
+export interface CheckoutRef {
+  scope: MerchantScope;
+  checkoutId: string;
+}
+
+export interface PayTestCheckoutRequest extends CheckoutRef {
+  /** A test card number (4242…, 4000…0002, 4000 0027 6000 3184), spaces allowed. */
+  card: string;
+}
+
+/** The hosted payment page reaches a checkout by its id alone (no API key). */
+export interface CheckoutPageRequest {
+  checkoutId: string;
+}
+
+/** What the hosted payment page shows and needs to take the payment. */
+export interface CheckoutPage {
+  checkoutId: string;
+  merchantId: string;
+  mode: Mode;
+  status: CheckoutStatus;
+  amount: number;
+  deliveryFee: number;
+  itemsSubtotal: number;
+  currency: string;
+  paymentIntentId: string;
+  clientSecret: string;
+  publishableKey: string;
+  /** The local Stripe-compatible server's address for the browser; null with real Stripe (the page loads Stripe.js). */
+  processorUrl: string | null;
+  successUrl: string | null;
+  cancelUrl: string | null;
+}
+
+/** Delivery-service claims a paid checkout for one delivery (the claimant) before it writes it. */
+export interface CheckoutClaimRef {
+  scope: MerchantScope;
+  checkoutId: string;
+  quoteId: string;
+  claimant: string;
+}
+
+/** The money of one delivery, frozen when the checkout is claimed. */
+export interface PaymentRecord {
+  status: 'paid';
+  checkoutId: string;
+  paymentIntentId: string;
+  amountCharged: number;
+  itemsSubtotal: number;
+  serviceFee: number;
+  developerNet: number;
+  feeRatePercent: number;
+}
+
+export interface ConnectMerchantRequest {
+  scope: MerchantScope;
+  email: string;
+  businessName: string;
+  returnUrl: string | null;
+  refreshUrl: string | null;
+}
+
+export interface ConnectLinkRecord {
+  url: string;
+  expiresAt: string;
+  accountId: string;
+  status: 'not_connected' | 'pending' | 'connected';
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+}
+
+/** A processor event as the gateway received it: verified by payment-service against the raw body. */
+export interface ProcessorEventRequest {
+  payload: string;
+  signature: string;
+}
+
+export interface ListPayoutsRequest {
+  scope: MerchantScope;
+  limit: number;
+  cursor?: string;
+}
+
+export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/** A transfer of a delivery's developer_net to the merchant's connected account. */
+export interface PayoutRecord {
+  id: string;
+  deliveryId: string;
+  checkoutId: string;
+  amount: number;
+  currency: string;
+  status: PayoutStatus;
+  transferId: string | null;
+  createdAt: string;
+}
+
+export interface PayoutRecordPage {
+  data: PayoutRecord[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}

@@ -1,0 +1,26 @@
+import type { CheckoutRecord } from '@sdd/contracts';
+import type { CheckoutResource } from './checkout.resource';
+
+export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
+  return {
+    checkout_id: checkout.id,
+    mode: checkout.mode,
+    status: checkout.status,
+    checkout_url: checkout.checkoutUrl,
+    client_secret: checkout.clientSecret,
+    payment_intent_id: checkout.paymentIntentId,
+    customer: checkout.customer,
+    ephemeral_key: checkout.ephemeralKey,
+    publishable_key: checkout.publishableKey,
+    quote_id: checkout.quoteId,
+    currency: checkout.currency,
+    amount: checkout.amount,
+    delivery_fee: checkout.deliveryFee,
+    items_subtotal: checkout.itemsSubtotal,
+    success_url: checkout.successUrl,
+    cancel_url: checkout.cancelUrl,
+    delivery_id: checkout.deliveryId,
+    expires_at: checkout.expiresAt,
+    created_at: checkout.createdAt,
+  };
+}

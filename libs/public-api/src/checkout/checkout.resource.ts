@@ -1,0 +1,62 @@
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { CHECKOUT_STATUSES, CheckoutStatus, MODES, Mode } from '@sdd/contracts';
+
+@ApiSchema({ name: 'Checkout' })
+export class CheckoutResource {
+  @ApiProperty({ example: 'chk_4fJ8sQ2mZ1', description: 'Pass it as checkout_id when creating the delivery.' })
+  checkout_id!: string;
+
+  @ApiProperty({ enum: MODES })
+  mode!: Mode;
+
+  @ApiProperty({ enum: CHECKOUT_STATUSES, description: '`failed`: the last attempt was declined, the checkout is still payable.' })
+  status!: CheckoutStatus;
+
+  @ApiProperty({ format: 'uri', description: 'The hosted payment page.' })
+  checkout_url!: string;
+
+  @ApiProperty({ description: 'For a native payment sheet; use it, not payment_intent_id.' })
+  client_secret!: string;
+
+  @ApiProperty()
+  payment_intent_id!: string;
+
+  @ApiProperty({ description: "The processor's customer." })
+  customer!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Only when stripe_version was sent, and only in the creation response.' })
+  ephemeral_key!: string | null;
+
+  @ApiProperty({ description: 'Initialise the client SDK with this key, not one of your own.' })
+  publishable_key!: string;
+
+  @ApiProperty()
+  quote_id!: string;
+
+  @ApiProperty({ example: 'cad' })
+  currency!: string;
+
+  @ApiProperty({ type: 'integer', description: 'items_subtotal + delivery_fee, in cents.' })
+  amount!: number;
+
+  @ApiProperty({ type: 'integer' })
+  delivery_fee!: number;
+
+  @ApiProperty({ type: 'integer' })
+  items_subtotal!: number;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true })
+  success_url!: string | null;
+
+  @ApiProperty({ type: String, format: 'uri', nullable: true })
+  cancel_url!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The delivery this checkout funds, once used.' })
+  delivery_id!: string | null;
+
+  @ApiProperty({ format: 'date-time', description: '24 hours after creation.' })
+  expires_at!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  created_at!: string;
+}
