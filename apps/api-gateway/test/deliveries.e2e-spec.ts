@@ -230,9 +230,11 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
     const withoutCheckout = await call('POST', '/v1/deliveries', a.live, { quote_id: id, customer });
     expect(withoutCheckout.status).toBe(400);
     expect(withoutCheckout.body.error).toMatchObject({ code: 'missing_checkout', param: 'checkout_id' });
-    const unpaid = await call('POST', '/v1/deliveries', a.live, { quote_id: id, customer, checkout_id: 'chk_unpaid' });
-    expect(unpaid.status).toBe(402);
-    expect(unpaid.body.error).toMatchObject({ type: 'payment_error', code: 'checkout_not_paid' });
+    // Unpaid checkouts are refused with 402 (payments.e2e-spec); one that does not exist is not found.
+    const unknown = await call('POST', '/v1/deliveries', a.live, { quote_id: id, customer, checkout_id: 'chk_unpaid' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatchObject({ code: 'resource_missing', param: 'checkout_id' });
+    expect((await call('GET', '/v1/deliveries', a.live)).body.data).toEqual([]);
   });
 
   it.each([

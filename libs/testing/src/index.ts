@@ -11,3 +11,4 @@ export * from './own-postgres';
 export * from './repo-root';
 export * from './tls-redis';
 export * from './migration-sandbox';
+export * from './payments';

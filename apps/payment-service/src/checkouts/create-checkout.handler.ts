@@ -98,6 +98,7 @@ export class CreateCheckoutHandler {
       .into(CheckoutEntity)
       .values(checkout)
       .orIgnore()
+      .returning(['id'])
       .execute();
     if ((inserted.raw as unknown[]).length === 0) {
       // A concurrent attempt of the same request wrote it first: its checkout is the answer.

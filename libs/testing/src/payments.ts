@@ -1,0 +1,56 @@
+import Stripe from 'stripe';
+import type { TestSystem } from './system';
+import { waitFor } from './wait-for';
+
+const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
+const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
+
+/**
+ * The money path as a merchant walks it, for the payment tests: connect a
+ * payment account, quote, check out, pay; and the local processor's own view
+ * through the official SDK, to check what really moved.
+ */
+export class PaymentFlow {
+  constructor(private readonly system: TestSystem) {}
+
+  /** The processor as payment-service sees it in `mode` (the local server, with that mode's fixed key). */
+  processor(mode: 'test' | 'live'): Stripe {
+    const url = new URL(this.system.stripeUrl);
+    return new Stripe(mode === 'test' ? 'sk_test_local' : 'sk_live_local', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
+  }
+
+  /** POST /v1/merchants/connect, completes onboarding on the processor's page, waits until GET /v1/merchants/me says connected. */
+  async connect(key: string): Promise<string> {
+    const link = await this.system.request('POST', '/v1/merchants/connect', { key });
+    if (link.status !== 200) throw new Error(`connect answered ${link.status}: ${JSON.stringify(link.body)}`);
+    const url = link.body.url as string;
+    const completed = await fetch(url, { method: 'POST', redirect: 'manual' });
+    if (completed.status >= 400) throw new Error(`onboarding answered ${completed.status}`);
+    await waitFor(async () => {
+      const me = await this.system.request('GET', '/v1/merchants/me', { key });
+      return (me.body.connect as { status: string }).status === 'connected' ? true : undefined;
+    }, 20_000, 100);
+    return url;
+  }
+
+  async quote(key: string): Promise<{ id: string; fee: number }> {
+    const quote = await this.system.request('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } });
+    if (quote.status !== 200) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.body)}`);
+    return { id: quote.body.id as string, fee: quote.body.fee as number };
+  }
+
+  async checkout(key: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const created = await this.system.request('POST', '/v1/checkouts', { key, body });
+    if (created.status !== 201) throw new Error(`checkout answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return created.body;
+  }
+
+  /** Pays as the customer's browser would: the payment method confirmed on the processor, then GET until the checkout says paid. */
+  async payAsCustomer(key: string, mode: 'test' | 'live', checkout: Record<string, unknown>): Promise<void> {
+    await this.processor(mode).paymentIntents.confirm(checkout.payment_intent_id as string, { payment_method: 'pm_card_visa' });
+    await waitFor(async () => {
+      const current = await this.system.request('GET', `/v1/checkouts/${checkout.checkout_id as string}`, { key });
+      return current.body.status === 'paid' ? true : undefined;
+    }, 20_000, 100);
+  }
+}
