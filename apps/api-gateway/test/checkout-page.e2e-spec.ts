@@ -1,0 +1,127 @@
+import { createServer, Server } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { Browser, chromium, Page } from 'playwright-core';
+import { ServiceName } from '@sdd/contracts';
+import { loadInfra, PaymentFlow, TestSystem } from '@sdd/testing';
+
+describe('hosted payment page (headless Chromium, local Stripe-compatible server)', () => {
+  const system = new TestSystem();
+  const flow = new PaymentFlow(system);
+  let key: string;
+  let browser: Browser;
+  let shop: Server;
+  let shopUrl: string;
+
+  async function checkout(itemsSubtotal: number): Promise<{ id: string; url: string; fee: number }> {
+    const quote = await flow.quote(key);
+    const created = await flow.checkout(key, {
+      quote_id: quote.id,
+      items_subtotal: itemsSubtotal,
+      success_url: `${shopUrl}/thanks`,
+      cancel_url: `${shopUrl}/cart`,
+    });
+    return { id: created.checkout_id as string, url: created.checkout_url as string, fee: quote.fee };
+  }
+
+  async function payWith(page: Page, card: string): Promise<void> {
+    await page.fill('#card-number', card);
+    await page.fill('#card-expiry', '12/34');
+    await page.fill('#card-cvc', '123');
+    await page.click('#pay');
+  }
+
+  const statusOf = async (id: string) => (await system.request('GET', `/v1/checkouts/${id}`, { key })).body.status;
+
+  beforeAll(async () => {
+    const executablePath = process.env.CHROMIUM_PATH ?? loadInfra().ensureChromium();
+    shop = createServer((_request, response) => response.end('<!doctype html><title>Shop</title><h1>Shop</h1>'));
+    await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+    shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment] });
+    key = (await system.registerMerchant('Boulangerie Ada')).test;
+    browser = await chromium.launch({
+      executablePath,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 240000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system.stop();
+    shop?.close();
+  });
+
+  it('shows the merchant and the amounts, pays with 4242 and sends the customer to success_url', async () => {
+    const { id, url, fee } = await checkout(2500);
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.waitForSelector('#card-form:not([hidden])', { timeout: 10000 });
+      expect(await page.textContent('#merchant')).toBe('Pay Boulangerie Ada');
+      expect(await page.textContent('#items')).toBe('25.00 CAD');
+      expect(await page.textContent('#delivery')).toBe(`${(fee / 100).toFixed(2)} CAD`);
+      expect(await page.textContent('#total')).toBe(`${((2500 + fee) / 100).toFixed(2)} CAD`);
+      expect(await page.getAttribute('#cancel', 'href')).toBe(`${shopUrl}/cart`);
+      await payWith(page, '4242 4242 4242 4242');
+      await page.waitForURL(`${shopUrl}/thanks`, { timeout: 15000 });
+      expect(await statusOf(id)).toBe('paid');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows a declined card and stays payable; another card then pays', async () => {
+    const { id, url } = await checkout(900);
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.waitForSelector('#card-form:not([hidden])', { timeout: 10000 });
+      await payWith(page, '4000 0000 0000 0002');
+      await page.waitForSelector('#error:not(:empty)', { timeout: 10000 });
+      expect(await page.textContent('#error')).toMatch(/declined/i);
+      expect(await page.isEnabled('#pay')).toBe(true);
+      expect(await statusOf(id)).toBe('failed');
+      await payWith(page, '4242424242424242');
+      await page.waitForURL(`${shopUrl}/thanks`, { timeout: 15000 });
+      expect(await statusOf(id)).toBe('paid');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('takes the customer through 3-D Secure and back, then to success_url', async () => {
+    const { id, url } = await checkout(1500);
+    const page = await browser.newPage();
+    try {
+      await page.goto(url);
+      await page.waitForSelector('#card-form:not([hidden])', { timeout: 10000 });
+      await payWith(page, '4000 0027 6000 3184');
+      await page.waitForSelector('#complete', { timeout: 15000 });
+      expect(await statusOf(id)).toBe('open');
+      await page.click('#complete');
+      await page.waitForURL(`${shopUrl}/thanks`, { timeout: 15000 });
+      expect(await statusOf(id)).toBe('paid');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('tells a customer opening a paid or unknown checkout that there is nothing to pay', async () => {
+    const { id, url } = await checkout(100);
+    expect((await system.request('POST', `/v1/test_helpers/checkouts/${id}/pay`, { key, body: { card: '4242 4242 4242 4242' } })).status).toBe(200);
+    const cancelled = await checkout(100);
+    expect((await system.request('POST', `/v1/checkouts/${cancelled.id}/cancel`, { key })).status).toBe(200);
+    const page = await browser.newPage();
+    try {
+      await page.goto(cancelled.url);
+      await page.waitForSelector('#notice:has-text("cancelled")', { timeout: 10000 });
+      expect(await page.isHidden('#card-form')).toBe(true);
+      await page.goto(url);
+      await page.waitForURL(`${shopUrl}/thanks`, { timeout: 15000 });
+    } finally {
+      await page.close();
+    }
+    const unknown = await fetch(`${system.baseUrl}/checkout/chk_nope/refresh`, { method: 'POST' });
+    expect(unknown.status).toBe(404);
+  });
+});
