@@ -141,6 +141,26 @@ describe('stripe-local through the official stripe SDK', () => {
     expect(secretOnly.status).toBe(401);
   });
 
+  it('takes a browser\'s confirmation as Stripe.js sends it: the publishable key as the form field `key`, readable cross-origin', async () => {
+    const stripe = sdk('sk_test_local_a');
+    const intent = await stripe.paymentIntents.create({ amount: 1200, currency: 'cad' });
+    const preflight = await fetch(`${baseUrl}/v1/payment_intents/${intent.id}/confirm`, { method: 'OPTIONS' });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, '*']);
+    const confirm = await fetch(`${baseUrl}/v1/payment_intents/${intent.id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `key=pk_test_local_a&client_secret=${intent.client_secret}&payment_method_data[type]=card&payment_method_data[card][number]=4242424242424242`,
+    });
+    expect(confirm.headers.get('access-control-allow-origin')).toBe('*');
+    expect(/** @type {{ status: string }} */ (await confirm.json()).status).toBe('succeeded');
+    const secretRouteWithFormKey = await fetch(`${baseUrl}/v1/customers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'key=pk_test_local_a&email=x@example.ca',
+    });
+    expect(secretRouteWithFormKey.status).toBe(401);
+  });
+
   it('replays an Idempotency-Key with the same parameters and refuses it with others', async () => {
     const stripe = sdk('sk_test_local_a');
     const first = await stripe.paymentIntents.create({ amount: 700, currency: 'cad' }, { idempotencyKey: 'chk_42' });

@@ -1,0 +1,49 @@
+import { PaymentRecord } from '@sdd/contracts';
+import { moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+
+const payment: PaymentRecord = {
+  status: 'paid',
+  checkoutId: 'chk_1',
+  paymentIntentId: 'pi_1',
+  amountCharged: 3499,
+  itemsSubtotal: 2500,
+  serviceFee: 250,
+  developerNet: 2250,
+  feeRatePercent: 10,
+};
+
+describe('moneyMovementFor', () => {
+  it('transfers the net on delivered, refunds everything on cancelled, the items on failed', () => {
+    expect(moneyMovementFor('delivery.delivered', payment)).toEqual({ kind: 'transfer', amount: 2250 });
+    expect(moneyMovementFor('delivery.cancelled', payment)).toEqual({ kind: 'refund', amount: 3499 });
+    expect(moneyMovementFor('delivery.failed', payment)).toEqual({ kind: 'refund', amount: 2500 });
+  });
+
+  it('moves nothing for other events or a zero amount', () => {
+    expect(moneyMovementFor('delivery.picked_up', payment)).toBeNull();
+    const deliveryOnly = { ...payment, amountCharged: 999, itemsSubtotal: 0, serviceFee: 0, developerNet: 0 };
+    expect(moneyMovementFor('delivery.delivered', deliveryOnly)).toBeNull();
+    expect(moneyMovementFor('delivery.failed', deliveryOnly)).toBeNull();
+    expect(moneyMovementFor('delivery.cancelled', deliveryOnly)).toEqual({ kind: 'refund', amount: 999 });
+  });
+});
+
+describe('movementIdempotencyKey', () => {
+  it('depends on the kind and the delivery only', () => {
+    expect(movementIdempotencyKey('transfer', 'del_test_a')).toBe(movementIdempotencyKey('transfer', 'del_test_a'));
+    expect(movementIdempotencyKey('transfer', 'del_test_a')).not.toBe(movementIdempotencyKey('refund', 'del_test_a'));
+    expect(movementIdempotencyKey('transfer', 'del_test_a')).not.toBe(movementIdempotencyKey('transfer', 'del_test_b'));
+  });
+});
+
+describe('movementRetryDelayMs', () => {
+  it.each([
+    [1, 5_000],
+    [2, 10_000],
+    [5, 80_000],
+    [8, 600_000],
+    [30, 600_000],
+  ])('after %i attempts waits %i ms', (attempts, delay) => {
+    expect(movementRetryDelayMs(attempts)).toBe(delay);
+  });
+});
