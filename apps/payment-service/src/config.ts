@@ -51,6 +51,14 @@ export class PaymentServiceConfig extends BaseConfig {
   @IsIn(['http', 'https'])
   STRIPE_API_PROTOCOL?: 'http' | 'https';
 
+  /**
+   * Where a customer's browser reaches the local Stripe-compatible server,
+   * when that differs from where this service does (docker compose).
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'STRIPE_API_BROWSER_URL must be an http(s) origin without a path' })
+  STRIPE_API_BROWSER_URL?: string;
+
   /** How long a delivery's claim on a checkout holds unless the delivery confirms it. */
   @Type(() => Number)
   @IsInt()

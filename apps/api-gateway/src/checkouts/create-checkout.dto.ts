@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsHttpUrl } from '../validation/http-url';
 import { PHONE_PATTERN } from '../validation/phone';
 
 /** Ten million dollars: far above any same-day order, far below where cents stop being exact. */
 const MAX_ITEMS_SUBTOTAL = 1_000_000_000;
-
-const HTTP_URL = { protocols: ['http', 'https'], require_protocol: true, require_tld: false, require_host: true };
 
 @ApiSchema({ name: 'CheckoutCustomer', description: 'For the receipt; a processor customer with this email is reused.' })
 export class CheckoutCustomerDto {
@@ -50,14 +49,14 @@ export class CreateCheckoutDto {
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  @IsUrl(HTTP_URL, { message: 'must be an absolute http(s) URL' })
+  @IsHttpUrl()
   success_url?: string;
 
   @ApiPropertyOptional({ format: 'uri', description: 'Where the hosted page sends the customer who cancels.' })
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  @IsUrl(HTTP_URL, { message: 'must be an absolute http(s) URL' })
+  @IsHttpUrl()
   cancel_url?: string;
 
   @ApiPropertyOptional({ type: CheckoutCustomerDto })
