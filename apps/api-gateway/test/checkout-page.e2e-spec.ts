@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, chromium, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { loadInfra, PaymentFlow, TestSystem } from '@sdd/testing';
+import { loadInfra, PaymentFlow, TestSystem, waitFor } from '@sdd/testing';
 
 describe('hosted payment page (headless Chromium, local Stripe-compatible server)', () => {
   const system = new TestSystem();
@@ -37,8 +37,13 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
     shop = createServer((_request, response) => response.end('<!doctype html><title>Shop</title><h1>Shop</h1>'));
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment] });
+    // The test timeline in under a second, so a paid delivery reaches delivered by itself.
+    await system.start({
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment],
+      env: { TIMELINE_SPEED: '100', MONEY_MOVEMENT_INTERVAL_MS: '200' },
+    });
     key = (await system.registerMerchant('Boulangerie Ada')).test;
+    await flow.connect(key);
     browser = await chromium.launch({
       executablePath,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -51,7 +56,7 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
     shop?.close();
   });
 
-  it('shows the merchant and the amounts, pays with 4242 and sends the customer to success_url', async () => {
+  it('shows the merchant and the amounts, pays with 4242, sends the customer to success_url; the delivery it funds transfers the net', async () => {
     const { id, url, fee } = await checkout(2500);
     const page = await browser.newPage();
     try {
@@ -68,6 +73,19 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
     } finally {
       await page.close();
     }
+
+    const quoteId = (await system.request('GET', `/v1/checkouts/${id}`, { key })).body.quote_id as string;
+    const created = await system.request('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, checkout_id: id, customer: { name: 'Ada', phone: '416 555 0142' } } });
+    expect(created.status).toBe(201);
+    expect(created.body.payment).toMatchObject({ amount_charged: 2500 + fee, items_subtotal: 2500, service_fee: 250, developer_net: 2250 });
+    const deliveryId = created.body.id as string;
+    await waitFor(async () => ((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key })).body.status === 'delivered' ? true : undefined), 20_000, 100);
+    const payout = await waitFor(async () => {
+      const page = await system.request('GET', '/v1/payouts', { key });
+      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+    }, 20_000, 100);
+    const transfers = (await flow.processor('test').transfers.list({ limit: 100 })).data.filter((t) => t.metadata?.delivery_id === deliveryId);
+    expect(transfers.map((t) => ({ id: t.id, amount: t.amount }))).toEqual([{ id: payout.transfer_id, amount: 2250 }]);
   });
 
   it('shows a declined card and stays payable; another card then pays', async () => {

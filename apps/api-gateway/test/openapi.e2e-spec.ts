@@ -108,7 +108,8 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     const scheme = Object.entries(document.components?.securitySchemes ?? {});
     expect(scheme).toEqual([[expect.any(String), expect.objectContaining({ type: 'http', scheme: 'bearer' })]]);
     const [name] = scheme[0];
-    const publicOperations = ['post /v1/merchants/register', 'get /v1/health'];
+    // decisions.md, Public routes: registration, health and the payment processor's webhook endpoint.
+    const publicOperations = ['post /v1/merchants/register', 'get /v1/health', 'post /v1/stripe/webhook'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const security = (operation as { security?: unknown }).security ?? document.security;
