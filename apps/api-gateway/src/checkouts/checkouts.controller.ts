@@ -4,10 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pattern, scopeOf } from '@sdd/contracts';
 import { CheckoutResource, presentCheckout } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { isValidIdempotencyKey } from '../idempotency/request-hash';
+import { idempotentCreate } from '../idempotency/idempotent-create';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { CreateCheckoutDto, PayTestCheckoutDto } from './create-checkout.dto';
@@ -44,8 +43,8 @@ export class CheckoutsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CheckoutResource | string> {
     const scope = scopeOf(auth);
-    const send = (requestToken?: string) =>
-      this.bus.request(Pattern.CreateCheckout, {
+    return idempotentCreate(this.idempotency, scope, idempotencyKey, request, reply, async (requestToken) => {
+      const created = await this.bus.request(Pattern.CreateCheckout, {
         scope,
         quoteId: body.quote_id,
         itemsSubtotal: body.items_subtotal ?? 0,
@@ -55,22 +54,8 @@ export class CheckoutsController {
         stripeVersion: body.stripe_version ?? null,
         idempotencyKey: requestToken,
       });
-    if (idempotencyKey === undefined) return presentCheckout((await send()).checkout);
-    if (!isValidIdempotencyKey(idempotencyKey)) {
-      throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
-    }
-    try {
-      const stored = await this.idempotency.run(scope, idempotencyKey, request.body, request.id, async (requestToken) => {
-        const created = await send(requestToken);
-        return { status: 201, body: presentCheckout(created.checkout), replayed: created.replayed };
-      });
-      reply.status(stored.status).header('content-type', 'application/json; charset=utf-8');
-      if (stored.replayed) reply.header('Idempotent-Replayed', 'true');
-      return stored.body;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'idempotency_key_in_use') reply.header('Retry-After', '1');
-      throw error;
-    }
+      return { resource: presentCheckout(created.checkout), replayed: created.replayed };
+    });
   }
 
   @ApiOperation({ summary: 'Retrieve a checkout', description: 'Status open, paid, failed (still payable), expired, cancelled or used.' })

@@ -12,10 +12,9 @@ import {
   TrackingResource,
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
-import { isValidIdempotencyKey } from '../idempotency/request-hash';
+import { idempotentCreate } from '../idempotency/idempotent-create';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AdvanceDeliveryDto } from './advance-delivery.dto';
@@ -61,24 +60,10 @@ export class DeliveriesController {
   ): Promise<CreatedDeliveryResource | string> {
     const scope = scopeOf(auth);
     const delivery = toCreateDeliveryRequest(body, scope);
-    const send = (idempotency_key?: string) => this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotency_key });
-    if (idempotencyKey === undefined) return presentCreatedDelivery((await send()).delivery);
-    if (!isValidIdempotencyKey(idempotencyKey)) {
-      throw AppError.invalidRequest('parameter_invalid', 'Idempotency-Key must be 1–255 printable ASCII characters.', 'Idempotency-Key');
-    }
-    const execute = async (requestToken: string) => {
-      const reply = await send(requestToken);
-      return { status: 201, body: presentCreatedDelivery(reply.delivery), replayed: reply.replayed };
-    };
-    try {
-      const stored = await this.idempotency.run(scope, idempotencyKey, request.body, request.id, execute);
-      reply.status(stored.status).header('content-type', 'application/json; charset=utf-8');
-      if (stored.replayed) reply.header('Idempotent-Replayed', 'true');
-      return stored.body;
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'idempotency_key_in_use') reply.header('Retry-After', '1');
-      throw error;
-    }
+    return idempotentCreate(this.idempotency, scope, idempotencyKey, request, reply, async (requestToken) => {
+      const created = await this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotency_key: requestToken });
+      return { resource: presentCreatedDelivery(created.delivery), replayed: created.replayed };
+    });
   }
 
   @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })

@@ -24,7 +24,7 @@ export interface AttemptResult {
 }
 
 /**
- * Idempotency-Key for POST /v1/deliveries (24 h, per merchant and mode). The
+ * Idempotency-Key for POST /v1/deliveries and /v1/checkouts (24 h, per merchant and mode). The
  * first request with a key runs and its response is kept byte for byte; the
  * same key with the same body replays it; with another body it is refused
  * (422); while an attempt runs, the same key gets 409. An attempt holds the
