@@ -1,8 +1,8 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { loadInfra, PaymentFlow, TestSystem, waitFor } from '@sdd/testing';
+import { launchTestBrowser, PaymentFlow, TestSystem, waitFor } from '@sdd/testing';
 
 describe('hosted payment page (headless Chromium, local Stripe-compatible server)', () => {
   const system = new TestSystem();
@@ -33,7 +33,6 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
   const statusOf = async (id: string) => (await system.request('GET', `/v1/checkouts/${id}`, { key })).body.status;
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH ?? loadInfra().ensureChromium();
     shop = createServer((_request, response) => response.end('<!doctype html><title>Shop</title><h1>Shop</h1>'));
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
@@ -44,10 +43,7 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
     });
     key = (await system.registerMerchant('Boulangerie Ada')).test;
     await flow.connect(key);
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchTestBrowser();
   }, 240000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
-import { Browser, chromium } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { loadInfra, TestSystem } from '@sdd/testing';
+import { launchTestBrowser, TestSystem } from '@sdd/testing';
 
 type Json = Record<string, unknown> & { error?: Record<string, unknown> };
 
@@ -21,13 +21,9 @@ describe('public tracking page (headless Chromium)', () => {
   }
 
   beforeAll(async () => {
-    const executablePath = process.env.CHROMIUM_PATH ?? loadInfra().ensureChromium();
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery] });
     key = (await system.registerMerchant('Secret Merchant Name Inc')).test;
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchTestBrowser();
   }, 240000);
 
   afterAll(async () => {

@@ -12,3 +12,4 @@ export * from './repo-root';
 export * from './tls-redis';
 export * from './migration-sandbox';
 export * from './payments';
+export * from './browser';
