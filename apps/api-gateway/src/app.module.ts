@@ -19,6 +19,8 @@ import { CheckoutsModule } from './checkouts/checkouts.module';
 import { CheckoutPageModule } from './checkout-page/checkout-page.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { ProcessorEventsModule } from './processor-events/processor-events.module';
+import { OpsModule } from './ops/ops.module';
+import { DriverApiModule } from './driver-api/driver-api.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
 
@@ -45,6 +47,8 @@ export class AppModule {
         CheckoutPageModule,
         PayoutsModule,
         ProcessorEventsModule,
+        OpsModule,
+        DriverApiModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

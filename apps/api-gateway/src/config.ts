@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 import { trustProxyProblems } from './http/client-ip';
 
@@ -70,6 +70,16 @@ export class GatewayConfig extends BaseConfig {
   @IsInt()
   @Min(1)
   TRACKING_LIMIT_PER_MINUTE = 120;
+
+  /**
+   * The operators' credential for `/v1/ops/…` (drivers and their
+   * certifications), sent as a bearer token; unset, the operator routes
+   * refuse everyone. Not a merchant key: no merchant key opens them.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(24, { message: 'OPS_API_TOKEN must be at least 24 characters' })
+  OPS_API_TOKEN?: string;
 
   /** Registration attempts per hour per client IP, on top of the per-minute limit: probing emails stays impractical. */
   @Type(() => Number)

@@ -104,16 +104,17 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     }
   });
 
-  it('asks for the bearer API key on every operation except the public ones', () => {
-    const scheme = Object.entries(document.components?.securitySchemes ?? {});
-    expect(scheme).toEqual([[expect.any(String), expect.objectContaining({ type: 'http', scheme: 'bearer' })]]);
-    const [name] = scheme[0];
+  it('asks for the bearer API key on every operation except the public, operator and driver ones', () => {
+    const schemes = Object.entries(document.components?.securitySchemes ?? {});
+    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_token', 'ops_token']);
+    for (const [, scheme] of schemes) expect(scheme).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
     // decisions.md, Public routes: registration, health and the payment processor's webhook endpoint.
     const publicOperations = ['post /v1/merchants/register', 'get /v1/health', 'post /v1/stripe/webhook'];
+    const schemeOf = (path: string) => (path.startsWith('/v1/ops/') ? 'ops_token' : path.startsWith('/v1/driver/') ? 'driver_token' : 'api_key');
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const security = (operation as { security?: unknown }).security ?? document.security;
-        const expected = publicOperations.includes(`${method} ${path}`) ? [] : [{ [name]: [] }];
+        const expected = publicOperations.includes(`${method} ${path}`) ? [] : [{ [schemeOf(path)]: [] }];
         expect({ operation: `${method} ${path}`, security }).toEqual({ operation: `${method} ${path}`, security: expected });
       }
     }

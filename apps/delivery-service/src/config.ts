@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsPositive, Matches, Min } from 'class-validator';
+import { IsInt, IsNumber, IsPositive, Matches, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 export class DeliveryServiceConfig extends BaseConfig {
@@ -30,4 +30,45 @@ export class DeliveryServiceConfig extends BaseConfig {
   @IsInt()
   @Min(0)
   TIMELINE_RECONCILE_GRACE_MS = 30_000;
+
+  /** How often one replica expires offers and offers waiting live deliveries to drivers. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  DISPATCH_INTERVAL_MS = 1000;
+
+  /** How long a driver has to accept an offer before it goes to the next driver. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  OFFER_TIMEOUT_MS = 30_000;
+
+  /** The first search radius around the pickup, doubled every DISPATCH_WIDEN_MS up to DISPATCH_MAX_RADIUS_KM. */
+  @Type(() => Number)
+  @IsNumber()
+  @IsPositive()
+  DISPATCH_RADIUS_KM = 3;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DISPATCH_WIDEN_MS = 60_000;
+
+  @Type(() => Number)
+  @IsNumber()
+  @IsPositive()
+  DISPATCH_MAX_RADIUS_KM = 25;
+
+  /** After this long without a driver, nobody more is asked: the delivery stays pending until cancelled. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  DISPATCH_DEADLINE_MS = 30 * 60_000;
+
+  /** The driver's pay per completed delivery, as a percentage of the delivery fee (internal ledger). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  DRIVER_PAYOUT_PERCENT = 80;
 }

@@ -8,6 +8,7 @@ import { AddDeliveryIdempotencyKey1763910000020 } from './migrations/17639100000
 import { OneAddressShape1765000100010 } from './migrations/1765000100010-one-address-shape';
 import { OneLocationAddressShape1765000100020 } from './migrations/1765000100020-one-location-address-shape';
 import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-delivery-payment';
+import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -23,4 +24,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OneAddressShape1765000100010,
   OneLocationAddressShape1765000100020,
   AddDeliveryPayment1765100000010,
+  CreateDriversAndOffers1765200000000,
 ];

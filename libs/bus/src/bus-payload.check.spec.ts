@@ -86,6 +86,15 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ReceiveProcessorEvent]: { payload: '{"id":"evt_1"}', signature: 't=1,v1=ab' },
   [Pattern.ListPayouts]: { scope, limit: 20 },
   [Pattern.IngestPaymentEvents]: { events: [] },
+  [Pattern.CreateDriver]: { name: 'Sam', phone: '+14165550100', vehicle: 'car', homeProvince: 'ON' },
+  [Pattern.ListDrivers]: { limit: 100 },
+  [Pattern.SetDriverCertification]: { driverId: 'drv_1', kind: 'liquor_service', province: 'ON', status: 'approved', expiresAt: null },
+  [Pattern.SetDriverAvailability]: { tokenHash: 'a'.repeat(64), online: true },
+  [Pattern.PostDriverLocation]: { tokenHash: 'a'.repeat(64), lat: 43.65, lng: -79.38 },
+  [Pattern.ListDriverOffers]: { tokenHash: 'a'.repeat(64) },
+  [Pattern.AcceptOffer]: { tokenHash: 'a'.repeat(64), offerId: 'ofr_1' },
+  [Pattern.DeclineOffer]: { tokenHash: 'a'.repeat(64), offerId: 'ofr_1' },
+  [Pattern.ReportDeliveryStatus]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', status: 'delivered', reason: null, recipientName: 'Ada' },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

@@ -11,3 +11,4 @@ export * from './secret-redaction';
 export * from './well-formed-text';
 export * from './validation-error.mapper';
 export * from './redis-client';
+export * from './geo';

@@ -16,6 +16,22 @@ import {
 } from './deliveries';
 import { PingReply } from './health';
 import {
+  CreatedDriverRecord,
+  CreateDriverRequest,
+  DriverAssignmentRecord,
+  DriverAvailabilityRequest,
+  DriverAuthRequest,
+  DriverLocationRequest,
+  DriverOfferRequest,
+  DriverRecord,
+  DriverRecordList,
+  DriverReportRequest,
+  ListDriversRequest,
+  OfferRecord,
+  OfferRecordList,
+  SetCertificationRequest,
+} from './drivers';
+import {
   CheckoutClaimRef,
   CheckoutPage,
   CheckoutPageRequest,
@@ -122,6 +138,15 @@ export interface BusContract {
   [Pattern.ReceiveProcessorEvent]: Entry<ProcessorEventRequest, { received: boolean }, Payment>;
   [Pattern.ListPayouts]: Entry<ListPayoutsRequest, PayoutRecordPage, Payment>;
   [Pattern.IngestPaymentEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Payment>;
+  [Pattern.CreateDriver]: Entry<CreateDriverRequest, CreatedDriverRecord, Delivery>;
+  [Pattern.ListDrivers]: Entry<ListDriversRequest, DriverRecordList, Delivery>;
+  [Pattern.SetDriverCertification]: Entry<SetCertificationRequest, DriverRecord, Delivery>;
+  [Pattern.SetDriverAvailability]: Entry<DriverAvailabilityRequest, DriverRecord, Delivery>;
+  [Pattern.PostDriverLocation]: Entry<DriverLocationRequest, DriverRecord, Delivery>;
+  [Pattern.ListDriverOffers]: Entry<DriverAuthRequest, OfferRecordList, Delivery>;
+  [Pattern.AcceptOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
+  [Pattern.DeclineOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
+  [Pattern.ReportDeliveryStatus]: Entry<DriverReportRequest, DriverAssignmentRecord, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -1,5 +1,6 @@
 import type { DeliveryStopRecord } from './addresses';
 import type { PaymentRecord } from './payments';
+import type { AssignedDriver } from './drivers';
 import { ClaimedQuote, Category } from './quotes';
 import type { Mode } from './scope';
 import { MerchantScope } from './scope';
@@ -78,6 +79,8 @@ export interface DeliveryRecord {
   scheduledAt: string | null;
   /** The money of a delivery funded by a checkout; null without one. */
   payment: PaymentRecord | null;
+  /** A live delivery's driver once assigned (retrieve); null otherwise. */
+  driver: AssignedDriver | null;
   createdAt: string;
   updatedAt: string;
 }

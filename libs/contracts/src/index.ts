@@ -14,5 +14,6 @@ export * from './deliveries';
 export * from './webhooks';
 export * from './accounts';
 export * from './payments';
+export * from './drivers';
 export * from './recovery-since';
 export * from './messages';

@@ -54,6 +54,15 @@ export const Pattern = {
   ListPayouts: 'payment.list_payouts',
   /** The outbox offers delivery events to payment-service: money moves on delivered, cancelled and failed. */
   IngestPaymentEvents: 'payment.ingest_delivery_events',
+  CreateDriver: 'delivery.create_driver',
+  ListDrivers: 'delivery.list_drivers',
+  SetDriverCertification: 'delivery.set_driver_certification',
+  SetDriverAvailability: 'delivery.driver_availability',
+  PostDriverLocation: 'delivery.driver_location',
+  ListDriverOffers: 'delivery.driver_offers',
+  AcceptOffer: 'delivery.accept_offer',
+  DeclineOffer: 'delivery.decline_offer',
+  ReportDeliveryStatus: 'delivery.driver_report',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -108,6 +117,15 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.ReceiveProcessorEvent]: ServiceName.Payment,
   [Pattern.ListPayouts]: ServiceName.Payment,
   [Pattern.IngestPaymentEvents]: ServiceName.Payment,
+  [Pattern.CreateDriver]: ServiceName.Delivery,
+  [Pattern.ListDrivers]: ServiceName.Delivery,
+  [Pattern.SetDriverCertification]: ServiceName.Delivery,
+  [Pattern.SetDriverAvailability]: ServiceName.Delivery,
+  [Pattern.PostDriverLocation]: ServiceName.Delivery,
+  [Pattern.ListDriverOffers]: ServiceName.Delivery,
+  [Pattern.AcceptOffer]: ServiceName.Delivery,
+  [Pattern.DeclineOffer]: ServiceName.Delivery,
+  [Pattern.ReportDeliveryStatus]: ServiceName.Delivery,
 };
 
 /**

@@ -24,3 +24,5 @@ export * from './checkout/checkout.presenter';
 export * from './payout/payout.resource';
 export * from './payout/payout.presenter';
 export * from './payment/processor-event-receipt.resource';
+export * from './driver/driver.resource';
+export * from './driver/driver.presenter';

@@ -13,3 +13,4 @@ export * from './tls-redis';
 export * from './migration-sandbox';
 export * from './payments';
 export * from './browser';
+export * from './fleet';

@@ -5,6 +5,10 @@ import { ErrorEnvelopeResource } from '@sdd/public-api';
 /** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
 export const API_KEY_SCHEME = 'api_key';
 
+/** The operators' credential (OPS_API_TOKEN) for `/v1/ops/…`, and each driver's own token for `/v1/driver/…`. */
+export const OPS_TOKEN_SCHEME = 'ops_token';
+export const DRIVER_TOKEN_SCHEME = 'driver_token';
+
 /** Documents an operation as needing `Authorization: Bearer <API key>`. */
 export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
   return ApiBearerAuth(API_KEY_SCHEME);
@@ -64,6 +68,26 @@ export function ApiKeyedController(): ClassDecorator {
     ApiKeyAuth(),
     ApiRateLimitedResponse(),
     ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.'),
+    ApiServiceUnavailableResponse(),
+  );
+}
+
+/** A controller of the operator API: the operator token instead of an API key. */
+export function ApiOpsController(): ClassDecorator {
+  return applyDecorators(
+    ApiBearerAuth(OPS_TOKEN_SCHEME),
+    ApiRateLimitedResponse(),
+    ApiErrorResponse(401, '`authentication_error` / `ops_token_invalid`.'),
+    ApiServiceUnavailableResponse(),
+  );
+}
+
+/** A controller of the driver API: the driver's own token. */
+export function ApiDriverController(): ClassDecorator {
+  return applyDecorators(
+    ApiBearerAuth(DRIVER_TOKEN_SCHEME),
+    ApiRateLimitedResponse(),
+    ApiErrorResponse(401, '`authentication_error` / `driver_token_invalid`.'),
     ApiServiceUnavailableResponse(),
   );
 }

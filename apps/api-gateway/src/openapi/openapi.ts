@@ -9,7 +9,7 @@ import { toErrorEnvelope } from '../errors/error-envelope';
 import { isOpsRequest } from '../http/listeners';
 import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
-import { API_KEY_SCHEME } from './decorators';
+import { API_KEY_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
 
 const OPENAPI_PATH = '/v1/openapi.json';
@@ -47,10 +47,17 @@ function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Webhooks', 'Endpoints that receive signed events.')
     .addTag('Events', 'The log of events sent to your endpoints, with every attempt.')
     .addTag('Test helpers', 'Test keys only: move test objects through their lifecycle without waiting.')
+    .addTag('Checkouts', 'Collect the payment for a quote before creating its delivery.')
+    .addTag('Payouts', "Transfers of each delivered delivery's net to the connected account.")
+    .addTag('Payment processor', "The payment processor's events.")
+    .addTag('Operators', 'The fleet: drivers and their certifications (operator token).')
+    .addTag('Drivers', 'The driver app: availability, location, offers and delivery reports (driver token).')
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
       API_KEY_SCHEME,
     )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator credential (OPS_API_TOKEN).' }, OPS_TOKEN_SCHEME)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'drv_tok_…', description: "A driver's own token, issued when the driver is created." }, DRIVER_TOKEN_SCHEME)
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();

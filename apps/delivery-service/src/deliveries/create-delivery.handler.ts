@@ -28,6 +28,7 @@ import { isRestricted, isSamePlace } from './pickup-licence';
 import { simulatedTimeline } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
 import { OutboxRelay } from '../outbox/outbox-relay';
+import { Dispatcher } from '../dispatch/dispatcher';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
@@ -53,6 +54,7 @@ export class CreateDeliveryHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly timeline: TimelineQueue,
     private readonly relay: OutboxRelay,
+    private readonly dispatcher: Dispatcher,
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
@@ -92,7 +94,9 @@ export class CreateDeliveryHandler {
     this.relay.poke();
     await this.confirmClaim(ref);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
-    await this.scheduleTimeline(created);
+    // A test delivery follows its simulated timeline; a live one waits for a real driver.
+    if (created.mode === 'test') await this.scheduleTimeline(created);
+    else this.dispatcher.poke();
     return { delivery: created, replayed: false };
   }
 
@@ -177,6 +181,12 @@ export class CreateDeliveryHandler {
       scheduledAt,
       idempotencyKey: request.idempotency_key ?? null,
       payment,
+      packageSize: quote.package_size,
+      vehicle: quote.vehicle,
+      driverId: null,
+      dispatchStartedAt: null,
+      failureReason: null,
+      recipientName: null,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,

@@ -18,10 +18,22 @@ import { TimelineProcessor } from './timeline.processor';
 import { TimelineQueue } from './timeline.queue';
 import { TimelineReconciler } from './timeline.reconciler';
 import { TransitionDeliveryHandler } from './transition-delivery.handler';
+import { DispatchController } from '../dispatch/dispatch.controller';
+import { Dispatcher } from '../dispatch/dispatcher';
+import { DriverReportHandler } from '../dispatch/driver-report.handler';
+import { OfferEntity } from '../dispatch/offer.entity';
+import { OffersHandler } from '../dispatch/offers.handler';
+import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
+import { DriverEntity } from '../drivers/driver.entity';
+import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
+import { DriversController } from '../drivers/drivers.controller';
+import { DriversStore } from '../drivers/drivers.store';
+import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity])],
-  controllers: [DeliveriesController],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity, DriverEntity, DriverCertificationEntity, OfferEntity])],
+  // Live dispatch shares the deliveries' transitions and outbox, so it lives in this module.
+  controllers: [DeliveriesController, DriversController, DispatchController],
   providers: [
     CreateDeliveryHandler,
     GetDeliveryHandler,
@@ -36,6 +48,12 @@ import { TransitionDeliveryHandler } from './transition-delivery.handler';
     TimelineReconciler,
     OutboxRelay,
     OutboxLagReporter,
+    Dispatcher,
+    DriversStore,
+    ManageDriversHandler,
+    DriverPresenceHandler,
+    OffersHandler,
+    DriverReportHandler,
     { provide: CLOCK, useValue: systemClock },
   ],
 })

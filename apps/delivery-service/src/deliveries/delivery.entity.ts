@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, Mode, PaymentRecord, TimelineStep } from '@sdd/contracts';
+import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TimelineStep, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {
@@ -71,6 +71,28 @@ export class DeliveryEntity {
   /** The money of a delivery funded by a checkout, frozen at creation; null without one. */
   @Column({ type: 'jsonb', nullable: true })
   payment!: PaymentRecord | null;
+
+  @Column({ name: 'package_size', type: 'text' })
+  packageSize!: PackageSize;
+
+  /** The smallest vehicle the quote priced for: a driver's must be at least as big. */
+  @Column({ type: 'text' })
+  vehicle!: Vehicle;
+
+  /** The live driver who accepted the delivery's offer. */
+  @Column({ name: 'driver_id', type: 'text', nullable: true })
+  driverId!: string | null;
+
+  /** When a live delivery started looking for a driver; the dispatch deadline runs from it. */
+  @Column({ name: 'dispatch_started_at', type: 'timestamptz', nullable: true })
+  dispatchStartedAt!: Date | null;
+
+  @Column({ name: 'failure_reason', type: 'text', nullable: true })
+  failureReason!: FailureReason | null;
+
+  /** Who took the package, as the driver recorded it at delivery. */
+  @Column({ name: 'recipient_name', type: 'text', nullable: true })
+  recipientName!: string | null;
 
   /** Sequence number of the last event written for this delivery. */
   @Column({ name: 'event_sequence', type: 'integer' })

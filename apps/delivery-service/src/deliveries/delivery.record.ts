@@ -1,13 +1,14 @@
 import { DeliveryRecord, DeliverySnapshot } from '@sdd/contracts';
 import { presentDelivery } from '@sdd/public-api';
+import { DriverEntity } from '../drivers/driver.entity';
 import { DeliveryEntity } from './delivery.entity';
 
 export function trackingUrl(baseUrl: string, delivery: DeliveryEntity): string {
   return `${baseUrl}/track/${delivery.trackingToken}`;
 }
 
-/** The delivery as delivery-service answers for it on the bus. */
-export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string): DeliveryRecord {
+/** The delivery as delivery-service answers for it on the bus; `driver` is the assigned live driver, when read with it. */
+export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string, driver: DriverEntity | null = null): DeliveryRecord {
   return {
     id: delivery.id,
     mode: delivery.mode,
@@ -28,6 +29,7 @@ export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string): Del
     simulatedTimeline: delivery.simulatedTimeline,
     scheduledAt: delivery.scheduledAt?.toISOString() ?? null,
     payment: delivery.payment,
+    driver: driver ? { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, lat: driver.lat, lng: driver.lng } : null,
     createdAt: delivery.createdAt.toISOString(),
     updatedAt: delivery.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import { DeliveryRecord, DeliveryRef } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
+import { DriverEntity } from '../drivers/driver.entity';
 import { DeliveryEntity } from './delivery.entity';
 import { toDeliveryRecord } from './delivery.record';
 
@@ -18,6 +19,7 @@ export class GetDeliveryHandler {
   async execute({ scope, deliveryId }: DeliveryRef): Promise<DeliveryRecord> {
     const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
     if (!delivery) throw deliveryNotFound();
-    return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
+    const driver = delivery.driverId ? await this.deliveries.manager.findOneBy(DriverEntity, { id: delivery.driverId }) : null;
+    return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL, driver);
   }
 }

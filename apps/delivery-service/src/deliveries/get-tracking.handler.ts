@@ -9,12 +9,13 @@ import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
 import { nextLiveStatus } from './delivery-status';
 import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
-import { hasDriver, pointAlong, SIMULATED_DRIVER } from './tracking';
+import { DriverEntity } from '../drivers/driver.entity';
+import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
 
 /**
  * Where the delivery is. Test deliveries have the simulated driver, moving
- * from pickup to dropoff while picked up and in transit; live deliveries have
- * no driver until the driver-facing interface exists.
+ * from pickup to dropoff while picked up and in transit; live deliveries show
+ * their assigned driver where it last reported, and the ETA from there.
  */
 @Injectable()
 export class GetTrackingHandler {
@@ -27,14 +28,18 @@ export class GetTrackingHandler {
   async execute({ scope, deliveryId }: DeliveryRef): Promise<TrackingSnapshot> {
     const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
     if (!delivery) throw deliveryNotFound();
-    return this.snapshot(delivery);
+    return this.snapshot(delivery, await this.driverOf(delivery));
+  }
+
+  private driverOf(delivery: DeliveryEntity): Promise<DriverEntity | null> {
+    return delivery.driverId ? this.deliveries.manager.findOneBy(DriverEntity, { id: delivery.driverId }) : Promise.resolve(null);
   }
 
   /** For the public page: found by its token alone, showing nothing that names the merchant or the recipient in full. */
   async byToken(token: string): Promise<PublicTracking> {
     const delivery = /^[0-9A-Za-z]{32}$/.test(token) ? await this.deliveries.findOneBy({ trackingToken: token }) : null;
     if (!delivery) throw deliveryNotFound();
-    const snapshot = this.snapshot(delivery);
+    const snapshot = this.snapshot(delivery, await this.driverOf(delivery));
     const flow = delivery.mode === 'test' ? TEST_TIMELINE.map((step) => step.status) : nextStatuses(delivery.status);
     const reachedUpTo = flow.indexOf(delivery.status);
     return {
@@ -49,7 +54,8 @@ export class GetTrackingHandler {
     };
   }
 
-  private snapshot(delivery: DeliveryEntity): TrackingSnapshot {
+  private snapshot(delivery: DeliveryEntity, driver: DriverEntity | null): TrackingSnapshot {
+    if (delivery.mode === 'live') return this.liveSnapshot(delivery, driver);
     const now = this.clock.now();
     const startAt = delivery.scheduledAt ?? delivery.createdAt;
     const speed = this.config.TIMELINE_SPEED;
@@ -64,6 +70,18 @@ export class GetTrackingHandler {
           ? { ...SIMULATED_DRIVER, location: pointAlong(delivery.pickup, delivery.dropoff, progress) }
           : null,
       eta_minutes: finished ? 0 : simulated ? etaMinutesAt(startAt, now, speed, delivery.etaMinutes) : delivery.etaMinutes,
+      updated_at: delivery.updatedAt.toISOString(),
+    };
+  }
+
+  /** A live delivery: its driver where the driver last reported, the ETA from there. */
+  private liveSnapshot(delivery: DeliveryEntity, driver: DriverEntity | null): TrackingSnapshot {
+    const position = driver && driver.lat !== null && driver.lng !== null ? { lat: driver.lat, lng: driver.lng } : null;
+    return {
+      delivery_id: delivery.id,
+      status: delivery.status,
+      driver: driver && position && hasDriver(delivery.status) ? { name: driver.name, phone: driver.phone, location: position } : null,
+      eta_minutes: liveEtaMinutes(delivery.status, position, delivery.pickup, delivery.dropoff, delivery.etaMinutes),
       updated_at: delivery.updatedAt.toISOString(),
     };
   }

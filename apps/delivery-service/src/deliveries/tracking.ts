@@ -1,3 +1,4 @@
+import { greatCircleKm } from '@sdd/common';
 import type { LocatedAddress } from '@sdd/contracts';
 import type { DeliveryStatus } from '@sdd/contracts';
 
@@ -15,4 +16,27 @@ export function pointAlong(pickup: LocatedAddress, dropoff: LocatedAddress, prog
   const p = Math.min(1, Math.max(0, progress));
   const round = (value: number) => Math.round(value * 1e6) / 1e6;
   return { lat: round(pickup.lat + (dropoff.lat - pickup.lat) * p), lng: round(pickup.lng + (dropoff.lng - pickup.lng) * p) };
+}
+
+/** Average door-to-door speed in a city, and road distance over straight-line distance (docs/pricing.md uses the same factor). */
+const CITY_SPEED_KMH = 25;
+const ROAD_FACTOR = 1.3;
+
+/**
+ * Minutes left for a live delivery, from where its driver last reported: to
+ * the pickup and on to the dropoff before pickup, to the dropoff after.
+ * Without a driver position yet, the quote's estimate stands.
+ */
+export function liveEtaMinutes(
+  status: DeliveryStatus,
+  driver: { lat: number; lng: number } | null,
+  pickup: { lat: number; lng: number },
+  dropoff: { lat: number; lng: number },
+  quotedMinutes: number,
+): number {
+  if (status === 'delivered' || status === 'cancelled' || status === 'failed') return 0;
+  if (!driver || !hasDriver(status)) return quotedMinutes;
+  const beforePickup = status === 'driver_assigned' || status === 'driver_at_pickup';
+  const km = beforePickup ? greatCircleKm(driver, pickup) + greatCircleKm(pickup, dropoff) : greatCircleKm(driver, dropoff);
+  return Math.max(1, Math.ceil(((km * ROAD_FACTOR) / CITY_SPEED_KMH) * 60));
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -25,6 +25,29 @@ export function testPath(from: DeliveryStatus, to: DeliveryStatus): DeliveryStat
     if (at === to) return path;
   }
   return undefined;
+}
+
+/**
+ * Moves a delivery, already read under a row lock in `manager`'s transaction,
+ * through `steps`: each step's event goes to the outbox in the same
+ * transaction. The caller has checked the state machine.
+ */
+export async function recordSteps(
+  manager: EntityManager,
+  delivery: DeliveryEntity,
+  steps: DeliveryStatus[],
+  now: Date,
+  publicBaseUrl: string,
+  changes: Partial<DeliveryEntity> = {},
+): Promise<void> {
+  Object.assign(delivery, changes);
+  for (const step of steps) {
+    delivery.status = step;
+    delivery.updatedAt = now;
+    const type = eventTypeFor(step);
+    if (type) await appendEvent(manager, delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined), now);
+  }
+  await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
 }
 
 export type TransitionResult = { moved: true; delivery: DeliveryRecord } | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
@@ -53,14 +76,7 @@ export class TransitionDeliveryHandler {
       if (!steps) {
         return { moved: false, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
       }
-      const now = this.clock.now();
-      for (const step of steps) {
-        delivery.status = step;
-        delivery.updatedAt = now;
-        const type = eventTypeFor(step);
-        if (type) await appendEvent(manager, delivery, type, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, step === 'delivered' ? now : undefined), now);
-      }
-      await manager.update(DeliveryEntity, { id: delivery.id }, { status: to, updatedAt: now, eventSequence: delivery.eventSequence });
+      await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL);
       return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) };
     });
     if (result.moved) this.relay.poke();

@@ -6,6 +6,16 @@ import { PingMessage } from './health.messages';
 import { CreatePickupLocationMessage, ListPickupLocationsMessage } from './locations.messages';
 import { BusMessageClass } from './message-rules';
 import {
+  CreateDriverMessage,
+  DriverAuthMessage,
+  DriverAvailabilityMessage,
+  DriverLocationMessage,
+  DriverOfferMessage,
+  DriverReportMessage,
+  ListDriversMessage,
+  SetCertificationMessage,
+} from './drivers.messages';
+import {
   CheckoutClaimRefMessage,
   CheckoutPageMessage,
   CheckoutRefMessage,
@@ -86,4 +96,13 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.ReceiveProcessorEvent]: ProcessorEventMessage,
   [Pattern.ListPayouts]: ListPayoutsMessage,
   [Pattern.IngestPaymentEvents]: DeliveryEventBatchMessage,
+  [Pattern.CreateDriver]: CreateDriverMessage,
+  [Pattern.ListDrivers]: ListDriversMessage,
+  [Pattern.SetDriverCertification]: SetCertificationMessage,
+  [Pattern.SetDriverAvailability]: DriverAvailabilityMessage,
+  [Pattern.PostDriverLocation]: DriverLocationMessage,
+  [Pattern.ListDriverOffers]: DriverAuthMessage,
+  [Pattern.AcceptOffer]: DriverOfferMessage,
+  [Pattern.DeclineOffer]: DriverOfferMessage,
+  [Pattern.ReportDeliveryStatus]: DriverReportMessage,
 };

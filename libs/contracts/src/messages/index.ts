@@ -5,6 +5,7 @@ export * from './quotes.messages';
 export * from './deliveries.messages';
 export * from './accounts.messages';
 export * from './payments.messages';
+export * from './drivers.messages';
 export * from './locations.messages';
 export * from './webhooks.messages';
 export * from './bus-request-messages';

@@ -10,6 +10,7 @@ const record: DeliveryRecord = {
   quoteId: 'qt_1',
   orderId: null,
   payment: null,
+  driver: null,
   fee: 1249,
   currency: 'cad',
   externalReference: 'order-42',

@@ -31,6 +31,7 @@ export function presentDelivery(delivery: DeliveryRecord): DeliveryResource {
     scheduled_at: delivery.scheduledAt,
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,
+    ...(delivery.driver ? { driver: { ...delivery.driver } } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot } from '@sdd/contracts';
+import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot, Vehicle, VEHICLES } from '@sdd/contracts';
 import { DeliveryStopResource } from '../address/address.resource';
 import { PaymentResource } from '../payment/payment.resource';
 
@@ -52,6 +52,24 @@ export class DeliveryListItemResource {
   updated_at!: string;
 }
 
+@ApiSchema({ name: 'DeliveryDriver' })
+export class DeliveryDriverResource {
+  @ApiProperty({ example: 'Sam' })
+  name!: string;
+
+  @ApiProperty({ example: '+14165550123' })
+  phone!: string;
+
+  @ApiProperty({ enum: VEHICLES })
+  vehicle!: Vehicle;
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Last reported position.' })
+  lat!: number | null;
+
+  @ApiProperty({ type: Number, nullable: true })
+  lng!: number | null;
+}
+
 @ApiSchema({ name: 'Delivery' })
 export class DeliveryResource extends DeliveryListItemResource {
   @ApiProperty({ description: 'True for test deliveries: no driver, no money moved.' })
@@ -83,6 +101,9 @@ export class DeliveryResource extends DeliveryListItemResource {
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   scheduled_at!: string | null;
+
+  @ApiPropertyOptional({ type: () => DeliveryDriverResource, description: 'Live deliveries once a driver is assigned; absent for test deliveries.' })
+  driver?: DeliveryDriverResource;
 }
 
 @ApiSchema({ name: 'TimelineStep' })

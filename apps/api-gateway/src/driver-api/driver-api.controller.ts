@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Pattern } from '@sdd/contracts';
+import {
+  DriverAssignmentResource,
+  DriverResource,
+  OfferListResource,
+  OfferResource,
+  presentDriver,
+  presentDriverAssignment,
+  presentOffer,
+  presentOfferList,
+} from '@sdd/public-api';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { Public } from '../auth/auth-context';
+import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
+import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
+
+/** The driver app's interface: each driver with its own token; every report goes through the delivery state machine. */
+@ApiTags('Drivers')
+@ApiDriverController()
+@Public()
+@UseGuards(DriverTokenGuard)
+@Controller('v1/driver')
+export class DriverApiController {
+  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+
+  @ApiOperation({ summary: 'Go online or offline' })
+  @ApiOkResponse({ description: 'The driver.', type: DriverResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `online` is missing or not a boolean.')
+  @ApiJsonBodyErrorResponses()
+  @Post('availability')
+  @HttpCode(200)
+  async availability(@DriverToken() tokenHash: string, @Body() body: DriverAvailabilityDto): Promise<DriverResource> {
+    return presentDriver(await this.bus.request(Pattern.SetDriverAvailability, { tokenHash, online: body.online }));
+  }
+
+  @ApiOperation({ summary: 'Post the current location', description: 'Matching and live tracking read it.' })
+  @ApiOkResponse({ description: 'The driver.', type: DriverResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `lat` or `lng` is missing or out of range.')
+  @ApiJsonBodyErrorResponses()
+  @Post('location')
+  @HttpCode(200)
+  async location(@DriverToken() tokenHash: string, @Body() body: DriverLocationDto): Promise<DriverResource> {
+    return presentDriver(await this.bus.request(Pattern.PostDriverLocation, { tokenHash, lat: body.lat, lng: body.lng }));
+  }
+
+  @ApiOperation({ summary: 'List open offers', description: 'At most one at a time: a delivery offered to this driver until `expires_at`.' })
+  @ApiOkResponse({ description: 'The open offers.', type: OfferListResource })
+  @Get('offers')
+  async offers(@DriverToken() tokenHash: string): Promise<OfferListResource> {
+    return presentOfferList(await this.bus.request(Pattern.ListDriverOffers, { tokenHash }));
+  }
+
+  @ApiOperation({ summary: 'Accept an offer', description: 'Assigns the delivery to this driver (driver_assigned). Of two accepts, one wins.' })
+  @ApiOkResponse({ description: 'The accepted offer.', type: OfferResource })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such offer for this driver.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `offer_not_open` (expired, declined, withdrawn or taken) or `driver_offline`.')
+  @ApiEmptyBody()
+  @Post('offers/:offerId/accept')
+  @HttpCode(200)
+  async accept(@DriverToken() tokenHash: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
+    return presentOffer(await this.bus.request(Pattern.AcceptOffer, { tokenHash, offerId }));
+  }
+
+  @ApiOperation({ summary: 'Decline an offer', description: 'The delivery goes to the next driver.' })
+  @ApiOkResponse({ description: 'The declined offer.', type: OfferResource })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such offer for this driver.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `offer_not_open`.')
+  @ApiEmptyBody()
+  @Post('offers/:offerId/decline')
+  @HttpCode(200)
+  async decline(@DriverToken() tokenHash: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
+    return presentOffer(await this.bus.request(Pattern.DeclineOffer, { tokenHash, offerId }));
+  }
+
+  @ApiOperation({
+    summary: 'Report a delivery step',
+    description: 'driver_at_pickup, picked_up, in_transit, delivered (with recipient_name) or failed (with a reason), through the delivery state machine.',
+  })
+  @ApiOkResponse({ description: 'Where the delivery stands now.', type: DriverAssignmentResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: an invalid field, or `failed` without a `reason`.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: not a delivery assigned to this driver.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`: the state machine does not allow that move.')
+  @ApiJsonBodyErrorResponses()
+  @Post('deliveries/:deliveryId/status')
+  @HttpCode(200)
+  async report(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Body() body: DriverReportDto): Promise<DriverAssignmentResource> {
+    const moved = await this.bus.request(Pattern.ReportDeliveryStatus, {
+      tokenHash,
+      deliveryId,
+      status: body.status,
+      reason: body.reason ?? null,
+      recipientName: body.recipient_name ?? null,
+    });
+    return presentDriverAssignment(moved);
+  }
+}

@@ -1,0 +1,178 @@
+import { Fleet, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+
+const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
+const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
+
+describe('live dispatch: drivers, offers, the driver API, live tracking', () => {
+  const system = new TestSystem();
+  const flow = new PaymentFlow(system);
+  const fleet = new Fleet(system);
+  let live: string;
+  /** Where the geocoder puts the pickup; drivers are placed around it. */
+  let pickup: { lat: number; lng: number };
+  const near = (dLat: number, dLng = 0) => ({ lat: Math.round((pickup.lat + dLat) * 1e6) / 1e6, lng: Math.round((pickup.lng + dLng) * 1e6) / 1e6 });
+
+  const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key: live, body });
+
+  /** A paid live delivery from 1 Queen St E, as a merchant makes one. */
+  async function paidDelivery(extra: Record<string, unknown> = {}, quoteExtra: Record<string, unknown> = {}): Promise<string> {
+    const quote = await call('POST', '/v1/quotes', { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9', ...quoteExtra });
+    expect(quote.status).toBe(200);
+    const checkout = await flow.checkout(live, { quote_id: quote.body.id, items_subtotal: 4000 });
+    await flow.payAsCustomer(live, 'live', checkout);
+    const created = await call('POST', '/v1/deliveries', { quote_id: quote.body.id, checkout_id: checkout.checkout_id, customer, ...extra });
+    expect([created.status, created.body.status]).toEqual([201, 'created']);
+    return created.body.id as string;
+  }
+
+  /** Every driver goes offline after its test, so that no offer of the next test goes to it. */
+  const online: Array<{ call: (m: string, p: string, b?: unknown) => Promise<unknown> }> = [];
+  afterEach(async () => {
+    await Promise.all(online.splice(0).map((driver) => driver.call('POST', '/v1/driver/availability', { online: false })));
+  });
+
+  beforeAll(async () => {
+    await system.start({
+      env: {
+        RATE_LIMIT_PER_MINUTE: '100000',
+        OPS_API_TOKEN: TEST_OPS_TOKEN,
+        DISPATCH_INTERVAL_MS: '100',
+        OFFER_TIMEOUT_MS: '1500',
+        MONEY_MOVEMENT_INTERVAL_MS: '200',
+      },
+    });
+    live = (await system.registerMerchant('Live Dispatch Co')).live;
+    await flow.connect(live);
+    const quote = await call('POST', '/v1/quotes', { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
+    pickup = quote.body.pickup as { lat: number; lng: number };
+  }, 90000);
+  afterAll(() => system.stop());
+
+  it('runs a paid live delivery end to end: offer, accept, every status, driver on retrieve and tracking, the transfer', async () => {
+    const sam = await fleet.driver('Sam Driver', near(0.002));
+    online.push(sam);
+    const deliveryId = await paidDelivery({ dropoff_notes: 'Buzz 1203' });
+    const offer = await fleet.offerFor(sam, deliveryId);
+    expect(offer).toMatchObject({
+      status: 'open',
+      category: 'standard',
+      recipient: { first_name: 'Amélie', phone: '+14165550142' },
+      dropoff: { notes: 'Buzz 1203' },
+      distance_km: expect.any(Number),
+    });
+    expect(JSON.stringify(offer)).not.toContain('Tremblay');
+    expect((await call('GET', `/v1/deliveries/${deliveryId}`)).body.status).toBe('pending');
+
+    const accepted = await sam.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    expect([accepted.status, accepted.body.status]).toEqual([200, 'accepted']);
+    const assigned = await call('GET', `/v1/deliveries/${deliveryId}`);
+    expect(assigned.body).toMatchObject({ status: 'driver_assigned', driver: { name: 'Sam Driver', phone: '+14165550177', vehicle: 'car', ...near(0.002) } });
+
+    await sam.call('POST', '/v1/driver/location', near(0.001));
+    const tracking = await call('GET', `/v1/deliveries/${deliveryId}/tracking`);
+    expect(tracking.body).toMatchObject({ status: 'driver_assigned', driver: { name: 'Sam Driver', location: near(0.001) } });
+    expect(tracking.body.eta_minutes).toBeGreaterThan(0);
+
+    const tooEarly = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered' });
+    expect([tooEarly.status, tooEarly.body.error?.code]).toEqual([409, 'delivery_transition_invalid']);
+    for (const status of ['driver_at_pickup', 'picked_up', 'in_transit']) {
+      const moved = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status });
+      expect([moved.status, moved.body.status]).toEqual([200, status]);
+    }
+    const delivered = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_name: 'Amélie' });
+    expect(delivered.body).toEqual({ delivery_id: deliveryId, status: 'delivered' });
+
+    const events = await waitFor(async () => {
+      const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`);
+      const types = (listed.body.data as Array<{ type: string }>).map((event) => event.type).reverse();
+      return types.includes('delivery.delivered') ? types : undefined;
+    }, 15_000, 100);
+    expect(events).toEqual(['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered']);
+    const payout = await waitFor(async () => {
+      const page = await call('GET', '/v1/payouts');
+      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+    }, 20_000, 100);
+    expect(payout.amount).toBe(3600);
+  });
+
+  it('moves on when an offer times out or is declined', async () => {
+    const slow = await fleet.driver('Slow Nearest', near(0.002));
+    const decliner = await fleet.driver('Decliner', near(0.005));
+    const taker = await fleet.driver('Taker Farther', near(0.015));
+    online.push(slow, decliner, taker);
+    const deliveryId = await paidDelivery();
+    const first = await fleet.offerFor(slow, deliveryId);
+    const second = await fleet.offerFor(decliner, deliveryId, 10_000);
+    expect((await slow.call('POST', `/v1/driver/offers/${first.id as string}/accept`)).body.error).toMatchObject({ code: 'offer_not_open' });
+    expect((await decliner.call('POST', `/v1/driver/offers/${second.id as string}/decline`)).body.status).toBe('declined');
+    const third = await fleet.offerFor(taker, deliveryId, 10_000);
+    expect((await taker.call('POST', `/v1/driver/offers/${third.id as string}/accept`)).status).toBe(200);
+    expect((await call('GET', `/v1/deliveries/${deliveryId}`)).body.driver).toMatchObject({ name: 'Taker Farther' });
+  });
+
+  it('lets exactly one of several concurrent accepts win', async () => {
+    const racer = await fleet.driver('Racer', near(0.002));
+    online.push(racer);
+    const deliveryId = await paidDelivery();
+    const offer = await fleet.offerFor(racer, deliveryId);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => racer.call('POST', `/v1/driver/offers/${offer.id as string}/accept`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`);
+    expect((listed.body.data as Array<{ type: string }>).filter((event) => event.type === 'delivery.driver_assigned')).toHaveLength(1);
+  });
+
+  it('offers restricted deliveries only to drivers with an approved, unexpired certification of the pickup province', async () => {
+    const location = await call('POST', '/v1/merchants/locations', {
+      name: 'Queen St Wines',
+      address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+      phone: '+1 416 555 0100',
+      licensed_for: ['alcohol'],
+      license_number: 'AGCO-1',
+    });
+    expect(location.status).toBe(201);
+    const uncertified = await fleet.driver('Uncertified Nearest', near(0.001));
+    const expired = await fleet.driver('Expired Cert', near(0.002), { certifications: [{ kind: 'liquor_service', province: 'ON', expires_at: '2026-01-01T00:00:00Z' }] });
+    const elsewhere = await fleet.driver('Quebec Cert', near(0.003), { certifications: [{ kind: 'liquor_service', province: 'QC' }] });
+    const certified = await fleet.driver('Certified Farther', near(0.015), { certifications: [{ kind: 'liquor_service', province: 'ON' }] });
+    online.push(uncertified, expired, elsewhere, certified);
+    const deliveryId = await paidDelivery({}, { category: 'alcohol' });
+    const offer = await fleet.offerFor(certified, deliveryId);
+    expect(offer.category).toBe('alcohol');
+    for (const driver of [uncertified, expired, elsewhere]) expect((await driver.call('GET', '/v1/driver/offers')).body.data).toEqual([]);
+    await certified.call('POST', `/v1/driver/offers/${offer.id as string}/decline`);
+    // Revoked: never offered again, and nobody else qualifies.
+    await fleet.ops('POST', `/v1/ops/drivers/${certified.id}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'revoked' });
+    const another = await paidDelivery({}, { category: 'alcohol' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await certified.call('GET', '/v1/driver/offers')).body.data).toEqual([]);
+    expect((await call('GET', `/v1/deliveries/${another}`)).body.status).toBe('pending');
+  });
+
+  it('fails a delivery the driver cannot complete, with its reason, and refunds the items', async () => {
+    const driver = await fleet.driver('Failing Driver', near(0.002));
+    online.push(driver);
+    const deliveryId = await paidDelivery();
+    const offer = await fleet.offerFor(driver, deliveryId);
+    await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    const noReason = await driver.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'failed' });
+    expect([noReason.status, noReason.body.error?.param]).toEqual([400, 'reason']);
+    const failed = await driver.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'failed', reason: 'recipient_unavailable' });
+    expect(failed.body.status).toBe('failed');
+    expect((await call('GET', `/v1/deliveries/${deliveryId}`)).body.status).toBe('failed');
+  });
+
+  it('keeps merchants, made-up tokens and strangers out of the operator and driver APIs', async () => {
+    expect((await system.request('GET', '/v1/ops/drivers', { key: live })).status).toBe(401);
+    expect((await system.request('GET', '/v1/ops/drivers')).status).toBe(401);
+    expect((await system.request('GET', '/v1/driver/offers', { key: live })).status).toBe(401);
+    expect((await system.request('GET', '/v1/driver/offers', { key: `drv_tok_${'x'.repeat(32)}` })).status).toBe(401);
+    const stranger = await fleet.driver('Stranger', near(0.002));
+    const deliveryId = await paidDelivery();
+    expect((await stranger.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'picked_up' })).status).toBe(404);
+    await stranger.call('POST', '/v1/driver/availability', { online: false });
+    const list = await fleet.ops('GET', '/v1/ops/drivers');
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).not.toContain('drv_tok_');
+    await call('POST', `/v1/deliveries/${deliveryId}/cancel`);
+  });
+});

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DriverAvailabilityRequest, DriverLocationRequest, DriverRecord } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
+import { Dispatcher } from '../dispatch/dispatcher';
+import { DriverEntity } from './driver.entity';
+import { DriversStore } from './drivers.store';
+
+/** A driver going online or offline and posting where it is: what matching and live tracking read. */
+@Injectable()
+export class DriverPresenceHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly drivers: DriversStore,
+    private readonly dispatcher: Dispatcher,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async setAvailability({ tokenHash, online }: DriverAvailabilityRequest): Promise<DriverRecord> {
+    const driver = await this.drivers.byTokenHash(tokenHash);
+    const now = this.clock.now();
+    await this.dataSource.getRepository(DriverEntity).update({ id: driver.id }, { online, updatedAt: now });
+    // A driver coming online may be the one a waiting delivery needs.
+    if (online) this.dispatcher.poke();
+    return this.drivers.present(Object.assign(driver, { online, updatedAt: now }));
+  }
+
+  async postLocation({ tokenHash, lat, lng }: DriverLocationRequest): Promise<DriverRecord> {
+    const driver = await this.drivers.byTokenHash(tokenHash);
+    const now = this.clock.now();
+    await this.dataSource.getRepository(DriverEntity).update({ id: driver.id }, { lat, lng, locatedAt: now, updatedAt: now });
+    return this.drivers.present(Object.assign(driver, { lat, lng, locatedAt: now, updatedAt: now }));
+  }
+}

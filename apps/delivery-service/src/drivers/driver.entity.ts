@@ -1,0 +1,42 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Province, Vehicle } from '@sdd/contracts';
+
+@Entity({ name: 'drivers' })
+export class DriverEntity {
+  @PrimaryColumn({ type: 'text' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  phone!: string;
+
+  @Column({ type: 'text' })
+  vehicle!: Vehicle;
+
+  @Column({ name: 'home_province', type: 'text' })
+  homeProvince!: Province;
+
+  /** SHA-256 of the driver's API token: the token itself is shown once and never kept. */
+  @Column({ name: 'token_hash', type: 'text' })
+  tokenHash!: string;
+
+  @Column({ type: 'boolean' })
+  online!: boolean;
+
+  @Column({ type: 'double precision', nullable: true })
+  lat!: number | null;
+
+  @Column({ type: 'double precision', nullable: true })
+  lng!: number | null;
+
+  @Column({ name: 'located_at', type: 'timestamptz', nullable: true })
+  locatedAt!: Date | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

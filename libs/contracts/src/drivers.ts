@@ -1,0 +1,132 @@
+import type { Category, PackageSize, Vehicle } from './quotes';
+
+/** What a restricted category asks of the driver (delivery rule 4): a provincial certification. */
+export const CERTIFICATION_KINDS = ['liquor_service', 'cannabis_retail'] as const;
+export type CertificationKind = (typeof CERTIFICATION_KINDS)[number];
+
+export const CERTIFICATION_STATUSES = ['pending', 'approved', 'revoked'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+export const PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
+export type Province = (typeof PROVINCES)[number];
+
+export interface CertificationRecord {
+  kind: CertificationKind;
+  province: Province;
+  status: CertificationStatus;
+  expiresAt: string | null;
+}
+
+/** A driver as operators see it. */
+export interface DriverRecord {
+  id: string;
+  name: string;
+  phone: string;
+  vehicle: Vehicle;
+  homeProvince: Province;
+  online: boolean;
+  location: { lat: number; lng: number; at: string } | null;
+  certifications: CertificationRecord[];
+  createdAt: string;
+}
+
+export interface CreateDriverRequest {
+  name: string;
+  phone: string;
+  vehicle: Vehicle;
+  homeProvince: Province;
+}
+
+/** The driver and its API token, shown this once (kept hashed). */
+export interface CreatedDriverRecord {
+  driver: DriverRecord;
+  token: string;
+}
+
+export interface DriverRef {
+  driverId: string;
+}
+
+export interface ListDriversRequest {
+  limit: number;
+}
+
+export interface SetCertificationRequest extends DriverRef {
+  kind: CertificationKind;
+  province: Province;
+  status: CertificationStatus;
+  expiresAt: string | null;
+}
+
+/** Every driver-facing request names its driver by the SHA-256 of the token it sent; delivery-service finds the driver by it. */
+export interface DriverAuthRequest {
+  tokenHash: string;
+}
+
+export interface DriverAvailabilityRequest extends DriverAuthRequest {
+  online: boolean;
+}
+
+export interface DriverLocationRequest extends DriverAuthRequest {
+  lat: number;
+  lng: number;
+}
+
+export interface DriverOfferRequest extends DriverAuthRequest {
+  offerId: string;
+}
+
+/** What a driver may report once assigned; every report goes through the delivery state machine. */
+export const DRIVER_REPORTS = ['driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed'] as const;
+export type DriverReport = (typeof DRIVER_REPORTS)[number];
+
+export const FAILURE_REASONS = ['recipient_unavailable', 'address_unreachable', 'id_check_failed', 'package_damaged', 'other'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+export interface DriverReportRequest extends DriverAuthRequest {
+  deliveryId: string;
+  status: DriverReport;
+  reason: FailureReason | null;
+  recipientName: string | null;
+}
+
+export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/** What a driver sees of an offered delivery: enough to decide and to do it, nothing of the merchant's account. */
+export interface OfferRecord {
+  id: string;
+  deliveryId: string;
+  status: OfferStatus;
+  expiresAt: string;
+  category: Category;
+  packageSize: PackageSize;
+  pickup: { address: string; name: string | null; phone: string | null; lat: number; lng: number };
+  dropoff: { address: string; lat: number; lng: number; notes: string | null };
+  recipient: { firstName: string; phone: string };
+  distanceKm: number;
+  createdAt: string;
+}
+
+export interface OfferRecordList {
+  data: OfferRecord[];
+}
+
+/** The driver a live delivery shows once assigned (retrieve and tracking). */
+export interface AssignedDriver {
+  name: string;
+  phone: string;
+  vehicle: Vehicle;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface DriverRecordList {
+  data: DriverRecord[];
+}
+
+/** The driver's answer after a report: where the delivery now stands. */
+export interface DriverAssignmentRecord {
+  deliveryId: string;
+  status: string;
+}

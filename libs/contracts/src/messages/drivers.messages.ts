@@ -1,0 +1,115 @@
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsLatitude, IsLongitude, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  CERTIFICATION_KINDS,
+  CERTIFICATION_STATUSES,
+  CertificationKind,
+  CertificationStatus,
+  CreateDriverRequest,
+  DRIVER_REPORTS,
+  DriverAuthRequest,
+  DriverAvailabilityRequest,
+  DriverLocationRequest,
+  DriverOfferRequest,
+  DriverRef,
+  DriverReport,
+  DriverReportRequest,
+  FAILURE_REASONS,
+  FailureReason,
+  ListDriversRequest,
+  Province,
+  PROVINCES,
+  SetCertificationRequest,
+} from '../drivers';
+import { Vehicle, VEHICLES } from '../quotes';
+import { NullableButPresent } from './message-rules';
+
+export class CreateDriverMessage implements CreateDriverRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name!: string;
+
+  @IsString()
+  @Matches(/^\+[1-9][0-9]{7,14}$/, { message: 'must be an E.164 phone number' })
+  phone!: string;
+
+  @IsIn(VEHICLES)
+  vehicle!: Vehicle;
+
+  @IsIn(PROVINCES)
+  homeProvince!: Province;
+}
+
+export class DriverRefMessage implements DriverRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  driverId!: string;
+}
+
+export class ListDriversMessage implements ListDriversRequest {
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  limit!: number;
+}
+
+export class SetCertificationMessage extends DriverRefMessage implements SetCertificationRequest {
+  @IsIn(CERTIFICATION_KINDS)
+  kind!: CertificationKind;
+
+  @IsIn(PROVINCES)
+  province!: Province;
+
+  @IsIn(CERTIFICATION_STATUSES)
+  status!: CertificationStatus;
+
+  @NullableButPresent()
+  @IsISO8601({ strict: true })
+  expiresAt!: string | null;
+}
+
+export class DriverAuthMessage implements DriverAuthRequest {
+  @IsString()
+  @Matches(/^[0-9a-f]{64}$/, { message: 'must be a SHA-256 hex digest' })
+  tokenHash!: string;
+}
+
+export class DriverAvailabilityMessage extends DriverAuthMessage implements DriverAvailabilityRequest {
+  @IsBoolean()
+  online!: boolean;
+}
+
+export class DriverLocationMessage extends DriverAuthMessage implements DriverLocationRequest {
+  @IsLatitude()
+  lat!: number;
+
+  @IsLongitude()
+  lng!: number;
+}
+
+export class DriverOfferMessage extends DriverAuthMessage implements DriverOfferRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  offerId!: string;
+}
+
+export class DriverReportMessage extends DriverAuthMessage implements DriverReportRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+
+  @IsIn(DRIVER_REPORTS)
+  status!: DriverReport;
+
+  @NullableButPresent()
+  @IsIn(FAILURE_REASONS)
+  reason!: FailureReason | null;
+
+  @NullableButPresent()
+  @IsString()
+  @MaxLength(200)
+  recipientName!: string | null;
+}

@@ -1,0 +1,48 @@
+import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList } from '@sdd/contracts';
+import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverResource, OfferListResource, OfferResource } from './driver.resource';
+
+export function presentDriver(driver: DriverRecord): DriverResource {
+  return {
+    id: driver.id,
+    name: driver.name,
+    phone: driver.phone,
+    vehicle: driver.vehicle,
+    home_province: driver.homeProvince,
+    online: driver.online,
+    location: driver.location ? { ...driver.location } : null,
+    certifications: driver.certifications.map((c) => ({ kind: c.kind, province: c.province, status: c.status, expires_at: c.expiresAt })),
+    created_at: driver.createdAt,
+  };
+}
+
+export function presentCreatedDriver(created: CreatedDriverRecord): CreatedDriverResource {
+  return { driver: presentDriver(created.driver), token: created.token };
+}
+
+export function presentDriverList(list: DriverRecordList): DriverListResource {
+  return { data: list.data.map(presentDriver) };
+}
+
+export function presentOffer(offer: OfferRecord): OfferResource {
+  return {
+    id: offer.id,
+    delivery_id: offer.deliveryId,
+    status: offer.status,
+    expires_at: offer.expiresAt,
+    category: offer.category,
+    package_size: offer.packageSize,
+    pickup: { ...offer.pickup },
+    dropoff: { ...offer.dropoff },
+    recipient: { first_name: offer.recipient.firstName, phone: offer.recipient.phone },
+    distance_km: offer.distanceKm,
+    created_at: offer.createdAt,
+  };
+}
+
+export function presentOfferList(list: OfferRecordList): OfferListResource {
+  return { data: list.data.map(presentOffer) };
+}
+
+export function presentDriverAssignment(assignment: DriverAssignmentRecord): DriverAssignmentResource {
+  return { delivery_id: assignment.deliveryId, status: assignment.status };
+}

@@ -1,0 +1,53 @@
+import type { ApiResponse, TestSystem } from './system';
+import { timedRequest } from './outage-probe';
+import { waitFor } from './wait-for';
+
+/** The operator token the dispatch tests give the gateway (OPS_API_TOKEN). */
+export const TEST_OPS_TOKEN = 'ops-token-for-tests-only-0123456789';
+
+export interface TestDriver {
+  id: string;
+  token: string;
+  call(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+}
+
+/** Drivers made through the operator API and driven through the driver API, as an operator and a driver app would. */
+export class Fleet {
+  constructor(private readonly system: TestSystem) {}
+
+  ops(method: string, path: string, body?: unknown): Promise<ApiResponse> {
+    return timedRequest(this.system.baseUrl, method, path, { key: TEST_OPS_TOKEN, body, timeoutMs: 30_000 });
+  }
+
+  /** A driver, online at `at`, with the given certifications (approved unless said otherwise). */
+  async driver(
+    name: string,
+    at: { lat: number; lng: number },
+    options: { vehicle?: string; certifications?: Array<{ kind: string; province: string; status?: string; expires_at?: string }> } = {},
+  ): Promise<TestDriver> {
+    const created = await this.ops('POST', '/v1/ops/drivers', { name, phone: '+1 416 555 0177', vehicle: options.vehicle ?? 'car', home_province: 'ON' });
+    if (created.status !== 201) throw new Error(`driver creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    const id = (created.body.driver as { id: string }).id;
+    const token = created.body.token as string;
+    for (const certification of options.certifications ?? []) {
+      const set = await this.ops('POST', `/v1/ops/drivers/${id}/certifications`, { status: 'approved', ...certification });
+      if (set.status !== 200) throw new Error(`certification answered ${set.status}: ${JSON.stringify(set.body)}`);
+    }
+    const driver: TestDriver = {
+      id,
+      token,
+      call: (method, path, body) => timedRequest(this.system.baseUrl, method, path, { key: token, body, timeoutMs: 30_000 }),
+    };
+    await driver.call('POST', '/v1/driver/location', at);
+    await driver.call('POST', '/v1/driver/availability', { online: true });
+    return driver;
+  }
+
+  /** The driver's open offer for `deliveryId`, once dispatch made it. */
+  async offerFor(driver: TestDriver, deliveryId: string, timeoutMs = 15_000): Promise<Record<string, unknown>> {
+    return waitFor(async () => {
+      const offers = await driver.call('GET', '/v1/driver/offers');
+      return (offers.body.data as Array<Record<string, unknown>>).find((offer) => offer.delivery_id === deliveryId);
+    }, timeoutMs, 50);
+  }
+}
