@@ -12,7 +12,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
-import { Category, CATEGORIES } from '@sdd/contracts';
+import { Category, CATEGORIES, TEST_SCENARIOS, TestScenario } from '@sdd/contracts';
 
 const MAX_METADATA_PROPERTIES = 20;
 
@@ -95,6 +95,14 @@ export class CreateDeliveryDto {
   @IsOptional()
   @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
   category?: Category;
+
+  @ApiPropertyOptional({
+    enum: TEST_SCENARIOS,
+    description: 'Test keys only: plays a failure path with the events live mode would emit. return_to_pickup and reroute_declined are not available yet (400).',
+  })
+  @IsOptional()
+  @IsIn(TEST_SCENARIOS, { message: `must be one of: ${TEST_SCENARIOS.join(', ')}` })
+  test_scenario?: TestScenario;
 
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()

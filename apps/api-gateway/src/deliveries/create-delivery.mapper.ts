@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { CreateDeliveryRequest, ErrorCode, MerchantScope } from '@sdd/contracts';
+import { CreateDeliveryRequest, ErrorCode, MerchantScope, PLAYABLE_TEST_SCENARIOS } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { CreateDeliveryDto } from './create-delivery.dto';
 
@@ -23,8 +23,15 @@ export function toCreateDeliveryRequest(dto: CreateDeliveryDto, scope: MerchantS
   const rawPhone = dto.customer?.phone ?? dto.dropoff_phone;
   if (!rawPhone) throw missing(dto.customer ? 'customer.phone' : 'dropoff_phone');
   const phone = toE164(rawPhone, dto.customer?.phone ? 'customer.phone' : 'dropoff_phone');
+  if (dto.test_scenario !== undefined) {
+    if (scope.mode !== 'test') throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'test_scenario is for test keys only.', 'test_scenario');
+    if (!PLAYABLE_TEST_SCENARIOS.includes(dto.test_scenario)) {
+      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: returns and reroutes come with live dispatch.`, 'test_scenario');
+    }
+  }
   return {
     scope,
+    ...(dto.test_scenario ? { test_scenario: dto.test_scenario } : {}),
     quote_id: dto.quote_id,
     checkout_id: dto.checkout_id,
     category: dto.category,

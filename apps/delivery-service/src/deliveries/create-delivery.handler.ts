@@ -13,6 +13,7 @@ import {
   PaymentRecord,
   PeekedQuote,
   QuoteClaimRef,
+  TestScenario,
 } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId, randomToken, requestDeadlinePassed } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
@@ -25,7 +26,7 @@ import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { isRestricted, isSamePlace } from './pickup-licence';
-import { simulatedTimeline } from './test-timeline';
+import { simulatedTimeline, timelineFor } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { Dispatcher } from '../dispatch/dispatcher';
@@ -95,7 +96,7 @@ export class CreateDeliveryHandler {
     await this.confirmClaim(ref);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
-    if (created.mode === 'test') await this.scheduleTimeline(created);
+    if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);
     else this.dispatcher.poke();
     return { delivery: created, replayed: false };
   }
@@ -137,9 +138,9 @@ export class CreateDeliveryHandler {
    * the process dies first), the timeline reconciler schedules the steps once
    * they are overdue; the job ids are deterministic, so doing both is harmless.
    */
-  private async scheduleTimeline(delivery: DeliveryRecord): Promise<void> {
+  private async scheduleTimeline(delivery: DeliveryRecord, scenario: TestScenario | null): Promise<void> {
     const startAt = new Date(delivery.scheduledAt ?? delivery.createdAt);
-    await this.timeline.schedule(delivery.id, startAt, this.clock.now()).catch((error: Error) =>
+    await this.timeline.schedule(delivery.id, startAt, this.clock.now(), timelineFor(scenario)).catch((error: Error) =>
       this.logger.error(`timeline of ${delivery.id} not scheduled: ${error.message}`),
     );
   }
@@ -156,7 +157,7 @@ export class CreateDeliveryHandler {
   private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string, payment: PaymentRecord | null): Promise<DeliveryRecord> {
     const now = this.clock.now();
     const scheduledAt = quote.scheduled_at ? new Date(quote.scheduled_at) : null;
-    const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED);
+    const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED, timelineFor(request.test_scenario ?? null));
     const delivery = Object.assign(new DeliveryEntity(), {
       id,
       merchantId: request.scope.merchantId,
@@ -187,6 +188,7 @@ export class CreateDeliveryHandler {
       dispatchStartedAt: null,
       failureReason: null,
       recipientName: null,
+      testScenario: request.test_scenario ?? null,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TimelineStep, Vehicle } from '@sdd/contracts';
+import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TestScenario, TimelineStep, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {
@@ -89,6 +89,10 @@ export class DeliveryEntity {
 
   @Column({ name: 'failure_reason', type: 'text', nullable: true })
   failureReason!: FailureReason | null;
+
+  /** The test scenario the delivery plays (test mode only). */
+  @Column({ name: 'test_scenario', type: 'text', nullable: true })
+  testScenario!: TestScenario | null;
 
   /** Who took the package, as the driver recorded it at delivery. */
   @Column({ name: 'recipient_name', type: 'text', nullable: true })

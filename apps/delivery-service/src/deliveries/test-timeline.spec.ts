@@ -2,6 +2,8 @@ import { DeliveryStatus } from '@sdd/contracts';
 import { canTransition, nextTestStatus } from './delivery-status';
 import {
   TEST_TIMELINE,
+  scenarioFailureReason,
+  timelineFor,
   etaMinutesAt,
   progressAlongRoute,
   simulatedTimeline,
@@ -294,5 +296,33 @@ describe('etaMinutesAt', () => {
   it('refuses a quoted ETA that is negative or not finite', () => {
     expect(() => etaMinutesAt(START, START, 1, -1)).toThrow(RangeError);
     expect(() => etaMinutesAt(START, START, 1, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('timelineFor (test scenarios)', () => {
+  it('plays the plain timeline without a scenario', () => {
+    expect(timelineFor(null)).toBe(TEST_TIMELINE);
+  });
+
+  it('ends the failing scenarios in failed, with their reason, at the time delivered would come', () => {
+    for (const scenario of ['recipient_unavailable', 'id_check_failed'] as const) {
+      const steps = timelineFor(scenario);
+      expect(steps.map((step) => step.status)).toEqual(['created', 'pending', 'driver_assigned', 'picked_up', 'in_transit', 'failed']);
+      expect(steps[steps.length - 1].offsetMs).toBe(80_000);
+      expect(scenarioFailureReason(scenario)).toBe(scenario);
+    }
+    expect(scenarioFailureReason('slow_pickup')).toBeNull();
+  });
+
+  it('delays the driver for driver_no_show and the pickup for slow_pickup, in order', () => {
+    const noShow = timelineFor('driver_no_show');
+    const slow = timelineFor('slow_pickup');
+    const at = (steps: ReturnType<typeof timelineFor>, status: string) => steps.find((step) => step.status === status)?.offsetMs ?? -1;
+    expect(at(noShow, 'driver_assigned')).toBeGreaterThan(at(TEST_TIMELINE, 'driver_assigned'));
+    expect(at(slow, 'picked_up') - at(slow, 'driver_assigned')).toBeGreaterThan(at(TEST_TIMELINE, 'picked_up') - at(TEST_TIMELINE, 'driver_assigned'));
+    for (const steps of [noShow, slow]) {
+      const offsets = steps.map((step) => step.offsetMs);
+      expect([...offsets].sort((a, b) => a - b)).toEqual(offsets);
+    }
   });
 });

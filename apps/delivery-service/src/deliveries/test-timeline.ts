@@ -1,7 +1,9 @@
-import { DeliveryStatus } from '@sdd/contracts';
+import { DeliveryStatus, FailureReason, TestScenario } from '@sdd/contracts';
+
+export type TimelineSteps = ReadonlyArray<{ status: DeliveryStatus; offsetMs: number }>;
 
 /** decisions.md "Deliveries and events": offsets from the start, at speed 1. */
-export const TEST_TIMELINE: ReadonlyArray<{ status: DeliveryStatus; offsetMs: number }> = [
+export const TEST_TIMELINE: TimelineSteps = [
   { status: 'created', offsetMs: 0 },
   { status: 'pending', offsetMs: 10_000 },
   { status: 'driver_assigned', offsetMs: 15_000 },
@@ -9,6 +11,46 @@ export const TEST_TIMELINE: ReadonlyArray<{ status: DeliveryStatus; offsetMs: nu
   { status: 'in_transit', offsetMs: 50_000 },
   { status: 'delivered', offsetMs: 80_000 },
 ];
+
+/**
+ * The timeline of a test scenario: the steps live mode would go through, with
+ * their events. driver_no_show: the first driver lets the offer lapse (30 s),
+ * a second one takes it. slow_pickup: the driver waits a minute at the
+ * pickup. recipient_unavailable and id_check_failed: the driver reaches the
+ * dropoff and the delivery fails there.
+ */
+export function timelineFor(scenario: TestScenario | null): TimelineSteps {
+  switch (scenario) {
+    case 'driver_no_show':
+      return [
+        { status: 'created', offsetMs: 0 },
+        { status: 'pending', offsetMs: 10_000 },
+        { status: 'driver_assigned', offsetMs: 45_000 },
+        { status: 'picked_up', offsetMs: 60_000 },
+        { status: 'in_transit', offsetMs: 80_000 },
+        { status: 'delivered', offsetMs: 110_000 },
+      ];
+    case 'slow_pickup':
+      return [
+        { status: 'created', offsetMs: 0 },
+        { status: 'pending', offsetMs: 10_000 },
+        { status: 'driver_assigned', offsetMs: 15_000 },
+        { status: 'picked_up', offsetMs: 90_000 },
+        { status: 'in_transit', offsetMs: 110_000 },
+        { status: 'delivered', offsetMs: 140_000 },
+      ];
+    case 'recipient_unavailable':
+    case 'id_check_failed':
+      return [...TEST_TIMELINE.slice(0, -1), { status: 'failed', offsetMs: 80_000 }];
+    default:
+      return TEST_TIMELINE;
+  }
+}
+
+/** Why a scenario's delivery fails, recorded on it as a driver would report it. */
+export function scenarioFailureReason(scenario: TestScenario | null): FailureReason | null {
+  return scenario === 'recipient_unavailable' || scenario === 'id_check_failed' ? scenario : null;
+}
 
 const MS_PER_MINUTE = 60_000;
 
@@ -41,11 +83,11 @@ const PICKED_UP_OFFSET_MS = offsetOf('picked_up');
 const DELIVERED_OFFSET_MS = offsetOf('delivered');
 
 /** The `simulated_timeline` of a test creation response. */
-export function simulatedTimeline(startAt: Date, speed = 1): Array<{ status: DeliveryStatus; at: string }> {
+export function simulatedTimeline(startAt: Date, speed = 1, steps: TimelineSteps = TEST_TIMELINE): Array<{ status: DeliveryStatus; at: string }> {
   checkSpeed(speed);
   checkDate('startAt', startAt);
   const start = startAt.getTime();
-  return TEST_TIMELINE.map(({ status, offsetMs }) => ({
+  return steps.map(({ status, offsetMs }) => ({
     status,
     at: new Date(start + scaledOffsetMs(offsetMs, speed)).toISOString(),
   }));
@@ -73,12 +115,13 @@ export function timelineJobs(
   startAt: Date,
   now: Date,
   speed = 1,
+  steps: TimelineSteps = TEST_TIMELINE,
 ): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
   checkSpeed(speed);
   checkDate('startAt', startAt);
   checkDate('now', now);
   const fromNow = startAt.getTime() - now.getTime();
-  return TEST_TIMELINE.filter((step) => step.offsetMs > 0).map(({ status, offsetMs }) => ({
+  return steps.filter((step) => step.offsetMs > 0).map(({ status, offsetMs }) => ({
     jobId: timelineJobId(deliveryId, status),
     status,
     delayMs: Math.max(0, fromNow + scaledOffsetMs(offsetMs, speed)),
@@ -97,11 +140,12 @@ export function timelineJobsAfter(
   now: Date,
   speed: number,
   current: DeliveryStatus,
+  steps: TimelineSteps = TEST_TIMELINE,
 ): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
-  const reached = TEST_TIMELINE.findIndex((step) => step.status === current);
+  const reached = steps.findIndex((step) => step.status === current);
   if (reached < 0) return [];
-  const ahead = new Set(TEST_TIMELINE.slice(reached + 1).map((step) => step.status));
-  return timelineJobs(deliveryId, startAt, now, speed).filter((job) => ahead.has(job.status));
+  const ahead = new Set(steps.slice(reached + 1).map((step) => step.status));
+  return timelineJobs(deliveryId, startAt, now, speed, steps).filter((job) => ahead.has(job.status));
 }
 
 function elapsedMs(startAt: Date, now: Date, speed: number): number {

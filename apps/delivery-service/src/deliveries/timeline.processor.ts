@@ -5,6 +5,7 @@ import { createRedis } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
+import { scenarioFailureReason } from './test-timeline';
 import { TimelineJob } from './timeline.queue';
 import { TransitionDeliveryHandler } from './transition-delivery.handler';
 
@@ -42,7 +43,9 @@ export class TimelineProcessor implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async process(job: Job<TimelineJob>): Promise<void> {
-    const result = await this.transition.execute(job.data.deliveryId, job.data.status, undefined, true);
+    const result = await this.transition.execute(job.data.deliveryId, job.data.status, undefined, true, (delivery) =>
+      job.data.status === 'failed' ? { failureReason: scenarioFailureReason(delivery.testScenario) } : {},
+    );
     if (!result.moved) this.logger.debug(`${job.data.deliveryId} stays ${result.from}: step ${job.data.status} skipped`);
   }
 }

@@ -6,7 +6,7 @@ import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryStatus } from '@sdd/contracts';
-import { timelineJobs, timelineJobsAfter } from './test-timeline';
+import { TEST_TIMELINE, timelineJobs, timelineJobsAfter, TimelineSteps } from './test-timeline';
 
 export interface TimelineJob {
   deliveryId: string;
@@ -29,8 +29,8 @@ export class TimelineQueue implements OnApplicationShutdown {
     this.queue = new Queue<TimelineJob>(ServiceQueue.DeliveryTimeline, { connection: this.connection, prefix: config.BUS_PREFIX });
   }
 
-  async schedule(deliveryId: string, startAt: Date, now: Date): Promise<void> {
-    const jobs = timelineJobs(deliveryId, startAt, now, this.config.TIMELINE_SPEED);
+  async schedule(deliveryId: string, startAt: Date, now: Date, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
+    const jobs = timelineJobs(deliveryId, startAt, now, this.config.TIMELINE_SPEED, steps);
     await this.add(deliveryId, jobs);
     this.logger.debug(`scheduled ${jobs.length} timeline steps for ${deliveryId}`);
   }
@@ -43,8 +43,8 @@ export class TimelineQueue implements OnApplicationShutdown {
    * job still waiting keeps its place (adding an existing id does nothing).
    * Returns how many steps were parked.
    */
-  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus): Promise<number> {
-    const jobs = timelineJobsAfter(deliveryId, startAt, now, this.config.TIMELINE_SPEED, current);
+  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus, steps: TimelineSteps = TEST_TIMELINE): Promise<number> {
+    const jobs = timelineJobsAfter(deliveryId, startAt, now, this.config.TIMELINE_SPEED, current, steps);
     let parked = 0;
     for (const { jobId } of jobs) {
       const job = await this.queue.getJob(jobId);

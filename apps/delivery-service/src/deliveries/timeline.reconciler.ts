@@ -3,8 +3,9 @@ import { DataSource } from 'typeorm';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { DeliveryStatus } from '@sdd/contracts';
+import { DeliveryStatus, TestScenario } from '@sdd/contracts';
 import { TERMINAL } from './delivery-status';
+import { timelineFor } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
 
 /** Deliveries looked at per statement; a pass pages through all of them. */
@@ -13,6 +14,7 @@ const PAGE = 500;
 interface OverdueRow {
   id: string;
   status: DeliveryStatus;
+  test_scenario: TestScenario | null;
   start_at: Date;
   created_at: Date;
 }
@@ -58,7 +60,7 @@ export class TimelineReconciler implements OnApplicationBootstrap, OnApplication
       let after: { createdAt: Date; id: string } | undefined;
       for (;;) {
         const rows: OverdueRow[] = await manager.query(
-          `SELECT d.id, d.status, coalesce(d.scheduled_at, d.created_at) AS start_at, d.created_at
+          `SELECT d.id, d.status, d.test_scenario, coalesce(d.scheduled_at, d.created_at) AS start_at, d.created_at
            FROM "${schema}".deliveries d
            WHERE d.mode = 'test' AND d.status <> ALL ($1::text[])
              AND ($3::timestamptz IS NULL OR (d.created_at, d.id) > ($3::timestamptz, $4::text))
@@ -72,7 +74,7 @@ export class TimelineReconciler implements OnApplicationBootstrap, OnApplication
           [TERMINAL, overdueBefore, after?.createdAt ?? null, after?.id ?? null],
         );
         for (const row of rows) {
-          const parked = await this.timeline.reschedule(row.id, row.start_at, now, row.status);
+          const parked = await this.timeline.reschedule(row.id, row.start_at, now, row.status, timelineFor(row.test_scenario));
           this.logger.warn(`${row.id} is overdue after ${row.status}: its remaining steps were scheduled again${parked ? ` (${parked} parked)` : ''}`);
         }
         count += rows.length;

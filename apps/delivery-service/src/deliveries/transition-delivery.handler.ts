@@ -67,7 +67,13 @@ export class TransitionDeliveryHandler {
   ) {}
 
   /** `catchUp`: also pass through the test-flow steps before `to` (each with its event) when the delivery is behind. */
-  async execute(deliveryId: string, to: DeliveryStatus, scope?: MerchantScope, catchUp = false): Promise<TransitionResult> {
+  async execute(
+    deliveryId: string,
+    to: DeliveryStatus,
+    scope?: MerchantScope,
+    catchUp = false,
+    changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity> = () => ({}),
+  ): Promise<TransitionResult> {
     const result = await this.dataSource.transaction(async (manager): Promise<TransitionResult> => {
       const where = scope ? { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode } : { id: deliveryId };
       const delivery = await manager.findOne(DeliveryEntity, { where, lock: { mode: 'pessimistic_write' } });
@@ -76,7 +82,7 @@ export class TransitionDeliveryHandler {
       if (!steps) {
         return { moved: false, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
       }
-      await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL);
+      await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL, changesFor(delivery));
       return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) };
     });
     if (result.moved) this.relay.poke();

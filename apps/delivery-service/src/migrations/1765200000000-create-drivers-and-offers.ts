@@ -69,7 +69,8 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
         ADD COLUMN driver_id text REFERENCES ${schema}.drivers (id),
         ADD COLUMN dispatch_started_at timestamptz,
         ADD COLUMN failure_reason text,
-        ADD COLUMN recipient_name text`);
+        ADD COLUMN recipient_name text,
+        ADD COLUMN test_scenario text`);
     await runner.query(`CREATE INDEX deliveries_awaiting_driver ON ${schema}.deliveries (dispatch_started_at) WHERE mode = 'live' AND status = 'pending' AND driver_id IS NULL`);
   }
 
@@ -78,7 +79,7 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
     await runner.query(`DROP INDEX ${schema}.deliveries_awaiting_driver`);
     await runner.query(`
       ALTER TABLE ${schema}.deliveries
-        DROP COLUMN recipient_name, DROP COLUMN failure_reason, DROP COLUMN dispatch_started_at,
+        DROP COLUMN test_scenario, DROP COLUMN recipient_name, DROP COLUMN failure_reason, DROP COLUMN dispatch_started_at,
         DROP COLUMN driver_id, DROP COLUMN vehicle, DROP COLUMN package_size`);
     await runner.query(`DROP TABLE ${schema}.driver_earnings`);
     await runner.query(`DROP TABLE ${schema}.offers`);

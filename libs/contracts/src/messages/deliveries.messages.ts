@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PublicTrackingRequest } from '../deliveries';
+import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PLAYABLE_TEST_SCENARIOS, PublicTrackingRequest, TestScenario } from '../deliveries';
 import { CATEGORIES, Category } from '../quotes';
 import { IsStringRecord, NullableButPresent } from './message-rules';
 import { PageMessage, ScopedMessage } from './scope.messages';
@@ -44,6 +44,10 @@ export class CreateDeliveryMessage extends ScopedMessage implements CreateDelive
   @IsOptional()
   @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
   category?: Category;
+
+  @IsOptional()
+  @IsIn(PLAYABLE_TEST_SCENARIOS)
+  test_scenario?: TestScenario;
 
   @IsDefined()
   @IsObject()
