@@ -79,8 +79,18 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
       const moved = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status });
       expect([moved.status, moved.body.status]).toEqual([200, status]);
     }
-    const delivered = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_name: 'Amélie' });
+    expect((await call('GET', `/v1/deliveries/${deliveryId}/proof`)).body.error).toMatchObject({ code: 'proof_not_available' });
+    const trackingPath = new URL((await call('GET', `/v1/deliveries/${deliveryId}`)).body.tracking_url as string).pathname;
+    const pin = ((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: string }).delivery_pin;
+    expect(pin).toMatch(/^[0-9]{4}$/);
+    const wrongPin = String((Number(pin) + 1) % 10_000).padStart(4, '0');
+    const refused = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', pin: wrongPin });
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'pin_mismatch']);
+    const delivered = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_name: 'Amélie', pin });
     expect(delivered.body).toEqual({ delivery_id: deliveryId, status: 'delivered' });
+    const proof = await call('GET', `/v1/deliveries/${deliveryId}/proof`);
+    expect(proof.body).toEqual({ delivery_id: deliveryId, delivered_at: expect.any(String), recipient_name: 'Amélie', pin_verified: true, id_checked: false });
+    expect(((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: unknown }).delivery_pin).toBeNull();
 
     const events = await waitFor(async () => {
       const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`);
@@ -146,9 +156,54 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await certified.call('GET', '/v1/driver/offers')).body.data).toEqual([]);
     expect((await call('GET', `/v1/deliveries/${another}`)).body.status).toBe('pending');
+    // Nobody qualifies for them: cancelled (and refunded), so that no later test's driver is offered them.
+    for (const id of [deliveryId, another]) expect((await call('POST', `/v1/deliveries/${id}/cancel`)).body.status).toBe('cancelled');
   });
 
-  it('fails a delivery the driver cannot complete, with its reason, and refunds the items', async () => {
+  it('checks the ID of an age-restricted recipient: no birth date is refused, under age fails the delivery', async () => {
+    const certified = await fleet.driver('ID Checker', near(0.002), { certifications: [{ kind: 'liquor_service', province: 'ON' }] });
+    online.push(certified);
+    const adult = await paidDelivery({}, { category: 'alcohol' });
+    const minor = await paidDelivery({}, { category: 'alcohol' });
+    for (const deliveryId of [adult, minor]) {
+      const offer = await fleet.offerFor(certified, deliveryId);
+      expect((await certified.call('POST', `/v1/driver/offers/${offer.id as string}/accept`)).status).toBe(200);
+      for (const status of ['picked_up', 'in_transit']) await certified.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status });
+      const noId = await certified.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered' });
+      expect([noId.status, noId.body.error?.param]).toEqual([400, 'recipient_birth_date']);
+      const birthDate = deliveryId === adult ? '1990-04-01' : `${new Date().getUTCFullYear() - 17}-01-01`;
+      const answered = await certified.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_birth_date: birthDate });
+      expect(answered.body.status).toBe(deliveryId === adult ? 'delivered' : 'failed');
+    }
+    expect((await call('GET', `/v1/deliveries/${adult}/proof`)).body).toMatchObject({ id_checked: true });
+  });
+
+  it('returns an undeliverable package to the pickup when the merchant asked for it, else refuses the return', async () => {
+    const driver = await fleet.driver('Returning Driver', near(0.002));
+    online.push(driver);
+    const returning = await paidDelivery({ undeliverable_action: 'return_to_pickup' });
+    let offer = await fleet.offerFor(driver, returning);
+    await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    await driver.call('POST', `/v1/driver/deliveries/${returning}/status`, { status: 'picked_up' });
+    const returned = await driver.call('POST', `/v1/driver/deliveries/${returning}/status`, { status: 'returned', reason: 'recipient_unavailable' });
+    expect(returned.body.status).toBe('returned');
+    const types = await waitFor(async () => {
+      const listed = await call('GET', `/v1/events?delivery_id=${returning}`);
+      const found = (listed.body.data as Array<{ type: string }>).map((event) => event.type);
+      return found.includes('delivery.returned') ? found : undefined;
+    }, 15_000, 100);
+    expect(types[0]).toBe('delivery.returned');
+
+    const failing = await paidDelivery();
+    offer = await fleet.offerFor(driver, failing);
+    await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    await driver.call('POST', `/v1/driver/deliveries/${failing}/status`, { status: 'picked_up' });
+    const refused = await driver.call('POST', `/v1/driver/deliveries/${failing}/status`, { status: 'returned', reason: 'recipient_unavailable' });
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'return_not_requested']);
+    await driver.call('POST', `/v1/driver/deliveries/${failing}/status`, { status: 'failed', reason: 'recipient_unavailable' });
+  });
+
+  it('fails a delivery the driver cannot complete, with its reason', async () => {
     const driver = await fleet.driver('Failing Driver', near(0.002));
     online.push(driver);
     const deliveryId = await paidDelivery();

@@ -38,6 +38,7 @@ describe('test scenarios: failure paths with the events live mode would emit', (
     ['slow_pickup', 'delivery.delivered', ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered']],
     ['recipient_unavailable', 'delivery.failed', ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.failed']],
     ['id_check_failed', 'delivery.failed', ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.failed']],
+    ['return_to_pickup', 'delivery.returned', ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.returned']],
   ])('%s plays its path and ends with %s', async (scenario, terminal, expected) => {
     const created = await create(keys.test, { test_scenario: scenario });
     expect(created.status).toBe(201);
@@ -59,7 +60,6 @@ describe('test scenarios: failure paths with the events live mode would emit', (
   it('refuses unknown scenarios, scenarios on live keys, and the ones not available yet, naming test_scenario', async () => {
     for (const [key, scenario] of [
       [keys.test, 'meteor_strike'],
-      [keys.test, 'return_to_pickup'],
       [keys.test, 'reroute_declined'],
       [keys.live, 'recipient_unavailable'],
       [keys.test, 42],

@@ -10,6 +10,7 @@ import {
   DeliveryRef,
   ListDeliveriesRequest,
   PeekedQuote,
+  ProofRecord,
   PublicTracking,
   PublicTrackingRequest,
   TrackingSnapshot,
@@ -147,6 +148,7 @@ export interface BusContract {
   [Pattern.AcceptOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
   [Pattern.DeclineOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
   [Pattern.ReportDeliveryStatus]: Entry<DriverReportRequest, DriverAssignmentRecord, Delivery>;
+  [Pattern.GetDeliveryProof]: Entry<DeliveryRef, ProofRecord, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -13,11 +13,25 @@ import { MerchantScope } from './scope';
  */
 export const TEST_SCENARIOS = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'return_to_pickup', 'reroute_declined', 'slow_pickup'] as const;
 export type TestScenario = (typeof TEST_SCENARIOS)[number];
-export const PLAYABLE_TEST_SCENARIOS: readonly TestScenario[] = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'slow_pickup'];
+export const PLAYABLE_TEST_SCENARIOS: readonly TestScenario[] = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'return_to_pickup', 'slow_pickup'];
+
+/** What a driver does with a delivery it cannot complete: fail it there, or bring the package back to the pickup. */
+export const UNDELIVERABLE_ACTIONS = ['fail', 'return_to_pickup'] as const;
+export type UndeliverableAction = (typeof UNDELIVERABLE_ACTIONS)[number];
+
+/** GET /v1/deliveries/{id}/proof: how the delivery was handed over. */
+export interface ProofRecord {
+  deliveryId: string;
+  deliveredAt: string;
+  recipientName: string | null;
+  pinVerified: boolean;
+  idChecked: boolean;
+}
 
 export interface CreateDeliveryRequest {
   scope: MerchantScope;
   test_scenario?: TestScenario;
+  undeliverable_action?: UndeliverableAction;
   quote_id: string;
   checkout_id?: string;
   category?: Category;
@@ -51,6 +65,7 @@ export const DELIVERY_STATUSES = [
   'delivered',
   'cancelled',
   'failed',
+  'returned',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -178,6 +193,8 @@ export interface PublicTracking {
   eta_minutes: number;
   recipient_first_name: string;
   driver: { name: string; location: { lat: number; lng: number } } | null;
+  /** Shown to the recipient while a driver is on the way; the driver asks for it at the door. */
+  delivery_pin: string | null;
   pickup: { lat: number; lng: number };
   dropoff: { lat: number; lng: number };
   updated_at: string;

@@ -77,7 +77,7 @@ export interface DriverOfferRequest extends DriverAuthRequest {
 }
 
 /** What a driver may report once assigned; every report goes through the delivery state machine. */
-export const DRIVER_REPORTS = ['driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed'] as const;
+export const DRIVER_REPORTS = ['driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed', 'returned'] as const;
 export type DriverReport = (typeof DRIVER_REPORTS)[number];
 
 export const FAILURE_REASONS = ['recipient_unavailable', 'address_unreachable', 'id_check_failed', 'package_damaged', 'other'] as const;
@@ -88,6 +88,10 @@ export interface DriverReportRequest extends DriverAuthRequest {
   status: DriverReport;
   reason: FailureReason | null;
   recipientName: string | null;
+  /** The 4-digit PIN the recipient read from the tracking page, when the driver asked for it. */
+  pin: string | null;
+  /** From the recipient's ID (YYYY-MM-DD): required to deliver alcohol or cannabis. */
+  recipientBirthDate: string | null;
 }
 
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;

@@ -9,6 +9,8 @@ export const EventType = {
   DeliveryDelivered: 'delivery.delivered',
   DeliveryCancelled: 'delivery.cancelled',
   DeliveryFailed: 'delivery.failed',
+  /** Live dispatch: an undeliverable package brought back to the pickup (undeliverable_action return_to_pickup). */
+  DeliveryReturned: 'delivery.returned',
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
@@ -30,6 +32,7 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
   [EventType.DeliveryDelivered]: [ServiceName.Webhook, ServiceName.Payment],
   [EventType.DeliveryCancelled]: [ServiceName.Webhook, ServiceName.Payment],
   [EventType.DeliveryFailed]: [ServiceName.Webhook, ServiceName.Payment],
+  [EventType.DeliveryReturned]: [ServiceName.Webhook, ServiceName.Payment],
 };
 
 /** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */

@@ -63,6 +63,7 @@ export const Pattern = {
   AcceptOffer: 'delivery.accept_offer',
   DeclineOffer: 'delivery.decline_offer',
   ReportDeliveryStatus: 'delivery.driver_report',
+  GetDeliveryProof: 'delivery.get_proof',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -126,6 +127,7 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.AcceptOffer]: ServiceName.Delivery,
   [Pattern.DeclineOffer]: ServiceName.Delivery,
   [Pattern.ReportDeliveryStatus]: ServiceName.Delivery,
+  [Pattern.GetDeliveryProof]: ServiceName.Delivery,
 };
 
 /**

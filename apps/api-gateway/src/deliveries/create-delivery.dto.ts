@@ -12,7 +12,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
-import { Category, CATEGORIES, TEST_SCENARIOS, TestScenario } from '@sdd/contracts';
+import { Category, CATEGORIES, TEST_SCENARIOS, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '@sdd/contracts';
 
 const MAX_METADATA_PROPERTIES = 20;
 
@@ -103,6 +103,11 @@ export class CreateDeliveryDto {
   @IsOptional()
   @IsIn(TEST_SCENARIOS, { message: `must be one of: ${TEST_SCENARIOS.join(', ')}` })
   test_scenario?: TestScenario;
+
+  @ApiPropertyOptional({ enum: UNDELIVERABLE_ACTIONS, default: 'fail', description: 'What the driver does when nobody can take the package: fail it, or bring it back to the pickup (delivery.returned).' })
+  @IsOptional()
+  @IsIn(UNDELIVERABLE_ACTIONS, { message: `must be one of: ${UNDELIVERABLE_ACTIONS.join(', ')}` })
+  undeliverable_action?: UndeliverableAction;
 
   @ApiPropertyOptional({ maxLength: 200 })
   @IsOptional()

@@ -26,12 +26,13 @@ export function toCreateDeliveryRequest(dto: CreateDeliveryDto, scope: MerchantS
   if (dto.test_scenario !== undefined) {
     if (scope.mode !== 'test') throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'test_scenario is for test keys only.', 'test_scenario');
     if (!PLAYABLE_TEST_SCENARIOS.includes(dto.test_scenario)) {
-      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: returns and reroutes come with live dispatch.`, 'test_scenario');
+      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: reroutes are not built.`, 'test_scenario');
     }
   }
   return {
     scope,
     ...(dto.test_scenario ? { test_scenario: dto.test_scenario } : {}),
+    ...(dto.undeliverable_action ? { undeliverable_action: dto.undeliverable_action } : {}),
     quote_id: dto.quote_id,
     checkout_id: dto.checkout_id,
     category: dto.category,

@@ -5,7 +5,9 @@ import { Pattern, scopeOf, TrackingSnapshot, UnscopedRequest } from '@sdd/contra
 import {
   CreatedDeliveryResource,
   DeliveryListResource,
+  DeliveryProofResource,
   DeliveryResource,
+  presentDeliveryProof,
   presentCreatedDelivery,
   presentDelivery,
   presentDeliveryList,
@@ -112,6 +114,14 @@ export class DeliveriesController {
   @Get('deliveries/:deliveryId/tracking')
   tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
     return this.bus.requestFor(auth, Pattern.GetTracking, { deliveryId });
+  }
+
+  @ApiOperation({ summary: 'Proof of delivery', description: 'Recipient name, whether the PIN and the ID were checked, when. Photos are not available yet.' })
+  @ApiOkResponse({ description: 'The proof.', type: DeliveryProofResource })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`, or `proof_not_available` until the delivery is delivered.')
+  @Get('deliveries/:deliveryId/proof')
+  async proof(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryProofResource> {
+    return presentDeliveryProof(await this.bus.requestFor(auth, Pattern.GetDeliveryProof, { deliveryId }));
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })

@@ -78,12 +78,14 @@ export class DriverApiController {
 
   @ApiOperation({
     summary: 'Report a delivery step',
-    description: 'driver_at_pickup, picked_up, in_transit, delivered (with recipient_name) or failed (with a reason), through the delivery state machine.',
+    description:
+      'driver_at_pickup, picked_up, in_transit, delivered (recipient_name, pin, and for alcohol or cannabis the recipient_birth_date), failed (with a reason) ' +
+      'or returned (back at the pickup, for deliveries created with undeliverable_action return_to_pickup), through the delivery state machine.',
   })
   @ApiOkResponse({ description: 'Where the delivery stands now.', type: DriverAssignmentResource })
   @ApiErrorResponse(400, '`invalid_request_error`: an invalid field, or `failed` without a `reason`.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: not a delivery assigned to this driver.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`: the state machine does not allow that move.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`, `pin_mismatch` or `return_not_requested`.')
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/status')
   @HttpCode(200)
@@ -94,6 +96,8 @@ export class DriverApiController {
       status: body.status,
       reason: body.reason ?? null,
       recipientName: body.recipient_name ?? null,
+      pin: body.pin ?? null,
+      recipientBirthDate: body.recipient_birth_date ?? null,
     });
     return presentDriverAssignment(moved);
   }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsLatitude, IsLongitude, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsISO8601, IsLatitude, IsLongitude, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { DRIVER_REPORTS, DriverReport, FAILURE_REASONS, FailureReason } from '@sdd/contracts';
 
 @ApiSchema({ name: 'DriverAvailabilityRequest' })
@@ -26,7 +26,7 @@ export class DriverReportDto {
   @IsIn(DRIVER_REPORTS, { message: `must be one of: ${DRIVER_REPORTS.join(', ')}` })
   status!: DriverReport;
 
-  @ApiPropertyOptional({ enum: FAILURE_REASONS, description: 'Required with `failed`.' })
+  @ApiPropertyOptional({ enum: FAILURE_REASONS, description: 'Required with `failed` and `returned`.' })
   @IsOptional()
   @IsIn(FAILURE_REASONS, { message: `must be one of: ${FAILURE_REASONS.join(', ')}` })
   reason?: FailureReason;
@@ -37,4 +37,18 @@ export class DriverReportDto {
   @IsNotEmpty()
   @MaxLength(200)
   recipient_name?: string;
+
+  @ApiPropertyOptional({ example: '0421', description: "With `delivered`: the PIN the recipient reads from the tracking page; a wrong one is 409 `pin_mismatch`." })
+  @IsOptional()
+  @Matches(/^[0-9]{4}$/, { message: 'must be 4 digits' })
+  pin?: string;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: "With `delivered` of alcohol or cannabis (required): the recipient's birth date from their ID. Under the province's legal age the delivery fails (`id_check_failed`).",
+  })
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'must be a date (YYYY-MM-DD)' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date (YYYY-MM-DD)' })
+  recipient_birth_date?: string;
 }

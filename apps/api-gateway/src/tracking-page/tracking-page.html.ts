@@ -29,6 +29,7 @@ export const TRACKING_PAGE_HTML = `<!doctype html>
   <h1 id="greeting">Your delivery</h1>
   <div class="status" id="status">Loading…</div>
   <div class="eta" id="eta"></div>
+  <div class="pin" id="pin" hidden>Your delivery PIN: <strong id="pin-value"></strong> (tell it to your driver)</div>
   <svg id="map" viewBox="0 0 320 200" role="img" aria-label="Route from pickup to dropoff">
     <line id="route" stroke="#718096" stroke-width="3" stroke-dasharray="6 4"></line>
     <circle id="pickup" r="7" fill="#2b6cb0"></circle>
@@ -41,7 +42,7 @@ export const TRACKING_PAGE_HTML = `<!doctype html>
 (function () {
   var LABELS = { created: 'Order received', pending: 'Looking for a driver', driver_assigned: 'Driver assigned',
     driver_at_pickup: 'Driver at pickup', picked_up: 'Picked up', in_transit: 'On the way', delivered: 'Delivered',
-    cancelled: 'Cancelled', failed: 'Delivery attempt failed' };
+    cancelled: 'Cancelled', failed: 'Delivery attempt failed', returned: 'Returned to the sender' };
   var label = function (s) { return LABELS[s] || s; };
   var el = function (id) { return document.getElementById(id); };
   var url = location.pathname.replace(/\\/$/, '') + '/status';
@@ -57,6 +58,8 @@ export const TRACKING_PAGE_HTML = `<!doctype html>
     el('status').textContent = label(t.status);
     el('status').setAttribute('data-status', t.status);
     el('eta').textContent = t.eta_minutes > 0 ? 'Arriving in about ' + t.eta_minutes + ' min' : '';
+    el('pin').hidden = !t.delivery_pin;
+    el('pin-value').textContent = t.delivery_pin || '';
     var steps = el('steps');
     steps.textContent = '';
     t.steps.forEach(function (s) {

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -189,6 +190,12 @@ export class CreateDeliveryHandler {
       failureReason: null,
       recipientName: null,
       testScenario: request.test_scenario ?? null,
+      // The return_to_pickup scenario plays a return, so the delivery asks for one.
+      undeliverableAction: request.test_scenario === 'return_to_pickup' ? 'return_to_pickup' : (request.undeliverable_action ?? 'fail'),
+      deliveryPin: String(randomInt(0, 10_000)).padStart(4, '0'),
+      pinVerified: false,
+      idChecked: false,
+      deliveredAt: null,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,

@@ -23,6 +23,7 @@ import { Dispatcher } from '../dispatch/dispatcher';
 import { DriverReportHandler } from '../dispatch/driver-report.handler';
 import { OfferEntity } from '../dispatch/offer.entity';
 import { OffersHandler } from '../dispatch/offers.handler';
+import { GetProofHandler } from '../dispatch/get-proof.handler';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
@@ -54,6 +55,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     DriverPresenceHandler,
     OffersHandler,
     DriverReportHandler,
+    GetProofHandler,
     { provide: CLOCK, useValue: systemClock },
   ],
 })

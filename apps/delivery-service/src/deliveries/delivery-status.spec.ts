@@ -26,18 +26,20 @@ const COLUMNS: readonly DeliveryStatus[] = [
   'delivered',
   'cancelled',
   'failed',
+  'returned',
 ];
 const ALLOWED: Readonly<Record<DeliveryStatus, readonly (0 | 1)[]>> = {
-  //                 cre pen das dap pku itr del can fai
-  created:          [ 0,  1,  0,  0,  0,  0,  0,  1,  0 ],
-  pending:          [ 0,  0,  1,  0,  0,  0,  0,  1,  0 ],
-  driver_assigned:  [ 0,  0,  0,  1,  1,  0,  0,  0,  1 ],
-  driver_at_pickup: [ 0,  0,  0,  0,  1,  0,  0,  0,  1 ],
-  picked_up:        [ 0,  0,  0,  0,  0,  1,  0,  0,  1 ],
-  in_transit:       [ 0,  0,  0,  0,  0,  0,  1,  0,  1 ],
-  delivered:        [ 0,  0,  0,  0,  0,  0,  0,  0,  0 ],
-  cancelled:        [ 0,  0,  0,  0,  0,  0,  0,  0,  0 ],
-  failed:           [ 0,  0,  0,  0,  0,  0,  0,  0,  0 ],
+  //                 cre pen das dap pku itr del can fai ret
+  created:          [ 0,  1,  0,  0,  0,  0,  0,  1,  0,  0 ],
+  pending:          [ 0,  0,  1,  0,  0,  0,  0,  1,  0,  0 ],
+  driver_assigned:  [ 0,  0,  0,  1,  1,  0,  0,  0,  1,  0 ],
+  driver_at_pickup: [ 0,  0,  0,  0,  1,  0,  0,  0,  1,  0 ],
+  picked_up:        [ 0,  0,  0,  0,  0,  1,  0,  0,  1,  1 ],
+  in_transit:       [ 0,  0,  0,  0,  0,  0,  1,  0,  1,  1 ],
+  delivered:        [ 0,  0,  0,  0,  0,  0,  0,  0,  0,  0 ],
+  cancelled:        [ 0,  0,  0,  0,  0,  0,  0,  0,  0,  0 ],
+  failed:           [ 0,  0,  0,  0,  0,  0,  0,  0,  0,  0 ],
+  returned:         [ 0,  0,  0,  0,  0,  0,  0,  0,  0,  0 ],
 };
 
 const PAIRS: Array<[DeliveryStatus, DeliveryStatus, boolean]> = COLUMNS.flatMap((from) =>
@@ -61,7 +63,7 @@ describe('status sets (decisions.md: cancel rules)', () => {
   it('holds the decided members', () => {
     expect(CANCELLABLE).toEqual(['created', 'pending']);
     expect(IN_PROGRESS).toEqual(['driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit']);
-    expect(TERMINAL).toEqual(['delivered', 'cancelled', 'failed']);
+    expect(TERMINAL).toEqual(['delivered', 'cancelled', 'failed', 'returned']);
   });
 
   it('partitions the statuses: each is in exactly one set', () => {
@@ -80,6 +82,7 @@ describe('status sets (decisions.md: cancel rules)', () => {
     ['delivered', false, false, true],
     ['cancelled', false, false, true],
     ['failed', false, false, true],
+    ['returned', false, false, true],
   ])('%s: cancellable %s, in progress %s, terminal %s', (status, cancellable, inProgress, terminal) => {
     expect(isCancellable(status)).toBe(cancellable);
     expect(isInProgress(status)).toBe(inProgress);
@@ -146,7 +149,7 @@ describe('next status', () => {
     expect(nextTestStatus('driver_at_pickup')).toBe('picked_up');
   });
 
-  it.each<DeliveryStatus>(['delivered', 'cancelled', 'failed'])('has no step after %s', (status) => {
+  it.each<DeliveryStatus>(['delivered', 'cancelled', 'failed', 'returned'])('has no step after %s', (status) => {
     expect(nextLiveStatus(status)).toBeUndefined();
     expect(nextTestStatus(status)).toBeUndefined();
   });
@@ -163,6 +166,7 @@ describe('eventTypeFor', () => {
     ['delivered', 'delivery.delivered'],
     ['cancelled', 'delivery.cancelled'],
     ['failed', 'delivery.failed'],
+    ['returned', 'delivery.returned'],
   ])('%s → %s', (status, type) => {
     expect(eventTypeFor(status)).toBe(type);
   });
@@ -179,6 +183,7 @@ describe('cancelOutcome (decisions.md)', () => {
     ['delivered', 'not_cancellable'],
     ['cancelled', 'already_cancelled'],
     ['failed', 'not_cancellable'],
+    ['returned', 'not_cancellable'],
   ])('%s → %s', (status, outcome) => {
     expect(cancelOutcome(status)).toBe(outcome);
   });

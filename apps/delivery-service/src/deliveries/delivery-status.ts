@@ -2,7 +2,7 @@ import { DELIVERY_STATUSES, DeliveryStatus, EventType } from '@sdd/contracts';
 
 export const CANCELLABLE: readonly DeliveryStatus[] = ['created', 'pending'];
 export const IN_PROGRESS: readonly DeliveryStatus[] = ['driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit'];
-export const TERMINAL: readonly DeliveryStatus[] = ['delivered', 'cancelled', 'failed'];
+export const TERMINAL: readonly DeliveryStatus[] = ['delivered', 'cancelled', 'failed', 'returned'];
 
 /** Stored statuses and `{"to": …}` bodies arrive as plain strings. */
 export function isDeliveryStatus(value: string): value is DeliveryStatus {
@@ -34,11 +34,12 @@ const TRANSITIONS: Readonly<Record<DeliveryStatus, readonly DeliveryStatus[]>> =
   pending: ['driver_assigned', 'cancelled'],
   driver_assigned: ['driver_at_pickup', 'picked_up', 'failed'],
   driver_at_pickup: ['picked_up', 'failed'],
-  picked_up: ['in_transit', 'failed'],
-  in_transit: ['delivered', 'failed'],
+  picked_up: ['in_transit', 'failed', 'returned'],
+  in_transit: ['delivered', 'failed', 'returned'],
   delivered: [],
   cancelled: [],
   failed: [],
+  returned: [],
 };
 
 export function canTransition(from: DeliveryStatus, to: DeliveryStatus): boolean {
@@ -78,6 +79,7 @@ const EVENT_FOR: Readonly<Record<DeliveryStatus, EventType | undefined>> = {
   delivered: EventType.DeliveryDelivered,
   cancelled: EventType.DeliveryCancelled,
   failed: EventType.DeliveryFailed,
+  returned: EventType.DeliveryReturned,
 };
 
 export function eventTypeFor(to: DeliveryStatus): EventType | undefined {

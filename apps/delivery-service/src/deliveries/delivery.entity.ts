@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TestScenario, TimelineStep, Vehicle } from '@sdd/contracts';
+import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TestScenario, TimelineStep, UndeliverableAction, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {
@@ -93,6 +93,24 @@ export class DeliveryEntity {
   /** The test scenario the delivery plays (test mode only). */
   @Column({ name: 'test_scenario', type: 'text', nullable: true })
   testScenario!: TestScenario | null;
+
+  /** What the driver does when it cannot deliver: fail, or bring the package back to the pickup. */
+  @Column({ name: 'undeliverable_action', type: 'text' })
+  undeliverableAction!: UndeliverableAction;
+
+  /** Shown to the recipient on the tracking page; the driver may ask for it at the door. */
+  @Column({ name: 'delivery_pin', type: 'text', nullable: true })
+  deliveryPin!: string | null;
+
+  @Column({ name: 'pin_verified', type: 'boolean' })
+  pinVerified!: boolean;
+
+  /** The recipient's ID was checked against the province's legal age (alcohol, cannabis). */
+  @Column({ name: 'id_checked', type: 'boolean' })
+  idChecked!: boolean;
+
+  @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
+  deliveredAt!: Date | null;
 
   /** Who took the package, as the driver recorded it at delivery. */
   @Column({ name: 'recipient_name', type: 'text', nullable: true })

@@ -7,7 +7,7 @@ import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { nextLiveStatus } from './delivery-status';
+import { isTerminal, nextLiveStatus } from './delivery-status';
 import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
 import { DriverEntity } from '../drivers/driver.entity';
 import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
@@ -48,6 +48,8 @@ export class GetTrackingHandler {
       eta_minutes: snapshot.eta_minutes,
       recipient_first_name: delivery.customer.name.trim().split(/\s+/)[0] ?? '',
       driver: snapshot.driver ? { name: snapshot.driver.name.split(' ')[0], location: snapshot.driver.location } : null,
+      // Only while a driver is on the way: the recipient reads it out at the door.
+      delivery_pin: hasDriver(delivery.status) && !isTerminal(delivery.status) ? delivery.deliveryPin : null,
       pickup: { lat: delivery.pickup.lat, lng: delivery.pickup.lng },
       dropoff: { lat: delivery.dropoff.lat, lng: delivery.dropoff.lng },
       updated_at: snapshot.updated_at,

@@ -17,7 +17,8 @@ export const TEST_TIMELINE: TimelineSteps = [
  * their events. driver_no_show: the first driver lets the offer lapse (30 s),
  * a second one takes it. slow_pickup: the driver waits a minute at the
  * pickup. recipient_unavailable and id_check_failed: the driver reaches the
- * dropoff and the delivery fails there.
+ * dropoff and the delivery fails there. return_to_pickup: nobody takes the
+ * package, the driver brings it back to the pickup.
  */
 export function timelineFor(scenario: TestScenario | null): TimelineSteps {
   switch (scenario) {
@@ -42,6 +43,8 @@ export function timelineFor(scenario: TestScenario | null): TimelineSteps {
     case 'recipient_unavailable':
     case 'id_check_failed':
       return [...TEST_TIMELINE.slice(0, -1), { status: 'failed', offsetMs: 80_000 }];
+    case 'return_to_pickup':
+      return [...TEST_TIMELINE.slice(0, -1), { status: 'returned', offsetMs: 110_000 }];
     default:
       return TEST_TIMELINE;
   }
@@ -49,6 +52,7 @@ export function timelineFor(scenario: TestScenario | null): TimelineSteps {
 
 /** Why a scenario's delivery fails, recorded on it as a driver would report it. */
 export function scenarioFailureReason(scenario: TestScenario | null): FailureReason | null {
+  if (scenario === 'return_to_pickup') return 'recipient_unavailable';
   return scenario === 'recipient_unavailable' || scenario === 'id_check_failed' ? scenario : null;
 }
 

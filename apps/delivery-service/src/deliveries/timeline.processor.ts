@@ -44,7 +44,7 @@ export class TimelineProcessor implements OnApplicationBootstrap, OnModuleDestro
 
   private async process(job: Job<TimelineJob>): Promise<void> {
     const result = await this.transition.execute(job.data.deliveryId, job.data.status, undefined, true, (delivery) =>
-      job.data.status === 'failed' ? { failureReason: scenarioFailureReason(delivery.testScenario) } : {},
+      job.data.status === 'failed' || job.data.status === 'returned' ? { failureReason: scenarioFailureReason(delivery.testScenario) } : {},
     );
     if (!result.moved) this.logger.debug(`${job.data.deliveryId} stays ${result.from}: step ${job.data.status} skipped`);
   }

@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern } from '@sdd/contracts';
+import { DeliveryRef, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofRecord } from '@sdd/contracts';
+import { GetProofHandler } from './get-proof.handler';
 import { DriverReportHandler } from './driver-report.handler';
 import { OffersHandler } from './offers.handler';
 
@@ -10,6 +11,7 @@ export class DispatchController {
   constructor(
     private readonly offers: OffersHandler,
     private readonly reports: DriverReportHandler,
+    private readonly proofs: GetProofHandler,
   ) {}
 
   @BusHandler(Pattern.ListDriverOffers)
@@ -25,6 +27,11 @@ export class DispatchController {
   @BusHandler(Pattern.DeclineOffer)
   decline(@Payload() request: DriverOfferRequest): Promise<OfferRecord> {
     return this.offers.decline(request);
+  }
+
+  @BusHandler(Pattern.GetDeliveryProof)
+  proof(@Payload() request: DeliveryRef): Promise<ProofRecord> {
+    return this.proofs.execute(request);
   }
 
   @BusHandler(Pattern.ReportDeliveryStatus)

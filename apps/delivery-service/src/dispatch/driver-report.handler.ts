@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DriverAssignmentRecord, DriverReportRequest } from '@sdd/contracts';
+import { DeliveryStatus, DriverAssignmentRecord, DriverReportRequest } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { canTransition } from '../deliveries/delivery-status';
 import { recordSteps } from '../deliveries/transition-delivery.handler';
-import { failureReasonMissing, notYourDelivery, reportNotAllowed } from '../drivers/driver-errors';
+import { failureReasonMissing, idCheckRequired, notYourDelivery, pinMismatch, reportNotAllowed, returnNotRequested } from '../drivers/driver-errors';
+import { ageOn, legalAgeFor } from './legal-age';
 import { DriversStore } from '../drivers/drivers.store';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { driverEarningFor } from './driver-earning';
@@ -16,7 +17,9 @@ import { driverEarningFor } from './driver-earning';
  * What the assigned driver reports — at pickup, picked up, in transit,
  * delivered, failed — goes through the same state machine and outbox as
  * every other change; a move the machine refuses is 409. Delivered records
- * who took the package and the driver's earning for it (once).
+ * who took the package, whether the PIN and the recipient's ID were checked,
+ * and the driver's earning for it (once). Returned (back at the pickup) is
+ * for deliveries created with undeliverable_action return_to_pickup.
  */
 @Injectable()
 export class DriverReportHandler {
@@ -29,17 +32,17 @@ export class DriverReportHandler {
   ) {}
 
   async execute(report: DriverReportRequest): Promise<DriverAssignmentRecord> {
-    if (report.status === 'failed' && report.reason === null) throw failureReasonMissing();
+    if ((report.status === 'failed' || report.status === 'returned') && report.reason === null) throw failureReasonMissing(report.status);
     const moved = await this.dataSource.transaction(async (manager) => {
       const driver = await this.drivers.byTokenHash(report.tokenHash, manager);
       const delivery = await manager.findOne(DeliveryEntity, { where: { id: report.deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw notYourDelivery();
       if (!canTransition(delivery.status, report.status)) throw reportNotAllowed(delivery.status, report.status);
+      if (report.status === 'returned' && delivery.undeliverableAction !== 'return_to_pickup') throw returnNotRequested();
       const now = this.clock.now();
-      const changes: Partial<DeliveryEntity> =
-        report.status === 'failed' ? { failureReason: report.reason } : report.status === 'delivered' ? { recipientName: report.recipientName } : {};
-      await recordSteps(manager, delivery, [report.status], now, this.config.PUBLIC_BASE_URL, changes);
-      if (report.status === 'delivered') {
+      const { status, changes } = report.status === 'delivered' ? this.handOver(delivery, report, now) : { status: report.status, changes: this.endOf(report) };
+      await recordSteps(manager, delivery, [status], now, this.config.PUBLIC_BASE_URL, changes);
+      if (status === 'delivered') {
         const earning = driverEarningFor(delivery.fee, this.config.DRIVER_PAYOUT_PERCENT);
         await manager.query(
           `INSERT INTO "${this.dataSource.driver.schema}".driver_earnings (delivery_id, driver_id, amount, currency, created_at)
@@ -51,5 +54,28 @@ export class DriverReportHandler {
     });
     this.relay.poke();
     return moved;
+  }
+
+  private endOf(report: DriverReportRequest): Partial<DeliveryEntity> {
+    return report.status === 'failed' || report.status === 'returned' ? { failureReason: report.reason } : {};
+  }
+
+  /**
+   * The door: a PIN, when given, must be the delivery's; an alcohol or
+   * cannabis delivery needs the recipient's birth date from their ID, and a
+   * recipient under the province's legal age fails the delivery
+   * (id_check_failed) instead of receiving it.
+   */
+  private handOver(delivery: DeliveryEntity, report: DriverReportRequest, now: Date): { status: DeliveryStatus; changes: Partial<DeliveryEntity> } {
+    if (report.pin !== null && report.pin !== delivery.deliveryPin) throw pinMismatch();
+    const legalAge = legalAgeFor(delivery.category, delivery.pickup.province);
+    if (legalAge !== null) {
+      if (report.recipientBirthDate === null) throw idCheckRequired(legalAge);
+      if (ageOn(report.recipientBirthDate, now) < legalAge) return { status: 'failed', changes: { failureReason: 'id_check_failed', idChecked: true } };
+    }
+    return {
+      status: 'delivered',
+      changes: { recipientName: report.recipientName, pinVerified: report.pin !== null, idChecked: legalAge !== null, deliveredAt: now },
+    };
   }
 }

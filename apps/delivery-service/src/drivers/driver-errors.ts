@@ -19,5 +19,14 @@ export const notYourDelivery = (): AppError => AppError.notFound('No such delive
 export const reportNotAllowed = (from: string, to: string): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'delivery_transition_invalid', `A ${from} delivery cannot become ${to}.`);
 
-export const failureReasonMissing = (): AppError =>
-  AppError.invalidRequest('parameter_missing', 'A failed delivery needs a reason.', 'reason');
+export const failureReasonMissing = (status: string): AppError =>
+  AppError.invalidRequest('parameter_missing', `A ${status} delivery needs a reason.`, 'reason');
+
+export const returnNotRequested = (): AppError =>
+  new AppError(409, ErrorType.InvalidRequest, 'return_not_requested', 'This delivery was not created with undeliverable_action "return_to_pickup": report it failed instead.');
+
+export const pinMismatch = (): AppError =>
+  new AppError(409, ErrorType.InvalidRequest, 'pin_mismatch', "This is not the delivery's PIN: ask the recipient for the PIN on their tracking page.", 'pin');
+
+export const idCheckRequired = (legalAge: number): AppError =>
+  AppError.invalidRequest('parameter_missing', `This delivery is age-restricted: check the recipient's ID (at least ${legalAge}) and send recipient_birth_date.`, 'recipient_birth_date');

@@ -10,8 +10,10 @@ export interface MoneyMovementPlan {
 /**
  * The money a delivery event moves (decisions.md, Money). Delivered: the
  * developer_net goes to the merchant's connected account. Cancelled: the
- * customer gets everything back. Failed: the customer gets the items
- * subtotal back, the delivery fee is kept, nothing is transferred. Nothing
+ * customer gets everything back. Failed, or returned to the pickup: the
+ * customer gets the items subtotal back (the items stay with, or go back to,
+ * the merchant), the delivery fee is kept (the trip was made), nothing is
+ * transferred. Nothing
  * moves for a zero amount, or for any other event.
  */
 export function moneyMovementFor(eventType: string, payment: PaymentRecord): MoneyMovementPlan | null {
@@ -20,7 +22,7 @@ export function moneyMovementFor(eventType: string, payment: PaymentRecord): Mon
       ? { kind: 'transfer', amount: payment.developerNet }
       : eventType === EventType.DeliveryCancelled
         ? { kind: 'refund', amount: payment.amountCharged }
-        : eventType === EventType.DeliveryFailed
+        : eventType === EventType.DeliveryFailed || eventType === EventType.DeliveryReturned
           ? { kind: 'refund', amount: payment.itemsSubtotal }
           : null;
   return plan && plan.amount > 0 ? plan : null;

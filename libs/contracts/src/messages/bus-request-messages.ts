@@ -105,4 +105,5 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.AcceptOffer]: DriverOfferMessage,
   [Pattern.DeclineOffer]: DriverOfferMessage,
   [Pattern.ReportDeliveryStatus]: DriverReportMessage,
+  [Pattern.GetDeliveryProof]: DeliveryRefMessage,
 };

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PLAYABLE_TEST_SCENARIOS, PublicTrackingRequest, TestScenario } from '../deliveries';
+import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PLAYABLE_TEST_SCENARIOS, PublicTrackingRequest, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '../deliveries';
 import { CATEGORIES, Category } from '../quotes';
 import { IsStringRecord, NullableButPresent } from './message-rules';
 import { PageMessage, ScopedMessage } from './scope.messages';
@@ -48,6 +48,10 @@ export class CreateDeliveryMessage extends ScopedMessage implements CreateDelive
   @IsOptional()
   @IsIn(PLAYABLE_TEST_SCENARIOS)
   test_scenario?: TestScenario;
+
+  @IsOptional()
+  @IsIn(UNDELIVERABLE_ACTIONS)
+  undeliverable_action?: UndeliverableAction;
 
   @IsDefined()
   @IsObject()

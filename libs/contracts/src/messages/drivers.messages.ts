@@ -112,4 +112,12 @@ export class DriverReportMessage extends DriverAuthMessage implements DriverRepo
   @IsString()
   @MaxLength(200)
   recipientName!: string | null;
+
+  @NullableButPresent()
+  @Matches(/^[0-9]{4}$/)
+  pin!: string | null;
+
+  @NullableButPresent()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  recipientBirthDate!: string | null;
 }

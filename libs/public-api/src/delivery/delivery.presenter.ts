@@ -1,7 +1,7 @@
-import type { DeliveryRecord, DeliveryRecordPage } from '@sdd/contracts';
+import type { DeliveryRecord, DeliveryRecordPage, ProofRecord } from '@sdd/contracts';
 import { presentDeliveryStop } from '../address/address.presenter';
 import { presentPayment } from '../payment/payment.presenter';
-import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryResource } from './delivery.resource';
+import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryProofResource, DeliveryResource } from './delivery.resource';
 
 /**
  * The delivery as GET /v1/deliveries/{id} shows it. Events carry exactly this
@@ -66,4 +66,14 @@ export function presentDeliveryListItem(delivery: DeliveryRecord): DeliveryListI
 
 export function presentDeliveryList(page: DeliveryRecordPage): DeliveryListResource {
   return { data: page.data.map(presentDeliveryListItem), has_more: page.hasMore, next_cursor: page.nextCursor };
+}
+
+export function presentDeliveryProof(proof: ProofRecord): DeliveryProofResource {
+  return {
+    delivery_id: proof.deliveryId,
+    delivered_at: proof.deliveredAt,
+    recipient_name: proof.recipientName,
+    pin_verified: proof.pinVerified,
+    id_checked: proof.idChecked,
+  };
 }

@@ -184,3 +184,21 @@ export class TrackingResource implements TrackingSnapshot {
   @ApiProperty({ format: 'date-time' })
   updated_at!: string;
 }
+
+@ApiSchema({ name: 'DeliveryProof', description: 'How the package was handed over (live deliveries, reported by the driver).' })
+export class DeliveryProofResource {
+  @ApiProperty()
+  delivery_id!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  delivered_at!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Who took the package, as the driver recorded it.' })
+  recipient_name!: string | null;
+
+  @ApiProperty({ description: "The driver entered the recipient's delivery PIN, and it matched." })
+  pin_verified!: boolean;
+
+  @ApiProperty({ description: "Alcohol and cannabis: the recipient's ID was checked against the province's legal age." })
+  id_checked!: boolean;
+}
