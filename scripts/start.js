@@ -161,6 +161,8 @@ function sharedEnv(databaseUrl, redisUrl) {
     // Generated once under .data/: the dispatcher has no fallback key of its own.
     WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY || infra.webhookSecretsKey(),
     WEBHOOK_SECRETS_OLD_KEYS: [process.env.WEBHOOK_SECRETS_OLD_KEYS, infra.LEGACY_DEVELOPMENT_KEY].filter(Boolean).join(','),
+    // The operator API (/v1/ops: drivers): generated once under .data/, read by `npm run drivers:seed` and `drivers:simulate`.
+    OPS_API_TOKEN: process.env.OPS_API_TOKEN || infra.opsApiToken(),
   };
   // The user's PORT is meant for the gateway alone; see appEnv.
   delete env.PORT;

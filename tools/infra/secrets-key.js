@@ -34,4 +34,24 @@ function webhookSecretsKey(dir = dataRoot) {
  */
 const LEGACY_DEVELOPMENT_KEY = crypto.createHash('sha256').update('sameday development webhook secrets key').digest('base64');
 
-module.exports = { webhookSecretsKey, LEGACY_DEVELOPMENT_KEY };
+/**
+ * The operators' OPS_API_TOKEN for `npm start`: generated once and kept in
+ * `<dir>/ops-api-token` (mode 0600), where `npm run drivers:seed` and
+ * `npm run drivers:simulate` read it too.
+ * @param {string} [dir]
+ * @returns {string}
+ */
+function opsApiToken(dir = dataRoot) {
+  const file = path.join(dir, 'ops-api-token');
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `ops_${crypto.randomBytes(24).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+  }
+  const token = fs.readFileSync(file, 'utf8').trim();
+  if (token.length < 24) throw new Error(`${file} does not hold an operator token: delete it to generate a new one`);
+  return token;
+}
+
+module.exports = { webhookSecretsKey, opsApiToken, LEGACY_DEVELOPMENT_KEY };
