@@ -203,6 +203,45 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await driver.call('POST', `/v1/driver/deliveries/${failing}/status`, { status: 'failed', reason: 'recipient_unavailable' });
   });
 
+  it('reroutes before pickup: at once without a driver, by the driver\'s answer with one; never after pickup or beyond the drift', async () => {
+    const typesOf = async (deliveryId: string) =>
+      ((await call('GET', `/v1/events?delivery_id=${deliveryId}`)).body.data as Array<{ type: string }>).map((event) => event.type);
+    const waiting = await paidDelivery();
+    const moved = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    expect([moved.status, moved.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M5X 1A9' })]);
+    await waitFor(async () => ((await typesOf(waiting)).includes('delivery.reroute_accepted') ? true : undefined), 15_000, 100);
+    const tooFar = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '1 Main St W, Hamilton, ON L8P 4R5' });
+    expect([tooFar.status, tooFar.body.error?.code]).toEqual([409, 'reroute_price_changed']);
+
+    const driver = await fleet.driver('Rerouted Driver', near(0.002));
+    online.push(driver);
+    const assigned = await paidDelivery();
+    const offer = await fleet.offerFor(driver, assigned);
+    await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    const asked = await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    expect(asked.body.dropoff).toMatchObject({ postalCode: 'M5V 3L9' });
+    expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' })).body.error).toMatchObject({ code: 'reroute_pending' });
+    const pending = await driver.call('GET', '/v1/driver/reroutes');
+    expect(pending.body.data).toEqual([expect.objectContaining({ delivery_id: assigned, dropoff: expect.objectContaining({ address: expect.stringContaining('M5X 1A9') }) })]);
+    expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: false })).status).toBe(200);
+    expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M5V 3L9' });
+    await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: true })).status).toBe(200);
+    expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M5X 1A9' });
+    const types = await waitFor(async () => {
+      const found = await typesOf(assigned);
+      return found.includes('delivery.reroute_accepted') && found.includes('delivery.reroute_declined') ? found : undefined;
+    }, 15_000, 100);
+    expect(types.slice(0, 2)).toEqual(['delivery.reroute_accepted', 'delivery.reroute_declined']);
+    expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: true })).body.error).toMatchObject({ code: 'no_reroute_pending' });
+
+    await driver.call('POST', `/v1/driver/deliveries/${assigned}/status`, { status: 'picked_up' });
+    const late = await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
+    expect([late.status, late.body.error?.code]).toEqual([409, 'reroute_not_allowed']);
+    await driver.call('POST', `/v1/driver/deliveries/${assigned}/status`, { status: 'failed', reason: 'other' });
+    await call('POST', `/v1/deliveries/${waiting}/cancel`);
+  });
+
   it('fails a delivery the driver cannot complete, with its reason', async () => {
     const driver = await fleet.driver('Failing Driver', near(0.002));
     online.push(driver);

@@ -96,6 +96,9 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.DeclineOffer]: { tokenHash: 'a'.repeat(64), offerId: 'ofr_1' },
   [Pattern.ReportDeliveryStatus]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', status: 'delivered', reason: null, recipientName: 'Ada', pin: '0421', recipientBirthDate: '1990-04-01' },
   [Pattern.GetDeliveryProof]: { scope, deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
+  [Pattern.RerouteDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B', dropoffAddress: '100 King St W, Toronto, ON M5X 1A9' },
+  [Pattern.ListDriverReroutes]: { tokenHash: 'a'.repeat(64) },
+  [Pattern.AnswerReroute]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', accept: false },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

@@ -17,6 +17,9 @@ import {
 } from './deliveries';
 import { PingReply } from './health';
 import {
+  AnswerRerouteRequest,
+  RerouteRecordList,
+  RerouteRequest,
   CreatedDriverRecord,
   CreateDriverRequest,
   DriverAssignmentRecord,
@@ -149,6 +152,9 @@ export interface BusContract {
   [Pattern.DeclineOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
   [Pattern.ReportDeliveryStatus]: Entry<DriverReportRequest, DriverAssignmentRecord, Delivery>;
   [Pattern.GetDeliveryProof]: Entry<DeliveryRef, ProofRecord, Delivery>;
+  [Pattern.RerouteDelivery]: Entry<RerouteRequest, DeliveryRecord, Delivery>;
+  [Pattern.ListDriverReroutes]: Entry<DriverAuthRequest, RerouteRecordList, Delivery>;
+  [Pattern.AnswerReroute]: Entry<AnswerRerouteRequest, DriverAssignmentRecord, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

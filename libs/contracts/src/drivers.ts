@@ -1,4 +1,5 @@
 import type { Category, PackageSize, Vehicle } from './quotes';
+import type { MerchantScope } from './scope';
 
 /** What a restricted category asks of the driver (delivery rule 4): a provincial certification. */
 export const CERTIFICATION_KINDS = ['liquor_service', 'cannabis_retail'] as const;
@@ -123,6 +124,29 @@ export interface AssignedDriver {
   vehicle: Vehicle;
   lat: number | null;
   lng: number | null;
+}
+
+export interface RerouteRequest {
+  scope: MerchantScope;
+  deliveryId: string;
+  dropoffAddress: string;
+}
+
+/** A new dropoff waiting for the assigned driver's answer. */
+export interface RerouteRecord {
+  deliveryId: string;
+  dropoff: { address: string; lat: number; lng: number };
+  fee: number;
+  requestedAt: string;
+}
+
+export interface RerouteRecordList {
+  data: RerouteRecord[];
+}
+
+export interface AnswerRerouteRequest extends DriverAuthRequest {
+  deliveryId: string;
+  accept: boolean;
 }
 
 export interface DriverRecordList {

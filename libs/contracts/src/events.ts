@@ -11,6 +11,9 @@ export const EventType = {
   DeliveryFailed: 'delivery.failed',
   /** Live dispatch: an undeliverable package brought back to the pickup (undeliverable_action return_to_pickup). */
   DeliveryReturned: 'delivery.returned',
+  /** A new dropoff took effect (asked before pickup, accepted by the driver or before one was assigned). */
+  DeliveryRerouteAccepted: 'delivery.reroute_accepted',
+  DeliveryRerouteDeclined: 'delivery.reroute_declined',
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
@@ -33,6 +36,8 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
   [EventType.DeliveryCancelled]: [ServiceName.Webhook, ServiceName.Payment],
   [EventType.DeliveryFailed]: [ServiceName.Webhook, ServiceName.Payment],
   [EventType.DeliveryReturned]: [ServiceName.Webhook, ServiceName.Payment],
+  [EventType.DeliveryRerouteAccepted]: [ServiceName.Webhook],
+  [EventType.DeliveryRerouteDeclined]: [ServiceName.Webhook],
 };
 
 /** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */

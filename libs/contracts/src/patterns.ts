@@ -64,6 +64,9 @@ export const Pattern = {
   DeclineOffer: 'delivery.decline_offer',
   ReportDeliveryStatus: 'delivery.driver_report',
   GetDeliveryProof: 'delivery.get_proof',
+  RerouteDelivery: 'delivery.reroute',
+  ListDriverReroutes: 'delivery.driver_reroutes',
+  AnswerReroute: 'delivery.answer_reroute',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -128,6 +131,9 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.DeclineOffer]: ServiceName.Delivery,
   [Pattern.ReportDeliveryStatus]: ServiceName.Delivery,
   [Pattern.GetDeliveryProof]: ServiceName.Delivery,
+  [Pattern.RerouteDelivery]: ServiceName.Delivery,
+  [Pattern.ListDriverReroutes]: ServiceName.Delivery,
+  [Pattern.AnswerReroute]: ServiceName.Delivery,
 };
 
 /**
@@ -147,6 +153,8 @@ export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
   [Pattern.ClaimCheckout]: 15_000,
   [Pattern.ConnectMerchant]: 20_000,
   [Pattern.IngestPaymentEvents]: 10_000,
+  // Prices the new route with quote-service first.
+  [Pattern.RerouteDelivery]: 10_000,
 };
 
 /** Where the outbox hands delivery events to each subscriber. */

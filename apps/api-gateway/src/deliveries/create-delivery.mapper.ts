@@ -26,7 +26,7 @@ export function toCreateDeliveryRequest(dto: CreateDeliveryDto, scope: MerchantS
   if (dto.test_scenario !== undefined) {
     if (scope.mode !== 'test') throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'test_scenario is for test keys only.', 'test_scenario');
     if (!PLAYABLE_TEST_SCENARIOS.includes(dto.test_scenario)) {
-      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: reroutes are not built.`, 'test_scenario');
+      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: the test timeline cannot play a driver's answer to a reroute.`, 'test_scenario');
     }
   }
   return {

@@ -23,6 +23,7 @@ import { AdvanceDeliveryDto } from './advance-delivery.dto';
 import { CreateDeliveryDto } from './create-delivery.dto';
 import { toCreateDeliveryRequest } from './create-delivery.mapper';
 import { ListDeliveriesQuery } from './list-deliveries.query';
+import { RerouteDeliveryDto } from './reroute-delivery.dto';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -114,6 +115,23 @@ export class DeliveriesController {
   @Get('deliveries/:deliveryId/tracking')
   tracking(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<TrackingSnapshot> {
     return this.bus.requestFor(auth, Pattern.GetTracking, { deliveryId });
+  }
+
+  @ApiOperation({
+    summary: 'Reroute a delivery',
+    description:
+      'A new dropoff before pickup, re-priced: more than 10% off the current fee is refused with both fees. Without a driver it takes effect at once; ' +
+      'with one, the driver accepts or declines (delivery.reroute_accepted / delivery.reroute_declined).',
+  })
+  @ApiOkResponse({ description: 'The delivery (with its new dropoff once it took effect).', type: DeliveryResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `dropoff_address` missing, invalid or not found (`address_not_found`).')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `reroute_not_allowed` (picked up or later), `reroute_pending` or `reroute_price_changed`.')
+  @ApiJsonBodyErrorResponses()
+  @Post('deliveries/:deliveryId/reroute')
+  @HttpCode(200)
+  async reroute(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: RerouteDeliveryDto): Promise<DeliveryResource> {
+    return presentDelivery(await this.bus.requestFor(auth, Pattern.RerouteDelivery, { deliveryId, dropoffAddress: body.dropoff_address }));
   }
 
   @ApiOperation({ summary: 'Proof of delivery', description: 'Recipient name, whether the PIN and the ID were checked, when. Photos are not available yet.' })

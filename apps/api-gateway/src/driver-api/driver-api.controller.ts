@@ -10,13 +10,15 @@ import {
   presentDriverAssignment,
   presentOffer,
   presentOfferList,
+  presentRerouteList,
+  RerouteListResource,
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public } from '../auth/auth-context';
 import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
-import { DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
+import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
 
 /** The driver app's interface: each driver with its own token; every report goes through the delivery state machine. */
 @ApiTags('Drivers')
@@ -74,6 +76,25 @@ export class DriverApiController {
   @HttpCode(200)
   async decline(@DriverToken() tokenHash: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
     return presentOffer(await this.bus.request(Pattern.DeclineOffer, { tokenHash, offerId }));
+  }
+
+  @ApiOperation({ summary: 'List reroutes waiting for an answer', description: "New dropoffs merchants asked for on this driver's deliveries." })
+  @ApiOkResponse({ description: 'The pending reroutes.', type: RerouteListResource })
+  @Get('reroutes')
+  async reroutes(@DriverToken() tokenHash: string): Promise<RerouteListResource> {
+    return presentRerouteList(await this.bus.request(Pattern.ListDriverReroutes, { tokenHash }));
+  }
+
+  @ApiOperation({ summary: 'Answer a reroute', description: 'Accepted: the new dropoff and fee take effect (delivery.reroute_accepted); declined: delivery.reroute_declined.' })
+  @ApiOkResponse({ description: 'Where the delivery stands.', type: DriverAssignmentResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `accept` is missing or not a boolean.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: not a delivery assigned to this driver.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `no_reroute_pending`.')
+  @ApiJsonBodyErrorResponses()
+  @Post('deliveries/:deliveryId/reroute')
+  @HttpCode(200)
+  async answerReroute(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Body() body: AnswerRerouteDto): Promise<DriverAssignmentResource> {
+    return presentDriverAssignment(await this.bus.request(Pattern.AnswerReroute, { tokenHash, deliveryId, accept: body.accept }));
   }
 
   @ApiOperation({

@@ -20,6 +20,13 @@ export class DriverLocationDto {
   lng!: number;
 }
 
+@ApiSchema({ name: 'AnswerRerouteRequest' })
+export class AnswerRerouteDto {
+  @ApiProperty({ description: 'true: the new dropoff takes effect; false: the delivery keeps its dropoff.' })
+  @IsBoolean({ message: 'must be true or false' })
+  accept!: boolean;
+}
+
 @ApiSchema({ name: 'DriverReportRequest' })
 export class DriverReportDto {
   @ApiProperty({ enum: DRIVER_REPORTS })

@@ -196,6 +196,7 @@ export class CreateDeliveryHandler {
       pinVerified: false,
       idChecked: false,
       deliveredAt: null,
+      pendingReroute: null,
       eventSequence: 0,
       createdAt: now,
       updatedAt: now,

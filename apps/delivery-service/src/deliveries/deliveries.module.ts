@@ -24,6 +24,7 @@ import { DriverReportHandler } from '../dispatch/driver-report.handler';
 import { OfferEntity } from '../dispatch/offer.entity';
 import { OffersHandler } from '../dispatch/offers.handler';
 import { GetProofHandler } from '../dispatch/get-proof.handler';
+import { RerouteHandler } from '../dispatch/reroute.handler';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
@@ -56,6 +57,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     OffersHandler,
     DriverReportHandler,
     GetProofHandler,
+    RerouteHandler,
     { provide: CLOCK, useValue: systemClock },
   ],
 })

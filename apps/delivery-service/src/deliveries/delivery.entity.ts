@@ -112,6 +112,10 @@ export class DeliveryEntity {
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
 
+  /** A new dropoff the merchant asked for, waiting for the assigned driver's answer. */
+  @Column({ name: 'pending_reroute', type: 'jsonb', nullable: true })
+  pendingReroute!: { dropoff: DeliveryStopRecord; fee: number; requestedAt: string } | null;
+
   /** Who took the package, as the driver recorded it at delivery. */
   @Column({ name: 'recipient_name', type: 'text', nullable: true })
   recipientName!: string | null;

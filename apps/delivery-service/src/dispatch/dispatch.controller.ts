@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { DeliveryRef, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofRecord } from '@sdd/contracts';
+import { AnswerRerouteRequest, DeliveryRecord, DeliveryRef, RerouteRecordList, RerouteRequest, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofRecord } from '@sdd/contracts';
 import { GetProofHandler } from './get-proof.handler';
+import { RerouteHandler } from './reroute.handler';
 import { DriverReportHandler } from './driver-report.handler';
 import { OffersHandler } from './offers.handler';
 
@@ -12,7 +13,23 @@ export class DispatchController {
     private readonly offers: OffersHandler,
     private readonly reports: DriverReportHandler,
     private readonly proofs: GetProofHandler,
+    private readonly reroutes: RerouteHandler,
   ) {}
+
+  @BusHandler(Pattern.RerouteDelivery)
+  reroute(@Payload() request: RerouteRequest): Promise<DeliveryRecord> {
+    return this.reroutes.request(request);
+  }
+
+  @BusHandler(Pattern.ListDriverReroutes)
+  pendingReroutes(@Payload() request: DriverAuthRequest): Promise<RerouteRecordList> {
+    return this.reroutes.pendingFor(request);
+  }
+
+  @BusHandler(Pattern.AnswerReroute)
+  answerReroute(@Payload() request: AnswerRerouteRequest): Promise<DriverAssignmentRecord> {
+    return this.reroutes.answer(request);
+  }
 
   @BusHandler(Pattern.ListDriverOffers)
   list(@Payload() request: DriverAuthRequest): Promise<OfferRecordList> {

@@ -75,7 +75,8 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
         ADD COLUMN delivery_pin text,
         ADD COLUMN pin_verified boolean NOT NULL DEFAULT false,
         ADD COLUMN id_checked boolean NOT NULL DEFAULT false,
-        ADD COLUMN delivered_at timestamptz`);
+        ADD COLUMN delivered_at timestamptz,
+        ADD COLUMN pending_reroute jsonb`);
     await runner.query(`CREATE INDEX deliveries_awaiting_driver ON ${schema}.deliveries (dispatch_started_at) WHERE mode = 'live' AND status = 'pending' AND driver_id IS NULL`);
   }
 
@@ -84,7 +85,7 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
     await runner.query(`DROP INDEX ${schema}.deliveries_awaiting_driver`);
     await runner.query(`
       ALTER TABLE ${schema}.deliveries
-        DROP COLUMN delivered_at, DROP COLUMN id_checked, DROP COLUMN pin_verified, DROP COLUMN delivery_pin, DROP COLUMN undeliverable_action,
+        DROP COLUMN pending_reroute, DROP COLUMN delivered_at, DROP COLUMN id_checked, DROP COLUMN pin_verified, DROP COLUMN delivery_pin, DROP COLUMN undeliverable_action,
         DROP COLUMN test_scenario, DROP COLUMN recipient_name, DROP COLUMN failure_reason, DROP COLUMN dispatch_started_at,
         DROP COLUMN driver_id, DROP COLUMN vehicle, DROP COLUMN package_size`);
     await runner.query(`DROP TABLE ${schema}.driver_earnings`);

@@ -6,6 +6,8 @@ import { PingMessage } from './health.messages';
 import { CreatePickupLocationMessage, ListPickupLocationsMessage } from './locations.messages';
 import { BusMessageClass } from './message-rules';
 import {
+  AnswerRerouteMessage,
+  RerouteMessage,
   CreateDriverMessage,
   DriverAuthMessage,
   DriverAvailabilityMessage,
@@ -106,4 +108,7 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.DeclineOffer]: DriverOfferMessage,
   [Pattern.ReportDeliveryStatus]: DriverReportMessage,
   [Pattern.GetDeliveryProof]: DeliveryRefMessage,
+  [Pattern.RerouteDelivery]: RerouteMessage,
+  [Pattern.ListDriverReroutes]: DriverAuthMessage,
+  [Pattern.AnswerReroute]: AnswerRerouteMessage,
 };

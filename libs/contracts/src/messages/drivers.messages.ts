@@ -1,5 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsLatitude, IsLongitude, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import {
+  AnswerRerouteRequest,
+  RerouteRequest,
   CERTIFICATION_KINDS,
   CERTIFICATION_STATUSES,
   CertificationKind,
@@ -20,7 +22,8 @@ import {
   PROVINCES,
   SetCertificationRequest,
 } from '../drivers';
-import { Vehicle, VEHICLES } from '../quotes';
+import { MAX_ADDRESS_LENGTH, Vehicle, VEHICLES } from '../quotes';
+import { ScopedMessage } from './scope.messages';
 import { NullableButPresent } from './message-rules';
 
 export class CreateDriverMessage implements CreateDriverRequest {
@@ -93,6 +96,28 @@ export class DriverOfferMessage extends DriverAuthMessage implements DriverOffer
   @IsNotEmpty()
   @MaxLength(100)
   offerId!: string;
+}
+
+export class RerouteMessage extends ScopedMessage implements RerouteRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_ADDRESS_LENGTH)
+  dropoffAddress!: string;
+}
+
+export class AnswerRerouteMessage extends DriverAuthMessage implements AnswerRerouteRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+
+  @IsBoolean()
+  accept!: boolean;
 }
 
 export class DriverReportMessage extends DriverAuthMessage implements DriverReportRequest {

@@ -1,5 +1,5 @@
-import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList } from '@sdd/contracts';
-import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverResource, OfferListResource, OfferResource } from './driver.resource';
+import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList, RerouteRecordList } from '@sdd/contracts';
+import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverResource, OfferListResource, OfferResource, RerouteListResource } from './driver.resource';
 
 export function presentDriver(driver: DriverRecord): DriverResource {
   return {
@@ -45,4 +45,10 @@ export function presentOfferList(list: OfferRecordList): OfferListResource {
 
 export function presentDriverAssignment(assignment: DriverAssignmentRecord): DriverAssignmentResource {
   return { delivery_id: assignment.deliveryId, status: assignment.status };
+}
+
+export function presentRerouteList(list: RerouteRecordList): RerouteListResource {
+  return {
+    data: list.data.map((reroute) => ({ delivery_id: reroute.deliveryId, dropoff: { ...reroute.dropoff }, fee: reroute.fee, requested_at: reroute.requestedAt })),
+  };
 }

@@ -180,3 +180,36 @@ export class DriverAssignmentResource {
   @ApiProperty()
   status!: string;
 }
+
+@ApiSchema({ name: 'RerouteDropoff' })
+export class RerouteDropoffResource {
+  @ApiProperty()
+  address!: string;
+
+  @ApiProperty()
+  lat!: number;
+
+  @ApiProperty()
+  lng!: number;
+}
+
+@ApiSchema({ name: 'PendingReroute', description: 'A new dropoff the merchant asked for, waiting for your answer.' })
+export class RerouteResource {
+  @ApiProperty()
+  delivery_id!: string;
+
+  @ApiProperty({ type: RerouteDropoffResource })
+  dropoff!: RerouteDropoffResource;
+
+  @ApiProperty({ type: 'integer', description: 'The delivery fee of the new route, in cents.' })
+  fee!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  requested_at!: string;
+}
+
+@ApiSchema({ name: 'PendingRerouteList' })
+export class RerouteListResource {
+  @ApiProperty({ type: RerouteResource, isArray: true })
+  data!: RerouteResource[];
+}

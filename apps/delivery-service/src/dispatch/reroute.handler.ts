@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, In, IsNull, Not } from 'typeorm';
+import {
+  AnswerRerouteRequest,
+  DeliveryRecord,
+  DeliveryStopRecord,
+  DriverAssignmentRecord,
+  DriverAuthRequest,
+  ErrorType,
+  EventType,
+  Pattern,
+  RerouteRecordList,
+  RerouteRequest,
+} from '@sdd/contracts';
+import { AppError, Clock, CLOCK } from '@sdd/common';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { deliveryNotFound } from '../deliveries/delivery-errors';
+import { DeliveryEntity } from '../deliveries/delivery.entity';
+import { deliverySnapshot, toDeliveryRecord } from '../deliveries/delivery.record';
+import { notYourDelivery } from '../drivers/driver-errors';
+import { DriversStore } from '../drivers/drivers.store';
+import { appendEvent } from '../outbox/append-event';
+import { OutboxRelay } from '../outbox/outbox-relay';
+import { addressLine, REROUTABLE, withinRerouteDrift } from './reroute';
+
+const rerouteNotAllowed = (status: string) =>
+  new AppError(409, ErrorType.InvalidRequest, 'reroute_not_allowed', `This delivery is ${status}: a new dropoff can only be asked before pickup.`);
+const reroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'reroute_pending', 'A reroute of this delivery is waiting for the driver: ask again once it is answered.');
+const noReroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'no_reroute_pending', 'No reroute of this delivery waits for an answer.');
+const reroutePriceChanged = (oldFee: number, newFee: number, currency: string) =>
+  new AppError(
+    409,
+    ErrorType.InvalidRequest,
+    'reroute_price_changed',
+    `The new route costs ${newFee} instead of ${oldFee} (${currency} cents): more than 10% apart. Cancel and create a new delivery instead.`,
+    'dropoff_address',
+  );
+
+/**
+ * POST /v1/deliveries/{id}/reroute: a new dropoff before pickup, priced by
+ * quote-service and accepted within the 10 % drift rule. Without a driver it
+ * takes effect at once; with one, the driver accepts or declines it. Either
+ * way the merchant hears delivery.reroute_accepted or _declined. A paid
+ * delivery keeps what the customer was charged: the drift is the service's.
+ */
+@Injectable()
+export class RerouteHandler {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly drivers: DriversStore,
+    private readonly relay: OutboxRelay,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async request({ scope, deliveryId, dropoffAddress }: RerouteRequest): Promise<DeliveryRecord> {
+    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
+    if (!current) throw deliveryNotFound();
+    this.assertReroutable(current);
+    const priced = await this.bus.request(Pattern.CreateQuote, {
+      scope,
+      pickup_address: addressLine(current.pickup),
+      dropoff_address: dropoffAddress,
+      package_size: current.packageSize,
+      vehicle: current.vehicle,
+      category: current.category,
+    });
+    if (!withinRerouteDrift(current.fee, priced.fee)) throw reroutePriceChanged(current.fee, priced.fee, current.currency);
+    const record = await this.dataSource.transaction(async (manager) => {
+      const delivery = await manager.findOneOrFail(DeliveryEntity, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
+      this.assertReroutable(delivery);
+      const dropoff: DeliveryStopRecord = { ...priced.dropoff, name: delivery.dropoff.name, phone: delivery.dropoff.phone };
+      const now = this.clock.now();
+      if (delivery.driverId === null) await this.apply(manager, delivery, dropoff, priced.fee, now);
+      else await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: { dropoff, fee: priced.fee, requestedAt: now.toISOString() }, updatedAt: now });
+      return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
+    });
+    this.relay.poke();
+    return record;
+  }
+
+  async pendingFor({ tokenHash }: DriverAuthRequest): Promise<RerouteRecordList> {
+    const driver = await this.drivers.byTokenHash(tokenHash);
+    const deliveries = await this.dataSource
+      .getRepository(DeliveryEntity)
+      .findBy({ driverId: driver.id, pendingReroute: Not(IsNull()), status: In([...REROUTABLE]) });
+    return {
+      data: deliveries.flatMap((delivery) =>
+        delivery.pendingReroute
+          ? [
+              {
+                deliveryId: delivery.id,
+                dropoff: { address: addressLine(delivery.pendingReroute.dropoff), lat: delivery.pendingReroute.dropoff.lat, lng: delivery.pendingReroute.dropoff.lng },
+                fee: delivery.pendingReroute.fee,
+                requestedAt: delivery.pendingReroute.requestedAt,
+              },
+            ]
+          : [],
+      ),
+    };
+  }
+
+  async answer({ tokenHash, deliveryId, accept }: AnswerRerouteRequest): Promise<DriverAssignmentRecord> {
+    const answered = await this.dataSource.transaction(async (manager) => {
+      const driver = await this.drivers.byTokenHash(tokenHash, manager);
+      const delivery = await manager.findOne(DeliveryEntity, { where: { id: deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
+      if (!delivery) throw notYourDelivery();
+      const pending = delivery.pendingReroute;
+      if (!pending || !REROUTABLE.includes(delivery.status)) throw noReroutePending();
+      const now = this.clock.now();
+      if (accept) await this.apply(manager, delivery, pending.dropoff, pending.fee, now);
+      else {
+        delivery.pendingReroute = null;
+        await appendEvent(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
+        await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
+      }
+      return { deliveryId: delivery.id, status: delivery.status };
+    });
+    this.relay.poke();
+    return answered;
+  }
+
+  private assertReroutable(delivery: DeliveryEntity): void {
+    if (!REROUTABLE.includes(delivery.status)) throw rerouteNotAllowed(delivery.status);
+    if (delivery.pendingReroute) throw reroutePending();
+  }
+
+  /** The new dropoff and price take effect, with their event, in the caller's transaction. */
+  private async apply(manager: EntityManager, delivery: DeliveryEntity, dropoff: DeliveryStopRecord, fee: number, now: Date): Promise<void> {
+    Object.assign(delivery, { dropoff, fee, pendingReroute: null, updatedAt: now });
+    await appendEvent(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
+    await manager.update(DeliveryEntity, { id: delivery.id }, { dropoff, fee, pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
+  }
+}
