@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Fleet, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
@@ -8,6 +11,7 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   const flow = new PaymentFlow(system);
   const fleet = new Fleet(system);
   let live: string;
+  const mailDir = join(mkdtempSync(join(tmpdir(), 'dispatch-mail-')), 'outbox');
   /** Where the geocoder puts the pickup; drivers are placed around it. */
   let pickup: { lat: number; lng: number };
   const near = (dLat: number, dLng = 0) => ({ lat: Math.round((pickup.lat + dLat) * 1e6) / 1e6, lng: Math.round((pickup.lng + dLng) * 1e6) / 1e6 });
@@ -39,6 +43,8 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
         DISPATCH_INTERVAL_MS: '100',
         OFFER_TIMEOUT_MS: '1500',
         MONEY_MOVEMENT_INTERVAL_MS: '200',
+        MAIL_OUTBOX_DIR: mailDir,
+        NOTIFY_INTERVAL_MS: '200',
       },
     });
     live = (await system.registerMerchant('Live Dispatch Co')).live;
@@ -46,12 +52,15 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     const quote = await call('POST', '/v1/quotes', { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
     pickup = quote.body.pickup as { lat: number; lng: number };
   }, 90000);
-  afterAll(() => system.stop());
+  afterAll(async () => {
+    await system.stop();
+    rmSync(join(mailDir, '..'), { recursive: true, force: true });
+  });
 
   it('runs a paid live delivery end to end: offer, accept, every status, driver on retrieve and tracking, the transfer', async () => {
     const sam = await fleet.driver('Sam Driver', near(0.002));
     online.push(sam);
-    const deliveryId = await paidDelivery({ dropoff_notes: 'Buzz 1203' });
+    const deliveryId = await paidDelivery({ dropoff_notes: 'Buzz 1203', customer: { ...customer, email: 'amelie@example.ca' } });
     const offer = await fleet.offerFor(sam, deliveryId);
     expect(offer).toMatchObject({
       status: 'open',
@@ -103,6 +112,13 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
       return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
     }, 20_000, 100);
     expect(payout.amount).toBe(3600);
+    // The recipient heard of the driver, the way and the arrival (MAIL_OUTBOX_DIR without SMTP).
+    const mails = await waitFor(() => {
+      const found = readdirSync(mailDir).map((file) => JSON.parse(readFileSync(join(mailDir, file), 'utf8')) as { to: string; subject: string; text: string });
+      return found.length === 3 ? found : undefined;
+    }, 15_000, 100);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual(['A driver is on the way to pick up your delivery', 'Your delivery has arrived', 'Your delivery is on its way']);
+    expect(mails.every((mail) => mail.to === 'amelie@example.ca' && mail.text.startsWith('Hi Amélie'))).toBe(true);
   });
 
   it('moves on when an offer times out or is declined', async () => {

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, IsPositive, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 
 export class DeliveryServiceConfig extends BaseConfig {
@@ -71,4 +71,21 @@ export class DeliveryServiceConfig extends BaseConfig {
   @Min(0)
   @Max(100)
   DRIVER_PAYOUT_PERCENT = 80;
+
+  /** Recipient notifications by SMTP (e.g. smtp://user:pass@mail.example:587); unset, they are written to MAIL_OUTBOX_DIR. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  SMTP_FROM = 'Same-day delivery <no-reply@localhost>';
+
+  @IsString()
+  MAIL_OUTBOX_DIR = '.data/outbox-mail';
+
+  /** How often one replica sends the recipient notifications still owed. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  NOTIFY_INTERVAL_MS = 2000;
 }

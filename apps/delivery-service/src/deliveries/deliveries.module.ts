@@ -25,6 +25,10 @@ import { OfferEntity } from '../dispatch/offer.entity';
 import { OffersHandler } from '../dispatch/offers.handler';
 import { GetProofHandler } from '../dispatch/get-proof.handler';
 import { RerouteHandler } from '../dispatch/reroute.handler';
+import { NotificationSender } from '../notifications/notification.sender';
+import { NOTIFIER, notifierFor } from '../notifications/notifier';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
@@ -58,6 +62,8 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     DriverReportHandler,
     GetProofHandler,
     RerouteHandler,
+    NotificationSender,
+    { provide: NOTIFIER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => notifierFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],
 })

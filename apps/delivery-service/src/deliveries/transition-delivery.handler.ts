@@ -5,6 +5,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { appendEvent } from '../outbox/append-event';
+import { recordNotification } from '../notifications/record-notification';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
@@ -46,6 +47,7 @@ export async function recordSteps(
     delivery.updatedAt = now;
     const type = eventTypeFor(step);
     if (type) await appendEvent(manager, delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined), now);
+    await recordNotification(manager, delivery, step, publicBaseUrl, now);
   }
   await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
 }

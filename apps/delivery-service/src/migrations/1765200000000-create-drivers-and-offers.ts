@@ -63,6 +63,22 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
         created_at timestamptz NOT NULL
       )`);
     await runner.query(`
+      CREATE TABLE ${schema}.notifications (
+        id text PRIMARY KEY,
+        delivery_id text NOT NULL,
+        step text NOT NULL,
+        recipient text NOT NULL,
+        subject text NOT NULL,
+        body text NOT NULL,
+        status text NOT NULL,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL,
+        sent_at timestamptz,
+        created_at timestamptz NOT NULL,
+        UNIQUE (delivery_id, step)
+      )`);
+    await runner.query(`CREATE INDEX notifications_due ON ${schema}.notifications (next_attempt_at) WHERE status = 'pending'`);
+    await runner.query(`
       ALTER TABLE ${schema}.deliveries
         ADD COLUMN package_size text NOT NULL DEFAULT 'small',
         ADD COLUMN vehicle text NOT NULL DEFAULT 'car',
@@ -88,6 +104,7 @@ export class CreateDriversAndOffers1765200000000 implements MigrationInterface {
         DROP COLUMN pending_reroute, DROP COLUMN delivered_at, DROP COLUMN id_checked, DROP COLUMN pin_verified, DROP COLUMN delivery_pin, DROP COLUMN undeliverable_action,
         DROP COLUMN test_scenario, DROP COLUMN recipient_name, DROP COLUMN failure_reason, DROP COLUMN dispatch_started_at,
         DROP COLUMN driver_id, DROP COLUMN vehicle, DROP COLUMN package_size`);
+    await runner.query(`DROP TABLE ${schema}.notifications`);
     await runner.query(`DROP TABLE ${schema}.driver_earnings`);
     await runner.query(`DROP TABLE ${schema}.offers`);
     await runner.query(`DROP TABLE ${schema}.driver_certifications`);
