@@ -253,6 +253,23 @@ describe('limits that cannot be dodged (real gateway processes, TRUST_PROXY=127.
     }, 60000);
   });
 
+  describe('driver tokens', () => {
+    it('count driver tokens nobody holds against the client IP, so a fleet of made-up tokens buys nothing', async () => {
+      await roomInWindow(20);
+      const from = '127.0.2.12';
+      for (let n = 0; n < LIMIT; n++) {
+        const guess = await send(system.baseUrl, '/v1/driver/offers', { from, headers: bearer(`drv_tok_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'a').slice(0, 32)}`) });
+        expect(guess.status).toBe(401);
+      }
+      const refused = await waitFor(async () => {
+        const next = await send(system.baseUrl, '/v1/nowhere', { from });
+        return next.status === 429 ? next : undefined;
+      }, 5000, 50);
+      expect(errorOf(refused).message).toContain(`the limit of ${LIMIT} per minute`);
+      expect((await send(system.baseUrl, '/v1/driver/offers', { from, headers: bearer(`drv_tok_${'b'.repeat(32)}`) })).status).toBe(429);
+    }, 60000);
+  });
+
   describe('registration', () => {
     it('allows REGISTRATION_LIMIT_PER_HOUR attempts per client IP, duplicates included, then 429 naming the reset', async () => {
       const hourEnd = await roomInWindow(30, 3600);

@@ -15,6 +15,7 @@ import {
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public } from '../auth/auth-context';
+import { WithRouteTraits } from '../http/route-traits';
 import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
@@ -24,6 +25,7 @@ import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverRepor
 @ApiTags('Drivers')
 @ApiDriverController()
 @Public()
+@WithRouteTraits({ budget: 'driver' })
 @UseGuards(DriverTokenGuard)
 @Controller('v1/driver')
 export class DriverApiController {

@@ -58,6 +58,7 @@ function callerOf(request: FastifyRequest, trusted: TrustedProxies, apiKeyId: st
     apiKeyId,
     budget,
     trackingToken: budget === 'tracking' ? token : undefined,
+    driverToken: budget === 'driver' ? /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1] : undefined,
   };
 }
 
@@ -96,13 +97,15 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
 }
 
 /**
- * A tracking token that does not exist is a failed lookup, like a failed
- * authentication: it counts against the client IP once answered, so guessing
- * tokens is limited like guessing keys.
+ * A tracking token that does not exist, or a driver token nobody holds, is a
+ * failed lookup, like a failed authentication: it counts against the client
+ * IP once answered, so guessing tokens is limited like guessing keys.
  */
 function failedTrackingHook({ limiter, limits, trusted, warn }: HookDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (isOpsRequest(request.raw) || routeTraitsOf(request).budget !== 'tracking' || reply.statusCode !== 404) return;
+    const route = routeTraitsOf(request).budget;
+    const failedLookup = (route === 'tracking' && reply.statusCode === 404) || (route === 'driver' && reply.statusCode === 401);
+    if (isOpsRequest(request.raw) || !failedLookup) return;
     const budget = ipBudget(callerOf(request, trusted, undefined).ip, limits, Date.now());
     await limiter.hit(budget.identity, budget.window).catch(warn);
   };

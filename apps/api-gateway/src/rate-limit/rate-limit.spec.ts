@@ -111,6 +111,17 @@ describe('budgetsFor', () => {
     expect(budgets[1]).toEqual({ ...ipBudget('203.0.113.7', limits, now), readOnly: true });
   });
 
+  it('gives each driver token its own budget, checked against the IP without counting there, and never its clear text', () => {
+    const driverToken = `drv_tok_${'a'.repeat(32)}`;
+    const budgets = budgetsFor({ ip: '203.0.113.7', budget: 'driver', driverToken }, limits, now);
+    expect(budgets).toEqual([
+      { identity: `driver:${sha256(driverToken)}`, limit: 100, per: 'minute', window: minute },
+      { ...ipBudget('203.0.113.7', limits, now), readOnly: true },
+    ]);
+    expect(budgetsFor({ ip: '203.0.113.7', budget: 'driver', driverToken: `${driverToken}x` }, limits, now)[0].identity).not.toBe(budgets[0].identity);
+    expect(budgetsFor({ ip: '203.0.113.7', budget: 'driver' }, limits, now)).toEqual([ipBudget('203.0.113.7', limits, now)]);
+  });
+
   it('counts a registration against the IP per minute and, on top, per hour', () => {
     const hour = Math.floor(MINUTE / 3600) * 3600;
     expect(budgetsFor({ ip: '203.0.113.7', budget: 'registration' }, limits, now)).toEqual([

@@ -61,7 +61,7 @@ export interface Limits {
 }
 
 /** Routes with a budget of their own, named in their route config (see RouteTraits). */
-export type RouteBudget = 'tracking' | 'registration';
+export type RouteBudget = 'tracking' | 'registration' | 'driver';
 
 export interface Caller {
   /** The client IP, as TRUST_PROXY lets it be read. */
@@ -71,6 +71,8 @@ export interface Caller {
   budget?: RouteBudget;
   /** The route's token parameter, on a tracking route. */
   trackingToken?: string;
+  /** The bearer value, on a driver route (a driver token, or a made-up one). */
+  driverToken?: string;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -95,6 +97,13 @@ export function budgetsFor(caller: Caller, limits: Limits, nowMs: number): Budge
   if (caller.budget === 'tracking' && caller.trackingToken !== undefined) {
     return [
       { identity: `token:${sha256(caller.trackingToken)}`, limit: limits.trackingPerMinute, per: 'minute', window: minute },
+      { ...ipBudget(caller.ip, limits, nowMs), readOnly: true },
+    ];
+  }
+  // Each driver its own budget (a fleet shares one address), the IP's checked as well; an unknown token counts against the IP once refused.
+  if (caller.budget === 'driver' && caller.driverToken !== undefined) {
+    return [
+      { identity: `driver:${sha256(caller.driverToken)}`, limit: limits.perMinute, per: 'minute', window: minute },
       { ...ipBudget(caller.ip, limits, nowMs), readOnly: true },
     ];
   }
