@@ -6,14 +6,9 @@ import type { Mode } from './scope';
 import { MerchantScope } from './scope';
 
 /** What the merchant sent, after the gateway validated it and normalised phones to E.164. */
-/**
- * decisions.md: test-mode creation accepts `test_scenario`; each plays a
- * failure path with the events live mode would emit. return_to_pickup and
- * reroute_declined need returns and reroutes (not built yet): refused for now.
- */
+/** decisions.md: test-mode creation accepts `test_scenario`; each plays a failure path with the events live mode would emit. */
 export const TEST_SCENARIOS = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'return_to_pickup', 'reroute_declined', 'slow_pickup'] as const;
 export type TestScenario = (typeof TEST_SCENARIOS)[number];
-export const PLAYABLE_TEST_SCENARIOS: readonly TestScenario[] = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'return_to_pickup', 'slow_pickup'];
 
 /** What a driver does with a delivery it cannot complete: fail it there, or bring the package back to the pickup. */
 export const UNDELIVERABLE_ACTIONS = ['fail', 'return_to_pickup'] as const;

@@ -98,7 +98,7 @@ export class CreateDeliveryDto {
 
   @ApiPropertyOptional({
     enum: TEST_SCENARIOS,
-    description: 'Test keys only: plays a failure path with the events live mode would emit. reroute_declined is not available yet (400).',
+    description: 'Test keys only: plays a failure path with the events live mode would emit.',
   })
   @IsOptional()
   @IsIn(TEST_SCENARIOS, { message: `must be one of: ${TEST_SCENARIOS.join(', ')}` })

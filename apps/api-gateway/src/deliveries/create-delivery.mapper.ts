@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { CreateDeliveryRequest, ErrorCode, MerchantScope, PLAYABLE_TEST_SCENARIOS } from '@sdd/contracts';
+import { CreateDeliveryRequest, ErrorCode, MerchantScope } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { CreateDeliveryDto } from './create-delivery.dto';
 
@@ -23,11 +23,8 @@ export function toCreateDeliveryRequest(dto: CreateDeliveryDto, scope: MerchantS
   const rawPhone = dto.customer?.phone ?? dto.dropoff_phone;
   if (!rawPhone) throw missing(dto.customer ? 'customer.phone' : 'dropoff_phone');
   const phone = toE164(rawPhone, dto.customer?.phone ? 'customer.phone' : 'dropoff_phone');
-  if (dto.test_scenario !== undefined) {
-    if (scope.mode !== 'test') throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'test_scenario is for test keys only.', 'test_scenario');
-    if (!PLAYABLE_TEST_SCENARIOS.includes(dto.test_scenario)) {
-      throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `test_scenario ${dto.test_scenario} is not available yet: the test timeline cannot play a driver's answer to a reroute.`, 'test_scenario');
-    }
+  if (dto.test_scenario !== undefined && scope.mode !== 'test') {
+    throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'test_scenario is for test keys only.', 'test_scenario');
   }
   return {
     scope,

@@ -2,6 +2,7 @@ import { DeliveryStatus } from '@sdd/contracts';
 import { canTransition, nextTestStatus } from './delivery-status';
 import {
   TEST_TIMELINE,
+  scenarioEventsBefore,
   scenarioFailureReason,
   timelineFor,
   etaMinutesAt,
@@ -324,5 +325,14 @@ describe('timelineFor (test scenarios)', () => {
       const offsets = steps.map((step) => step.offsetMs);
       expect([...offsets].sort((a, b) => a - b)).toEqual(offsets);
     }
+  });
+});
+
+describe('scenarioEventsBefore', () => {
+  it('declines a reroute just before pickup in reroute_declined, and nowhere else', () => {
+    expect(scenarioEventsBefore('reroute_declined', 'picked_up')).toEqual(['delivery.reroute_declined']);
+    expect(scenarioEventsBefore('reroute_declined', 'in_transit')).toEqual([]);
+    expect(scenarioEventsBefore(null, 'picked_up')).toEqual([]);
+    expect(scenarioEventsBefore('slow_pickup', 'picked_up')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { DeliveryStatus, FailureReason, TestScenario } from '@sdd/contracts';
+import { DeliveryStatus, EventType, FailureReason, TestScenario } from '@sdd/contracts';
 
 export type TimelineSteps = ReadonlyArray<{ status: DeliveryStatus; offsetMs: number }>;
 
@@ -48,6 +48,15 @@ export function timelineFor(scenario: TestScenario | null): TimelineSteps {
     default:
       return TEST_TIMELINE;
   }
+}
+
+/**
+ * Events a scenario emits just before a step, without a status of their own:
+ * in reroute_declined the merchant's reroute, asked after assignment, is
+ * declined by the driver before pickup, as a live driver would answer it.
+ */
+export function scenarioEventsBefore(scenario: TestScenario | null, step: DeliveryStatus): EventType[] {
+  return scenario === 'reroute_declined' && step === 'picked_up' ? [EventType.DeliveryRerouteDeclined] : [];
 }
 
 /** Why a scenario's delivery fails, recorded on it as a driver would report it. */

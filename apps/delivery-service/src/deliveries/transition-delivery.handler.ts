@@ -12,6 +12,7 @@ import { DeliveryEntity } from './delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { DeliveryStatus } from '@sdd/contracts';
 import { canTransition, eventTypeFor, nextTestStatus } from './delivery-status';
+import { scenarioEventsBefore } from './test-timeline';
 
 /**
  * The steps from `from` to `to` along the test flow, or undefined when `to`
@@ -43,6 +44,9 @@ export async function recordSteps(
 ): Promise<void> {
   Object.assign(delivery, changes);
   for (const step of steps) {
+    for (const type of scenarioEventsBefore(delivery.testScenario, step)) {
+      await appendEvent(manager, delivery, type, deliverySnapshot(delivery, publicBaseUrl), now);
+    }
     delivery.status = step;
     delivery.updatedAt = now;
     const type = eventTypeFor(step);

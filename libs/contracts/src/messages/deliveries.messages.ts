@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
-import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PLAYABLE_TEST_SCENARIOS, PublicTrackingRequest, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '../deliveries';
+import { AdvanceDeliveryRequest, CreateDeliveryRequest, DeliveryRef, ListDeliveriesRequest, PublicTrackingRequest, TEST_SCENARIOS, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '../deliveries';
 import { CATEGORIES, Category } from '../quotes';
 import { IsStringRecord, NullableButPresent } from './message-rules';
 import { PageMessage, ScopedMessage } from './scope.messages';
@@ -46,7 +46,7 @@ export class CreateDeliveryMessage extends ScopedMessage implements CreateDelive
   category?: Category;
 
   @IsOptional()
-  @IsIn(PLAYABLE_TEST_SCENARIOS)
+  @IsIn(TEST_SCENARIOS)
   test_scenario?: TestScenario;
 
   @IsOptional()
