@@ -163,6 +163,9 @@ function sharedEnv(databaseUrl, redisUrl) {
     WEBHOOK_SECRETS_OLD_KEYS: [process.env.WEBHOOK_SECRETS_OLD_KEYS, infra.LEGACY_DEVELOPMENT_KEY].filter(Boolean).join(','),
     // The operator API (/v1/ops: drivers): generated once under .data/, read by `npm run drivers:seed` and `drivers:simulate`.
     OPS_API_TOKEN: process.env.OPS_API_TOKEN || infra.opsApiToken(),
+    // Proof photos on local disk under .data/, their URLs signed with a secret generated once there.
+    PROOF_PHOTO_DIR: process.env.PROOF_PHOTO_DIR || path.join(infra.dataRoot, 'proof-photos'),
+    PROOF_URL_SECRET: process.env.PROOF_URL_SECRET || infra.proofUrlSecret(),
   };
   // The user's PORT is meant for the gateway alone; see appEnv.
   delete env.PORT;

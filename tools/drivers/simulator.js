@@ -14,12 +14,16 @@ const { distanceKm, pointAround, stepToward } = require('./route');
  * @typedef {{ baseUrl: string, speedKmh?: number, timeFactor?: number, tickMs?: number, log?: (line: string) => void }} SimulationOptions
  */
 
-/** @param {string} baseUrl @param {string} token @param {string} method @param {string} path @param {unknown} [body] */
+/** A 1×1 PNG: the photo a simulated driver takes at the door. */
+const DOOR_PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** @param {string} baseUrl @param {string} token @param {string} method @param {string} path @param {unknown} [body] JSON, or a Buffer sent as a PNG */
 async function call(baseUrl, token, method, path, body) {
+  const photo = Buffer.isBuffer(body);
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': photo ? 'image/png' : 'application/json' }) },
+    body: body === undefined || photo ? /** @type {Buffer | undefined} */ (body) : JSON.stringify(body),
     signal: AbortSignal.timeout(15_000),
   });
   const text = await response.text();
@@ -108,6 +112,7 @@ class SimulatedDriver {
       return;
     }
     const restricted = job.offer.category === 'alcohol' || job.offer.category === 'cannabis';
+    await this.api('POST', `/v1/driver/deliveries/${job.offer.delivery_id}/photos`, DOOR_PHOTO);
     await report({ status: 'delivered', recipient_name: job.offer.recipient.first_name, ...(restricted ? { recipient_birth_date: '1990-01-01' } : {}) });
     this.options.log(`${this.driver.name} delivered ${job.offer.delivery_id}`);
     this.completed += 1;

@@ -35,6 +35,24 @@ function webhookSecretsKey(dir = dataRoot) {
 const LEGACY_DEVELOPMENT_KEY = crypto.createHash('sha256').update('sameday development webhook secrets key').digest('base64');
 
 /**
+ * The text of `<dir>/<name>`, made by `make` the first time (mode 0600) and
+ * read back every time after, whichever run made it.
+ * @param {string} dir
+ * @param {string} name
+ * @param {() => string} make
+ */
+function generatedOnce(dir, name, make) {
+  const file = path.join(dir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${make()}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+  }
+  return { file, value: fs.readFileSync(file, 'utf8').trim() };
+}
+
+/**
  * The operators' OPS_API_TOKEN for `npm start`: generated once and kept in
  * `<dir>/ops-api-token` (mode 0600), where `npm run drivers:seed` and
  * `npm run drivers:simulate` read it too.
@@ -42,16 +60,22 @@ const LEGACY_DEVELOPMENT_KEY = crypto.createHash('sha256').update('sameday devel
  * @returns {string}
  */
 function opsApiToken(dir = dataRoot) {
-  const file = path.join(dir, 'ops-api-token');
-  fs.mkdirSync(dir, { recursive: true });
-  try {
-    fs.writeFileSync(file, `ops_${crypto.randomBytes(24).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
-  }
-  const token = fs.readFileSync(file, 'utf8').trim();
-  if (token.length < 24) throw new Error(`${file} does not hold an operator token: delete it to generate a new one`);
-  return token;
+  const { file, value } = generatedOnce(dir, 'ops-api-token', () => `ops_${crypto.randomBytes(24).toString('base64url')}`);
+  if (value.length < 24) throw new Error(`${file} does not hold an operator token: delete it to generate a new one`);
+  return value;
 }
 
-module.exports = { webhookSecretsKey, opsApiToken, LEGACY_DEVELOPMENT_KEY };
+/**
+ * The gateway's PROOF_URL_SECRET for `npm start` (signs proof photo URLs):
+ * generated once under `<dir>`, so URLs stay valid across restarts and
+ * replicas of one local run.
+ * @param {string} [dir]
+ * @returns {string}
+ */
+function proofUrlSecret(dir = dataRoot) {
+  const { file, value } = generatedOnce(dir, 'proof-url-secret', () => crypto.randomBytes(32).toString('hex'));
+  if (value.length < 32) throw new Error(`${file} does not hold a URL-signing secret: delete it to generate a new one`);
+  return value;
+}
+
+module.exports = { webhookSecretsKey, opsApiToken, proofUrlSecret, LEGACY_DEVELOPMENT_KEY };

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf, Validate, ValidationArguments, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 import { trustProxyProblems } from './http/client-ip';
 
@@ -110,4 +110,56 @@ export class GatewayConfig extends BaseConfig {
   @IsInt()
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
+
+  /** Where the public reaches this API: signed photo URLs of the local store point here. */
+  @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) origin without a path' })
+  PUBLIC_BASE_URL = 'http://localhost:3000';
+
+  /** Where proof-of-delivery photos are kept: `disk` (PROOF_PHOTO_DIR, served by the gateway) or `s3` (an S3-compatible bucket, S3_*). */
+  @IsIn(['disk', 's3'])
+  PROOF_PHOTO_STORE: 'disk' | 's3' = 'disk';
+
+  /** The local store's directory; every gateway replica must see the same one (a shared volume), or use `s3`. */
+  @IsString()
+  PROOF_PHOTO_DIR = '.data/proof-photos';
+
+  /**
+   * Signs the local store's photo URLs. Every replica needs the same one;
+   * unset, each process makes its own, and a URL signed by one replica is
+   * refused by another.
+   */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'PROOF_URL_SECRET must be at least 32 characters' })
+  PROOF_URL_SECRET?: string;
+
+  /** How long a photo URL from GET /v1/deliveries/{id}/proof stays valid. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(604_800)
+  PROOF_URL_TTL_SECONDS = 900;
+
+  /** The S3-compatible store (PROOF_PHOTO_STORE=s3), addressed path-style: `https://s3.ca-central-1.amazonaws.com`, `http://minio:9000`. */
+  @ValidateIf((config: GatewayConfig) => config.PROOF_PHOTO_STORE === 's3' || config.S3_ENDPOINT !== undefined)
+  @Matches(/^https?:\/\/[^/?#]+(\/[^?#]*)?$/, { message: 'S3_ENDPOINT must be an http(s) URL (required with PROOF_PHOTO_STORE=s3)' })
+  S3_ENDPOINT?: string;
+
+  @IsString()
+  S3_REGION = 'us-east-1';
+
+  @ValidateIf((config: GatewayConfig) => config.PROOF_PHOTO_STORE === 's3')
+  @IsString()
+  @IsNotEmpty({ message: 'S3_BUCKET is required with PROOF_PHOTO_STORE=s3' })
+  S3_BUCKET?: string;
+
+  @ValidateIf((config: GatewayConfig) => config.PROOF_PHOTO_STORE === 's3')
+  @IsString()
+  @IsNotEmpty({ message: 'S3_ACCESS_KEY_ID is required with PROOF_PHOTO_STORE=s3' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf((config: GatewayConfig) => config.PROOF_PHOTO_STORE === 's3')
+  @IsString()
+  @IsNotEmpty({ message: 'S3_SECRET_ACCESS_KEY is required with PROOF_PHOTO_STORE=s3' })
+  S3_SECRET_ACCESS_KEY?: string;
 }

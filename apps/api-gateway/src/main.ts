@@ -13,6 +13,7 @@ import { replyToFrameworkError } from './errors/framework-error.handler';
 import { registerDrainHooks } from './http/drain.hook';
 import { Listener, tagRequest } from './http/listeners';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
+import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
 
@@ -74,6 +75,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
+  registerPhotoBodyParser(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));

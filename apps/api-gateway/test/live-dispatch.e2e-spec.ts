@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Fleet, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { Fleet, PaymentFlow, startMailServer, TEST_OPS_TOKEN, TestSystem, testPhoto, waitFor } from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
@@ -11,7 +11,8 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   const flow = new PaymentFlow(system);
   const fleet = new Fleet(system);
   let live: string;
-  const mailDir = join(mkdtempSync(join(tmpdir(), 'dispatch-mail-')), 'outbox');
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
+  const proofUrlSecret = randomBytes(32).toString('hex');
   /** Where the geocoder puts the pickup; drivers are placed around it. */
   let pickup: { lat: number; lng: number };
   const near = (dLat: number, dLng = 0) => ({ lat: Math.round((pickup.lat + dLat) * 1e6) / 1e6, lng: Math.round((pickup.lng + dLng) * 1e6) / 1e6 });
@@ -36,6 +37,7 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   });
 
   beforeAll(async () => {
+    mail = await startMailServer();
     await system.start({
       env: {
         RATE_LIMIT_PER_MINUTE: '100000',
@@ -43,8 +45,10 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
         DISPATCH_INTERVAL_MS: '100',
         OFFER_TIMEOUT_MS: '1500',
         MONEY_MOVEMENT_INTERVAL_MS: '200',
-        MAIL_OUTBOX_DIR: mailDir,
+        SMTP_URL: mail.url,
+        SMTP_FROM: 'Same-day delivery <dispatch@sameday.test>',
         NOTIFY_INTERVAL_MS: '200',
+        PROOF_URL_SECRET: proofUrlSecret,
       },
     });
     live = (await system.registerMerchant('Live Dispatch Co')).live;
@@ -54,7 +58,7 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   }, 90000);
   afterAll(async () => {
     await system.stop();
-    rmSync(join(mailDir, '..'), { recursive: true, force: true });
+    await mail.close();
   });
 
   it('runs a paid live delivery end to end: offer, accept, every status, driver on retrieve and tracking, the transfer', async () => {
@@ -89,6 +93,12 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
       expect([moved.status, moved.body.status]).toEqual([200, status]);
     }
     expect((await call('GET', `/v1/deliveries/${deliveryId}/proof`)).body.error).toMatchObject({ code: 'proof_not_available' });
+    const doorPhoto = testPhoto('door');
+    const uploaded = await fleet.uploadPhoto(sam, deliveryId, doorPhoto);
+    expect([uploaded.status, uploaded.body]).toEqual([
+      201,
+      { delivery_id: deliveryId, content_type: 'image/jpeg', size: doorPhoto.length, sha256: createHash('sha256').update(doorPhoto).digest('hex'), uploaded_at: expect.any(String) },
+    ]);
     const trackingPath = new URL((await call('GET', `/v1/deliveries/${deliveryId}`)).body.tracking_url as string).pathname;
     const pin = ((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: string }).delivery_pin;
     expect(pin).toMatch(/^[0-9]{4}$/);
@@ -98,7 +108,28 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     const delivered = await sam.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_name: 'Amélie', pin });
     expect(delivered.body).toEqual({ delivery_id: deliveryId, status: 'delivered' });
     const proof = await call('GET', `/v1/deliveries/${deliveryId}/proof`);
-    expect(proof.body).toEqual({ delivery_id: deliveryId, delivered_at: expect.any(String), recipient_name: 'Amélie', pin_verified: true, id_checked: false });
+    expect(proof.body).toEqual({
+      delivery_id: deliveryId,
+      delivered_at: expect.any(String),
+      recipient_name: 'Amélie',
+      pin_verified: true,
+      id_checked: false,
+      photos: [
+        {
+          url: expect.stringMatching(new RegExp(`^${system.baseUrl}/proof-photos/${deliveryId}/`)),
+          url_expires_at: expect.any(String),
+          content_type: 'image/jpeg',
+          size: doorPhoto.length,
+          sha256: uploaded.body.sha256,
+          uploaded_at: uploaded.body.uploaded_at,
+        },
+      ],
+    });
+    const photoUrl = (proof.body.photos as Array<{ url: string; url_expires_at: string }>)[0];
+    expect(Date.parse(photoUrl.url_expires_at) - Date.now()).toBeGreaterThan(10 * 60_000);
+    const photo = await fetch(photoUrl.url);
+    expect([photo.status, photo.headers.get('content-type'), photo.headers.get('x-content-type-options')]).toEqual([200, 'image/jpeg', 'nosniff']);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(doorPhoto)).toBe(true);
     expect(((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: unknown }).delivery_pin).toBeNull();
 
     const events = await waitFor(async () => {
@@ -112,13 +143,18 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
       return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
     }, 20_000, 100);
     expect(payout.amount).toBe(3600);
-    // The recipient heard of the driver, the way and the arrival (MAIL_OUTBOX_DIR without SMTP).
+    // The recipient heard of the driver, the way and the arrival, by SMTP, each once.
     const mails = await waitFor(() => {
-      const found = readdirSync(mailDir).map((file) => JSON.parse(readFileSync(join(mailDir, file), 'utf8')) as { to: string; subject: string; text: string });
+      const found = mail.received.filter((received) => received.to.includes('amelie@example.ca'));
       return found.length === 3 ? found : undefined;
     }, 15_000, 100);
-    expect(mails.map((mail) => mail.subject).sort()).toEqual(['A driver is on the way to pick up your delivery', 'Your delivery has arrived', 'Your delivery is on its way']);
-    expect(mails.every((mail) => mail.to === 'amelie@example.ca' && mail.text.startsWith('Hi Amélie'))).toBe(true);
+    expect(mails.map((received) => received.headers.subject).sort()).toEqual(['A driver is on the way to pick up your delivery', 'Your delivery has arrived', 'Your delivery is on its way']);
+    expect(mails.every((received) => received.from === 'dispatch@sameday.test' && received.text.startsWith('Hi Amélie'))).toBe(true);
+    expect(mails.filter((received) => received.text.includes(trackingPath)).map((received) => received.headers.subject).sort()).toEqual([
+      'A driver is on the way to pick up your delivery',
+      'Your delivery is on its way',
+    ]);
+    expect(new Set(mails.map((received) => received.headers['message-id'])).size).toBe(3);
   });
 
   it('moves on when an offer times out or is declined', async () => {
@@ -256,6 +292,64 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     expect([late.status, late.body.error?.code]).toEqual([409, 'reroute_not_allowed']);
     await driver.call('POST', `/v1/driver/deliveries/${assigned}/status`, { status: 'failed', reason: 'other' });
     await call('POST', `/v1/deliveries/${waiting}/cancel`);
+  });
+
+  it('keeps proof photos to the assigned driver, real images and signed, unexpired URLs', async () => {
+    const pat = await fleet.driver('Pat Photographer', near(0.002));
+    online.push(pat);
+    const deliveryId = await paidDelivery();
+    const offer = await fleet.offerFor(pat, deliveryId);
+    await pat.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
+    const early = await fleet.uploadPhoto(pat, deliveryId, testPhoto('early'));
+    expect([early.status, (early.body.error as { code: string }).code]).toEqual([409, 'proof_photo_not_allowed']);
+    for (const status of ['driver_at_pickup', 'picked_up']) await pat.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status });
+
+    const stranger = await fleet.driver('Stranger', near(0.3));
+    online.push(stranger);
+    const notTheirs = await fleet.uploadPhoto(stranger, deliveryId, testPhoto('stranger'));
+    expect([notTheirs.status, (notTheirs.body.error as { code: string }).code]).toEqual([404, 'resource_missing']);
+    const svg = await fleet.uploadPhoto(pat, deliveryId, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml');
+    expect([svg.status, (svg.body.error as { code: string }).code]).toEqual([415, 'unsupported_media_type']);
+    const disguised = await fleet.uploadPhoto(pat, deliveryId, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    expect([disguised.status, (disguised.body.error as { code: string; param: string }).param]).toEqual([400, 'body']);
+    const huge = await fleet.uploadPhoto(pat, deliveryId, testPhoto('huge', 8 * 1024 * 1024 + 1));
+    expect([huge.status, (huge.body.error as { code: string }).code]).toEqual([413, 'payload_too_large']);
+    const elsewhere = await fetch(`${system.baseUrl}/v1/driver/location`, { method: 'POST', headers: { authorization: `Bearer ${pat.token}`, 'content-type': 'image/jpeg' }, body: testPhoto('x') });
+    expect(elsewhere.status).toBe(415);
+
+    const first = await fleet.uploadPhoto(pat, deliveryId, testPhoto('a'));
+    const again = await fleet.uploadPhoto(pat, deliveryId, testPhoto('a'));
+    expect([first.status, again.status, again.body.uploaded_at]).toEqual([201, 201, first.body.uploaded_at]);
+    for (const seed of ['b', 'c', 'd', 'e']) expect((await fleet.uploadPhoto(pat, deliveryId, testPhoto(seed))).status).toBe(201);
+    const sixth = await fleet.uploadPhoto(pat, deliveryId, testPhoto('f'));
+    expect([sixth.status, (sixth.body.error as { code: string }).code]).toEqual([409, 'proof_photo_limit']);
+    // Refused uploads leave nothing behind; the five attached ones are the only files.
+    const stored = readdirSync(join(system.photoDir, 'proof-photos', deliveryId));
+    expect(stored).toHaveLength(5);
+
+    await pat.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'in_transit' });
+    await pat.call('POST', `/v1/driver/deliveries/${deliveryId}/status`, { status: 'delivered', recipient_name: 'Front desk' });
+    const proof = await call('GET', `/v1/deliveries/${deliveryId}/proof`);
+    const photos = proof.body.photos as Array<{ url: string; sha256: string }>;
+    expect(photos.map((photo) => photo.sha256)).toEqual(['a', 'b', 'c', 'd', 'e'].map((seed) => createHash('sha256').update(testPhoto(seed)).digest('hex')));
+
+    const url = new URL(photos[0].url);
+    expect((await fetch(url)).status).toBe(200);
+    const tampered = new URL(url);
+    tampered.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    const forged = await fetch(tampered);
+    expect([forged.status, ((await forged.json()) as { error: { code: string } }).error.code]).toEqual([403, 'photo_url_invalid']);
+    const otherPhoto = new URL(photos[1].url);
+    otherPhoto.searchParams.set('signature', url.searchParams.get('signature') ?? '');
+    expect((await fetch(otherPhoto)).status).toBe(403);
+    const key = url.pathname.slice(1);
+    const past = Math.floor(Date.now() / 1000) - 1;
+    const expired = new URL(url);
+    expired.searchParams.set('expires', String(past));
+    expired.searchParams.set('signature', createHmac('sha256', proofUrlSecret).update(`proof-photo-url\n${key}\n${past}`).digest('hex'));
+    const late = await fetch(expired);
+    expect([late.status, ((await late.json()) as { error: { code: string } }).error.code]).toEqual([403, 'photo_url_expired']);
+    expect((await fetch(`${system.baseUrl}/proof-photos/${deliveryId}/..%2F..%2Fetc%2Fpasswd?expires=1&signature=${'0'.repeat(64)}`)).status).toBe(404);
   });
 
   it('fails a delivery the driver cannot complete, with its reason', async () => {

@@ -46,7 +46,10 @@ describe('live mode end to end with simulated drivers', () => {
     expect(types).toEqual(['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered']);
     const delivered = await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live });
     expect(delivered.body).toMatchObject({ status: 'delivered', driver: { name: expect.stringMatching(/^Sim Driver/) } });
-    expect((await system.request('GET', `/v1/deliveries/${deliveryId}/proof`, { key: live })).body).toMatchObject({ recipient_name: 'Ada' });
+    const proof = await system.request('GET', `/v1/deliveries/${deliveryId}/proof`, { key: live });
+    expect(proof.body).toMatchObject({ recipient_name: 'Ada', photos: [{ content_type: 'image/png', size: 70 }] });
+    const photo = await fetch((proof.body.photos as Array<{ url: string }>)[0].url);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/png']);
     const payout = await waitFor(async () => {
       const page = await system.request('GET', '/v1/payouts', { key: live });
       return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');

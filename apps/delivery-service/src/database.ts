@@ -9,6 +9,7 @@ import { OneAddressShape1765000100010 } from './migrations/1765000100010-one-add
 import { OneLocationAddressShape1765000100020 } from './migrations/1765000100020-one-location-address-shape';
 import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-delivery-payment';
 import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
+import { CreateProofPhotos1765300000000 } from './migrations/1765300000000-create-proof-photos';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -25,4 +26,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OneLocationAddressShape1765000100020,
   AddDeliveryPayment1765100000010,
   CreateDriversAndOffers1765200000000,
+  CreateProofPhotos1765300000000,
 ];

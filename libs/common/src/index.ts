@@ -12,3 +12,4 @@ export * from './well-formed-text';
 export * from './validation-error.mapper';
 export * from './redis-client';
 export * from './geo';
+export * from './proof-photo-key';

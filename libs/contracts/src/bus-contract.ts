@@ -30,6 +30,8 @@ import {
   DriverRecord,
   DriverRecordList,
   DriverReportRequest,
+  ProofPhotoRecord,
+  ProofPhotoRequest,
   ListDriversRequest,
   OfferRecord,
   OfferRecordList,
@@ -152,6 +154,7 @@ export interface BusContract {
   [Pattern.DeclineOffer]: Entry<DriverOfferRequest, OfferRecord, Delivery>;
   [Pattern.ReportDeliveryStatus]: Entry<DriverReportRequest, DriverAssignmentRecord, Delivery>;
   [Pattern.GetDeliveryProof]: Entry<DeliveryRef, ProofRecord, Delivery>;
+  [Pattern.AddProofPhoto]: Entry<ProofPhotoRequest, ProofPhotoRecord, Delivery>;
   [Pattern.RerouteDelivery]: Entry<RerouteRequest, DeliveryRecord, Delivery>;
   [Pattern.ListDriverReroutes]: Entry<DriverAuthRequest, RerouteRecordList, Delivery>;
   [Pattern.AnswerReroute]: Entry<AnswerRerouteRequest, DriverAssignmentRecord, Delivery>;

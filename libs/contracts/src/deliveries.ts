@@ -1,6 +1,6 @@
 import type { DeliveryStopRecord } from './addresses';
 import type { PaymentRecord } from './payments';
-import type { AssignedDriver } from './drivers';
+import type { AssignedDriver, ProofPhotoRecord } from './drivers';
 import { ClaimedQuote, Category } from './quotes';
 import type { Mode } from './scope';
 import { MerchantScope } from './scope';
@@ -21,6 +21,8 @@ export interface ProofRecord {
   recipientName: string | null;
   pinVerified: boolean;
   idChecked: boolean;
+  /** In upload order. */
+  photos: ProofPhotoRecord[];
 }
 
 export interface CreateDeliveryRequest {

@@ -95,6 +95,32 @@ export interface DriverReportRequest extends DriverAuthRequest {
   recipientBirthDate: string | null;
 }
 
+/** The photo formats a proof of delivery takes, told apart by their first bytes as well as their Content-Type. */
+export const PROOF_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type ProofPhotoType = (typeof PROOF_PHOTO_TYPES)[number];
+
+/**
+ * A photo the gateway has stored (under `key`, a name only this driver's
+ * upload of these bytes to this delivery produces) and asks delivery-service
+ * to attach to the delivery's proof.
+ */
+export interface ProofPhotoRequest extends DriverAuthRequest {
+  deliveryId: string;
+  key: string;
+  contentType: ProofPhotoType;
+  bytes: number;
+  sha256: string;
+}
+
+/** One photo of a proof of delivery; the gateway turns `key` into a signed, expiring URL. */
+export interface ProofPhotoRecord {
+  key: string;
+  contentType: ProofPhotoType;
+  bytes: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
 export const OFFER_STATUSES = ['open', 'accepted', 'declined', 'expired', 'withdrawn'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 

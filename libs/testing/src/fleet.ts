@@ -50,4 +50,23 @@ export class Fleet {
       return (offers.body.data as Array<Record<string, unknown>>).find((offer) => offer.delivery_id === deliveryId);
     }, timeoutMs, 50);
   }
+
+  /** A driver's photo upload, the bytes as the body. */
+  async uploadPhoto(driver: TestDriver, deliveryId: string, bytes: Buffer, contentType = 'image/jpeg'): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${this.system.baseUrl}/v1/driver/deliveries/${deliveryId}/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${driver.token}`, 'content-type': contentType },
+      body: bytes,
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
 }
+
+/** A small JPEG-signed body, different for each `seed`. */
+export function testPhoto(seed: string, size = 2048): Buffer {
+  const header = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+  const body = Buffer.alloc(size - header.length - 2, seed);
+  return Buffer.concat([header, body, Buffer.from([0xff, 0xd9])]);
+}
+

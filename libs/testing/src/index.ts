@@ -14,3 +14,4 @@ export * from './migration-sandbox';
 export * from './payments';
 export * from './browser';
 export * from './fleet';
+export * from './mail-server';

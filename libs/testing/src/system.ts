@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ServiceName } from '@sdd/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -80,6 +81,8 @@ export class TestSystem {
   private stripeLocal?: { process: ReturnType<typeof launcher.launchStripeLocal>; dataDir: string };
   baseUrl = '';
   opsUrl = '';
+  /** Where this system's gateway keeps proof photos (the local store). */
+  photoDir = '';
   /** The system's own local Stripe-compatible server (tools/stripe-local): payment-service's processor. */
   stripeUrl = '';
 
@@ -96,6 +99,8 @@ export class TestSystem {
       ...localStripeEnv(stripePort),
       // Checkout and tracking URLs lead to this system's gateway.
       PUBLIC_BASE_URL: this.baseUrl,
+      PROOF_PHOTO_DIR: (this.photoDir = mkdtempSync(join(tmpdir(), `${this.prefix}-photos-`))),
+      PROOF_URL_SECRET: randomBytes(32).toString('hex'),
       // No load balancer in front of a test gateway: stopping it need not wait for one.
       SHUTDOWN_DRAIN_MS: '0',
       // Every test registers merchants of its own, all from 127.0.0.1; limits.e2e-spec tests the limit with a low one.
@@ -250,6 +255,7 @@ export class TestSystem {
       ...this.replicas.splice(0).map((replica) => terminate(replica, 'SIGTERM')),
       this.stopStripeLocal(),
     ]);
+    if (this.photoDir) rmSync(this.photoDir, { recursive: true, force: true });
     const { databaseUrl, redisUrl } = this.servers ?? testEnv();
     const pg = new Client({ connectionString: databaseUrl });
     await pg.connect();

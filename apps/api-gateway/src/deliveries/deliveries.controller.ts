@@ -14,6 +14,9 @@ import {
   TrackingResource,
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { APP_CONFIG } from '@sdd/runtime';
+import { GatewayConfig } from '../config';
+import { PROOF_PHOTO_STORE, ProofPhotoStore } from '../proof-photos/proof-photo.store';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
 import { idempotentCreate } from '../idempotency/idempotent-create';
@@ -35,6 +38,8 @@ export class DeliveriesController {
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     private readonly idempotency: IdempotencyService,
+    @Inject(PROOF_PHOTO_STORE) private readonly photos: ProofPhotoStore,
+    @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @ApiOperation({ summary: 'Create a delivery from a quote', description: 'Test keys: status "simulated" with the simulated timeline.' })
@@ -134,12 +139,17 @@ export class DeliveriesController {
     return presentDelivery(await this.bus.requestFor(auth, Pattern.RerouteDelivery, { deliveryId, dropoffAddress: body.dropoff_address }));
   }
 
-  @ApiOperation({ summary: 'Proof of delivery', description: 'Recipient name, whether the PIN and the ID were checked, when. Photos are not available yet.' })
+  @ApiOperation({
+    summary: 'Proof of delivery',
+    description: "Recipient name, whether the PIN and the ID were checked, when, and the driver's photos as signed URLs that expire (PROOF_URL_TTL_SECONDS, 15 minutes by default).",
+  })
   @ApiOkResponse({ description: 'The proof.', type: DeliveryProofResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`, or `proof_not_available` until the delivery is delivered.')
   @Get('deliveries/:deliveryId/proof')
   async proof(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<DeliveryProofResource> {
-    return presentDeliveryProof(await this.bus.requestFor(auth, Pattern.GetDeliveryProof, { deliveryId }));
+    const proof = await this.bus.requestFor(auth, Pattern.GetDeliveryProof, { deliveryId });
+    const expiresAt = new Date(Date.now() + this.config.PROOF_URL_TTL_SECONDS * 1000);
+    return presentDeliveryProof(proof, (key) => ({ url: this.photos.signedUrl(key, expiresAt), expiresAt }));
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })

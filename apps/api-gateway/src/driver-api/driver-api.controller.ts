@@ -1,13 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Pattern } from '@sdd/contracts';
+import { createHash } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { Pattern, ProofPhotoRecord } from '@sdd/contracts';
+import { AppError, proofPhotoKey } from '@sdd/common';
 import {
   DriverAssignmentResource,
+  DriverProofPhotoResource,
   DriverResource,
   OfferListResource,
   OfferResource,
   presentDriver,
   presentDriverAssignment,
+  presentDriverProofPhoto,
   presentOffer,
   presentOfferList,
   presentRerouteList,
@@ -19,6 +24,9 @@ import { WithRouteTraits } from '../http/route-traits';
 import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { sniffImageType } from '../proof-photos/image-type';
+import { photoContentMismatch, photoMediaTypeUnsupported, photoNotFound } from '../proof-photos/proof-photo-errors';
+import { MAX_PHOTO_BYTES, PROOF_PHOTO_STORE, ProofPhotoStore } from '../proof-photos/proof-photo.store';
 import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
 
 /** The driver app's interface: each driver with its own token; every report goes through the delivery state machine. */
@@ -29,7 +37,10 @@ import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverRepor
 @UseGuards(DriverTokenGuard)
 @Controller('v1/driver')
 export class DriverApiController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(PROOF_PHOTO_STORE) private readonly photos: ProofPhotoStore,
+  ) {}
 
   @ApiOperation({ summary: 'Go online or offline' })
   @ApiOkResponse({ description: 'The driver.', type: DriverResource })
@@ -123,5 +134,43 @@ export class DriverApiController {
       recipientBirthDate: body.recipient_birth_date ?? null,
     });
     return presentDriverAssignment(moved);
+  }
+
+  @ApiOperation({
+    summary: 'Attach a proof-of-delivery photo',
+    description:
+      `The photo is the body (JPEG, PNG or WebP, at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB), once the package is picked up and until 30 minutes after delivery; ` +
+      'at most 5 per delivery. The same photo sent again is attached once. Merchants see it in GET /v1/deliveries/{id}/proof.',
+  })
+  @ApiConsumes('image/jpeg', 'image/png', 'image/webp')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiCreatedResponse({ description: 'The attached photo.', type: DriverProofPhotoResource })
+  @ApiErrorResponse(400, '`invalid_request_error` / `parameter_invalid`: the bytes are not an image of the Content-Type sent.')
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: not a delivery assigned to this driver.')
+  @ApiErrorResponse(409, '`invalid_request_error` / `proof_photo_not_allowed` (not picked up yet, or delivered long ago) or `proof_photo_limit`.')
+  @ApiErrorResponse(413, '`invalid_request_error` / `payload_too_large`.')
+  @ApiErrorResponse(415, '`invalid_request_error` / `unsupported_media_type`: Content-Type is not image/jpeg, image/png or image/webp.')
+  @WithRouteTraits({ photoBody: true })
+  @Post('deliveries/:deliveryId/photos')
+  @HttpCode(201)
+  async photo(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Req() request: FastifyRequest): Promise<DriverProofPhotoResource> {
+    const bytes = request.body;
+    if (!Buffer.isBuffer(bytes)) throw photoMediaTypeUnsupported();
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(deliveryId)) throw photoNotFound();
+    const contentType = sniffImageType(bytes);
+    const declared = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if (contentType === undefined || contentType !== declared) throw photoContentMismatch(declared);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const key = proofPhotoKey(deliveryId, tokenHash, sha256, contentType);
+    await this.photos.put(key, bytes, contentType, sha256);
+    let attached: ProofPhotoRecord;
+    try {
+      attached = await this.bus.request(Pattern.AddProofPhoto, { tokenHash, deliveryId, key, contentType, bytes: bytes.length, sha256 });
+    } catch (error) {
+      // Refused: nothing names this photo, and only this driver's upload could have written its key. Unknown (a timeout): it may be attached, keep it.
+      if (error instanceof AppError && error.status < 500) await this.photos.delete(key);
+      throw error;
+    }
+    return presentDriverProofPhoto(deliveryId, attached);
   }
 }

@@ -14,6 +14,8 @@ export interface RouteTraits {
   budget?: RouteBudget;
   /** The handler needs the body exactly as sent (a signature covers its bytes): the JSON parser keeps it. */
   rawBody?: boolean;
+  /** The body is a photo (image/jpeg, image/png, image/webp), handed to the handler as a Buffer. */
+  photoBody?: boolean;
 }
 
 type Method = (...args: never[]) => unknown;

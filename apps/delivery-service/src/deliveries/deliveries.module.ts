@@ -24,6 +24,7 @@ import { DriverReportHandler } from '../dispatch/driver-report.handler';
 import { OfferEntity } from '../dispatch/offer.entity';
 import { OffersHandler } from '../dispatch/offers.handler';
 import { GetProofHandler } from '../dispatch/get-proof.handler';
+import { AddProofPhotoHandler } from '../dispatch/add-proof-photo.handler';
 import { RerouteHandler } from '../dispatch/reroute.handler';
 import { NotificationSender } from '../notifications/notification.sender';
 import { NOTIFIER, notifierFor } from '../notifications/notifier';
@@ -61,6 +62,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     OffersHandler,
     DriverReportHandler,
     GetProofHandler,
+    AddProofPhotoHandler,
     RerouteHandler,
     NotificationSender,
     { provide: NOTIFIER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => notifierFor(config) },

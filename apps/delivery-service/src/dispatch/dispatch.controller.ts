@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { AnswerRerouteRequest, DeliveryRecord, DeliveryRef, RerouteRecordList, RerouteRequest, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofRecord } from '@sdd/contracts';
+import { AnswerRerouteRequest, DeliveryRecord, DeliveryRef, RerouteRecordList, RerouteRequest, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofPhotoRecord, ProofPhotoRequest, ProofRecord } from '@sdd/contracts';
 import { GetProofHandler } from './get-proof.handler';
+import { AddProofPhotoHandler } from './add-proof-photo.handler';
 import { RerouteHandler } from './reroute.handler';
 import { DriverReportHandler } from './driver-report.handler';
 import { OffersHandler } from './offers.handler';
@@ -13,6 +14,7 @@ export class DispatchController {
     private readonly offers: OffersHandler,
     private readonly reports: DriverReportHandler,
     private readonly proofs: GetProofHandler,
+    private readonly photos: AddProofPhotoHandler,
     private readonly reroutes: RerouteHandler,
   ) {}
 
@@ -49,6 +51,11 @@ export class DispatchController {
   @BusHandler(Pattern.GetDeliveryProof)
   proof(@Payload() request: DeliveryRef): Promise<ProofRecord> {
     return this.proofs.execute(request);
+  }
+
+  @BusHandler(Pattern.AddProofPhoto)
+  addPhoto(@Payload() request: ProofPhotoRequest): Promise<ProofPhotoRecord> {
+    return this.photos.execute(request);
   }
 
   @BusHandler(Pattern.ReportDeliveryStatus)

@@ -30,3 +30,11 @@ export const pinMismatch = (): AppError =>
 
 export const idCheckRequired = (legalAge: number): AppError =>
   AppError.invalidRequest('parameter_missing', `This delivery is age-restricted: check the recipient's ID (at least ${legalAge}) and send recipient_birth_date.`, 'recipient_birth_date');
+
+export const proofPhotoNotAllowed = (status: string): AppError =>
+  new AppError(409, ErrorType.InvalidRequest, 'proof_photo_not_allowed', `This delivery is ${status}: photos are taken once it is picked up, until shortly after it is delivered.`);
+
+export const proofPhotoLimit = (limit: number): AppError =>
+  new AppError(409, ErrorType.InvalidRequest, 'proof_photo_limit', `A delivery keeps at most ${limit} proof photos.`);
+
+export const proofPhotoKeyInvalid = (): AppError => AppError.invalidRequest('parameter_invalid', 'The photo key does not match this upload.', 'key');

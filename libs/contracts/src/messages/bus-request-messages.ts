@@ -15,6 +15,7 @@ import {
   DriverOfferMessage,
   DriverReportMessage,
   ListDriversMessage,
+  ProofPhotoMessage,
   SetCertificationMessage,
 } from './drivers.messages';
 import {
@@ -108,6 +109,7 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.DeclineOffer]: DriverOfferMessage,
   [Pattern.ReportDeliveryStatus]: DriverReportMessage,
   [Pattern.GetDeliveryProof]: DeliveryRefMessage,
+  [Pattern.AddProofPhoto]: ProofPhotoMessage,
   [Pattern.RerouteDelivery]: RerouteMessage,
   [Pattern.ListDriverReroutes]: DriverAuthMessage,
   [Pattern.AnswerReroute]: AnswerRerouteMessage,

@@ -18,6 +18,9 @@ import {
   FAILURE_REASONS,
   FailureReason,
   ListDriversRequest,
+  PROOF_PHOTO_TYPES,
+  ProofPhotoRequest,
+  ProofPhotoType,
   Province,
   PROVINCES,
   SetCertificationRequest,
@@ -145,4 +148,26 @@ export class DriverReportMessage extends DriverAuthMessage implements DriverRepo
   @NullableButPresent()
   @Matches(/^\d{4}-\d{2}-\d{2}$/)
   recipientBirthDate!: string | null;
+}
+
+export class ProofPhotoMessage extends DriverAuthMessage implements ProofPhotoRequest {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+
+  @IsString()
+  @Matches(/^proof-photos\/[A-Za-z0-9_-]{1,100}\/[a-f0-9]{16}-[a-f0-9]{64}\.(jpg|png|webp)$/)
+  key!: string;
+
+  @IsIn(PROOF_PHOTO_TYPES)
+  contentType!: ProofPhotoType;
+
+  @IsInt()
+  @Min(1)
+  @Max(100 * 1024 * 1024)
+  bytes!: number;
+
+  @Matches(/^[a-f0-9]{64}$/)
+  sha256!: string;
 }

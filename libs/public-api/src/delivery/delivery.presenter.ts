@@ -68,12 +68,26 @@ export function presentDeliveryList(page: DeliveryRecordPage): DeliveryListResou
   return { data: page.data.map(presentDeliveryListItem), has_more: page.hasMore, next_cursor: page.nextCursor };
 }
 
-export function presentDeliveryProof(proof: ProofRecord): DeliveryProofResource {
+/** A signed URL for a stored photo, valid until the given time. */
+export type PhotoUrlSigner = (key: string) => { url: string; expiresAt: Date };
+
+export function presentDeliveryProof(proof: ProofRecord, signUrl: PhotoUrlSigner): DeliveryProofResource {
   return {
     delivery_id: proof.deliveryId,
     delivered_at: proof.deliveredAt,
     recipient_name: proof.recipientName,
     pin_verified: proof.pinVerified,
     id_checked: proof.idChecked,
+    photos: proof.photos.map((photo) => {
+      const signed = signUrl(photo.key);
+      return {
+        url: signed.url,
+        url_expires_at: signed.expiresAt.toISOString(),
+        content_type: photo.contentType,
+        size: photo.bytes,
+        sha256: photo.sha256,
+        uploaded_at: photo.uploadedAt,
+      };
+    }),
   };
 }

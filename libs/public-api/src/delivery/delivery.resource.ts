@@ -185,6 +185,27 @@ export class TrackingResource implements TrackingSnapshot {
   updated_at!: string;
 }
 
+@ApiSchema({ name: 'DeliveryProofPhoto', description: 'A photo the driver took; its URL is signed and expires.' })
+export class DeliveryProofPhotoResource {
+  @ApiProperty({ format: 'uri', description: 'Readable by whoever holds it until `url_expires_at`; ask for the proof again for a fresh one.' })
+  url!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  url_expires_at!: string;
+
+  @ApiProperty({ enum: ['image/jpeg', 'image/png', 'image/webp'] })
+  content_type!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Bytes.' })
+  size!: number;
+
+  @ApiProperty({ description: 'SHA-256 of the bytes, hex.' })
+  sha256!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  uploaded_at!: string;
+}
+
 @ApiSchema({ name: 'DeliveryProof', description: 'How the package was handed over (live deliveries, reported by the driver).' })
 export class DeliveryProofResource {
   @ApiProperty()
@@ -201,4 +222,7 @@ export class DeliveryProofResource {
 
   @ApiProperty({ description: "Alcohol and cannabis: the recipient's ID was checked against the province's legal age." })
   id_checked!: boolean;
+
+  @ApiProperty({ type: [DeliveryProofPhotoResource], description: 'In upload order; empty when the driver took none.' })
+  photos!: DeliveryProofPhotoResource[];
 }

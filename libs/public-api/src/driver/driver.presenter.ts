@@ -1,5 +1,5 @@
-import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList, RerouteRecordList } from '@sdd/contracts';
-import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverResource, OfferListResource, OfferResource, RerouteListResource } from './driver.resource';
+import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList, ProofPhotoRecord, RerouteRecordList } from '@sdd/contracts';
+import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverProofPhotoResource, DriverResource, OfferListResource, OfferResource, RerouteListResource } from './driver.resource';
 
 export function presentDriver(driver: DriverRecord): DriverResource {
   return {
@@ -51,4 +51,8 @@ export function presentRerouteList(list: RerouteRecordList): RerouteListResource
   return {
     data: list.data.map((reroute) => ({ delivery_id: reroute.deliveryId, dropoff: { ...reroute.dropoff }, fee: reroute.fee, requested_at: reroute.requestedAt })),
   };
+}
+
+export function presentDriverProofPhoto(deliveryId: string, photo: ProofPhotoRecord): DriverProofPhotoResource {
+  return { delivery_id: deliveryId, content_type: photo.contentType, size: photo.bytes, sha256: photo.sha256, uploaded_at: photo.uploadedAt };
 }

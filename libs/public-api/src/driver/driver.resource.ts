@@ -213,3 +213,21 @@ export class RerouteListResource {
   @ApiProperty({ type: RerouteResource, isArray: true })
   data!: RerouteResource[];
 }
+
+@ApiSchema({ name: 'DriverProofPhoto', description: "A photo attached to a delivery's proof." })
+export class DriverProofPhotoResource {
+  @ApiProperty()
+  delivery_id!: string;
+
+  @ApiProperty({ enum: ['image/jpeg', 'image/png', 'image/webp'] })
+  content_type!: string;
+
+  @ApiProperty({ type: 'integer', description: 'Bytes.' })
+  size!: number;
+
+  @ApiProperty({ description: 'SHA-256 of the bytes, hex: the same photo sent again is attached once.' })
+  sha256!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  uploaded_at!: string;
+}
