@@ -1,14 +1,18 @@
 import { ServiceName } from './services';
 
 /**
- * Queue names of the bus. Never rename one once live: jobs waiting in the old
- * queue would be stranded.
+ * Queue names of the bus. Each is wrapped in a Redis Cluster hash tag, so
+ * that every key of one queue (`<BUS_PREFIX>:{name}:wait`, `…:active`, …)
+ * lands in one slot, as BullMQ's scripts need, while different queues spread
+ * over the cluster's shards. Renaming a queue strands the jobs waiting in the
+ * old one: Postgres still holds the work (reconcilers and the outbox re-queue
+ * it), but only after their own delays.
  */
 export const BusQueue = {
   /** Request/reply messages (`client.send`) for one service; its replicas compete. */
-  requests: (service: ServiceName): string => `${service}.requests`,
+  requests: (service: ServiceName): string => `{${service}.requests}`,
   /** Events (`client.emit`) delivered to one subscribing service; its replicas compete. */
-  events: (service: ServiceName): string => `${service}.events`,
+  events: (service: ServiceName): string => `{${service}.events}`,
   /** Replies for one client process, a Redis list read by that process only. */
   replies: (clientId: string): string => `replies.${clientId}`,
 } as const;
@@ -16,7 +20,7 @@ export const BusQueue = {
 /** Queues a service keeps for its own delayed work (not part of the bus). */
 export const ServiceQueue = {
   /** One delayed job per step of a test delivery's simulated timeline. */
-  DeliveryTimeline: 'delivery-service.timeline',
+  DeliveryTimeline: '{delivery-service.timeline}',
   /** One job per attempt of an event to one endpoint; retries are delayed jobs. */
-  WebhookAttempts: 'webhook-dispatcher.attempts',
+  WebhookAttempts: '{webhook-dispatcher.attempts}',
 } as const;
