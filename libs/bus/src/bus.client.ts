@@ -20,7 +20,7 @@ import {
   ServiceName,
   UnscopedRequest,
 } from '@sdd/contracts';
-import { AppError, currentRequestContext, isErrorPayload, randomToken } from '@sdd/common';
+import { AppError, currentRequestContext, isErrorPayload, Metrics, randomToken } from '@sdd/common';
 import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
 import { requestDeadline } from './deadline';
 import { ReplyListener } from './reply-listener';
@@ -112,7 +112,18 @@ export class BusClient extends ClientProxy {
    */
   request<P extends Pattern>(pattern: P, data: PatternRequest<P>, options: { timeoutMs?: number } = {}): Promise<PatternReply<P>> {
     const reply = this.send<PatternReply<P>, PatternRequest<P>>(pattern, data);
-    return firstValueFrom(options.timeoutMs === undefined ? reply : reply.pipe(timeout(options.timeoutMs)));
+    const started = performance.now();
+    const observe = (outcome: 'ok' | 'error' | 'unavailable') => Metrics.busRequestDuration.observe({ pattern, outcome }, (performance.now() - started) / 1000);
+    return firstValueFrom(options.timeoutMs === undefined ? reply : reply.pipe(timeout(options.timeoutMs))).then(
+      (answer) => {
+        observe('ok');
+        return answer;
+      },
+      (error: unknown) => {
+        observe(error instanceof AppError && error.status < 500 ? 'error' : 'unavailable');
+        throw error;
+      },
+    );
   }
 
   /**
@@ -150,6 +161,7 @@ export class BusClient extends ClientProxy {
     }
     const timer = setTimeout(() => {
       this.logger.warn(`${service} did not answer ${pattern} within ${waitMs} ms`);
+      Metrics.busRequestTimeouts.inc({ pattern });
       this.settle(id, { err: this.unavailable(), isDisposed: true });
     }, waitMs);
     this.pending.set(id, { callback, timer });

@@ -13,3 +13,4 @@ export * from './validation-error.mapper';
 export * from './redis-client';
 export * from './geo';
 export * from './proof-photo-key';
+export * from './metrics';

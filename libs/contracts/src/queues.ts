@@ -24,3 +24,16 @@ export const ServiceQueue = {
   /** One job per attempt of an event to one endpoint; retries are delayed jobs. */
   WebhookAttempts: '{webhook-dispatcher.attempts}',
 } as const;
+
+/** The queues each app takes jobs from: what its queue-depth metrics report and what scales it. */
+export function queuesConsumedBy(service: ServiceName): string[] {
+  const own: Record<ServiceName, string[]> = {
+    [ServiceName.Gateway]: [],
+    [ServiceName.Quote]: [],
+    [ServiceName.Delivery]: [ServiceQueue.DeliveryTimeline],
+    [ServiceName.Payment]: [],
+    [ServiceName.Webhook]: [ServiceQueue.WebhookAttempts],
+  };
+  if (service === ServiceName.Gateway) return [];
+  return [BusQueue.requests(service), BusQueue.events(service), ...own[service]];
+}

@@ -1,6 +1,7 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { Metrics } from '@sdd/common';
 import { requestIdFrom } from './request-id';
 
 /**
@@ -18,6 +19,14 @@ export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'server
   });
   adapter.getInstance().addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
+  });
+  // Labelled by the matched route's template, never the raw URL: ids in paths must not make a series each.
+  adapter.getInstance().addHook('onResponse', (request, reply, done) => {
+    Metrics.httpRequestDuration.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   return adapter;

@@ -4,15 +4,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import { PING_PATTERN, ServiceName } from '@sdd/contracts';
-import { BaseConfig, createRedis } from '@sdd/common';
+import { BaseConfig, createRedis, metricsRegistry } from '@sdd/common';
 import { dataSourceOptions } from '@sdd/persistence';
 import { httpLoggerParams } from './http-logger';
 import { Lifecycle } from './lifecycle';
+import { MetricsController } from './metrics.controller';
 import { OpsHealthController } from './ops-health.controller';
+import { QueueDepthMeasurement } from './queue-depth.measurement';
 import { createPingController } from './ping.controller';
 import { Readiness } from './readiness';
 import { RedisHealthIndicator } from './redis.health';
-import { APP_CONFIG, REDIS } from './tokens';
+import { APP_CONFIG, REDIS, SERVICE_NAME } from './tokens';
 
 export interface ServiceRuntimeOptions {
   service: ServiceName;
@@ -36,6 +38,7 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
 
   static forService({ service, config, schema }: ServiceRuntimeOptions): DynamicModule {
     const ping = PING_PATTERN[service];
+    metricsRegistry.setDefaultLabels({ service });
     return {
       module: ServiceRuntimeModule,
       global: true,
@@ -56,9 +59,10 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
           retryDelay: 1000,
         }),
       ],
-      controllers: [OpsHealthController, ...(ping ? [createPingController(service, ping)] : [])],
+      controllers: [OpsHealthController, MetricsController, ...(ping ? [createPingController(service, ping)] : [])],
       providers: [
         { provide: APP_CONFIG, useValue: config },
+        { provide: SERVICE_NAME, useValue: service },
         {
           provide: REDIS,
           useFactory: () => createRedis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectionName: `${service}-main` }),
@@ -66,8 +70,9 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
         RedisHealthIndicator,
         Readiness,
         Lifecycle,
+        QueueDepthMeasurement,
       ],
-      exports: [APP_CONFIG, REDIS, Readiness, Lifecycle],
+      exports: [APP_CONFIG, REDIS, SERVICE_NAME, Readiness, Lifecycle],
     };
   }
 

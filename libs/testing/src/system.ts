@@ -159,6 +159,13 @@ export class TestSystem {
     }, timeoutMs, 100);
   }
 
+  /** The ops port (probes, /metrics) of an app's current process. */
+  opsUrlOf(app: ServiceName): string {
+    const running = this.apps.get(app);
+    if (!running) throw new Error(`${app} is not running`);
+    return `http://127.0.0.1:${running.opsPort}`;
+  }
+
   /** How often supervision restarted each app. */
   restarts(): Partial<Record<ServiceName, number>> {
     return Object.fromEntries(this.restartCounts);

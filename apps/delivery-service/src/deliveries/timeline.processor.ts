@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { createRedis, Metrics } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -43,6 +43,8 @@ export class TimelineProcessor implements OnApplicationBootstrap, OnModuleDestro
   }
 
   private async process(job: Job<TimelineJob>): Promise<void> {
+    // Retries run late on purpose (backoff): only a step's first run says how late the timeline is.
+    if (job.attemptsMade === 0) Metrics.timelineStepLateness.observe(Math.max(0, Date.now() - job.timestamp - (job.opts.delay ?? 0)) / 1000);
     const result = await this.transition.execute(job.data.deliveryId, job.data.status, undefined, true, (delivery) =>
       job.data.status === 'failed' || job.data.status === 'returned' ? { failureReason: scenarioFailureReason(delivery.testScenario) } : {},
     );

@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { EVENT_SUBSCRIBERS } from '@sdd/contracts';
+import { measureOnScrape, Metrics } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 
@@ -16,13 +18,13 @@ export interface SubscriberLag {
  * How far behind each subscriber is: the events it has not acknowledged and
  * the age of the oldest. Logged as a warning once the oldest is older than
  * OUTBOX_LAG_WARN_MS (the alert an operator needs: a subscriber down or
- * failing), at debug level otherwise; `latest` is there for a metric.
+ * failing), at debug level otherwise; measured again at each metrics scrape.
  */
 @Injectable()
 export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxLagReporter.name);
   private readonly task: RepeatingTask<void>;
-  latest: SubscriberLag[] = [];
+  private stopMeasuring: () => void = () => undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -34,10 +36,21 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap(): void {
     this.task.start();
+    this.stopMeasuring = measureOnScrape(async () => this.expose(await this.measure()));
   }
 
   onApplicationShutdown(): Promise<void> {
+    this.stopMeasuring();
     return this.task.stop();
+  }
+
+  /** Every subscriber has its series, 0 when it has nothing waiting: an alert on the age must see it fall back. */
+  private expose(lags: SubscriberLag[]): void {
+    for (const subscriber of EVENT_SUBSCRIBERS) {
+      const lag = lags.find((found) => found.subscriber === subscriber);
+      Metrics.outboxBacklog.set({ subscriber }, lag?.waiting ?? 0);
+      Metrics.outboxBacklogAge.set({ subscriber }, (lag?.oldestAgeMs ?? 0) / 1000);
+    }
   }
 
   async measure(): Promise<SubscriberLag[]> {
@@ -52,8 +65,9 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async report(): Promise<void> {
-    this.latest = await this.measure();
-    for (const lag of this.latest) {
+    const lags = await this.measure();
+    this.expose(lags);
+    for (const lag of lags) {
       const line = `outbox backlog: ${lag.subscriber} has not acknowledged ${lag.waiting} event(s); the oldest is ${lag.oldestAgeMs} ms old`;
       if (lag.oldestAgeMs >= this.config.OUTBOX_LAG_WARN_MS) this.logger.warn(line);
       else this.logger.debug(line);

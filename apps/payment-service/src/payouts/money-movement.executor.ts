@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { Clock, CLOCK, runOutsideRequestContext } from '@sdd/common';
+import { Clock, CLOCK, Metrics, runOutsideRequestContext } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
@@ -67,11 +67,13 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
       const processorId = movement.kind === 'transfer' ? await this.transfer(manager, movement) : await this.refund(manager, movement);
       if (processorId === undefined) return;
       await this.dataSource.manager.update(MoneyMovementEntity, { id: movement.id }, { status: 'paid', processorId, lastError: null, attempts: movement.attempts + 1, updatedAt: now });
+      Metrics.moneyMovements.inc({ kind: movement.kind, outcome: 'succeeded' });
     } catch (error) {
       const attempts = movement.attempts + 1;
       const transient = isTransientProcessorError(error);
       const message = (error as Error).message;
       this.logger.warn(`${movement.kind} of ${movement.deliveryId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
+      Metrics.moneyMovements.inc({ kind: movement.kind, outcome: transient ? 'retrying' : 'failed' });
       await this.dataSource.manager.update(
         MoneyMovementEntity,
         { id: movement.id },

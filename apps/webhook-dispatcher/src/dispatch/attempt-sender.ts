@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
-import { Clock, CLOCK, newId } from '@sdd/common';
+import { Clock, CLOCK, Metrics, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { signPayload } from '@sdd/signing';
 import { WebhookDispatcherConfig } from '../config';
@@ -45,14 +45,10 @@ export class AttemptSender implements OnApplicationShutdown {
 
   async attempt(eventId: string, endpoint: { id: string; url: string } & SealedSecrets, body: string): Promise<AttemptOutcome> {
     const base = { id: newId('att'), eventId, endpointId: endpoint.id, createdAt: this.clock.now() };
-    const refused = (reason: string): AttemptOutcome => ({
-      ...base,
-      succeeded: false,
-      statusCode: null,
-      durationMs: 0,
-      error: `url refused: ${reason}`,
-      retryAfter: undefined,
-    });
+    const refused = (reason: string): AttemptOutcome => {
+      Metrics.webhookAttempts.inc({ outcome: 'blocked' });
+      return { ...base, succeeded: false, statusCode: null, durationMs: 0, error: `url refused: ${reason}`, retryAfter: undefined };
+    };
 
     const parsed = parseWebhookUrl(endpoint.url, this.allowedHosts);
     if ('error' in parsed) return refused(parsed.error);
@@ -70,6 +66,7 @@ export class AttemptSender implements OnApplicationShutdown {
       timeoutMs: WEBHOOK_TIMEOUT_MS,
     });
     const succeeded = response.error === null && response.statusCode !== null && response.statusCode >= 200 && response.statusCode < 300;
+    Metrics.webhookAttempts.inc({ outcome: succeeded ? 'delivered' : response.statusCode === null ? 'unreachable' : 'rejected' });
     return {
       ...base,
       succeeded,

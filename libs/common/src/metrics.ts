@@ -1,0 +1,92 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Every metric an app exposes on its ops port (`GET /metrics`), in one
+ * registry per process, named here so that dashboards and alert rules
+ * (k8s/monitoring) have one place to read them from.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+const registers = [metricsRegistry];
+
+/** Seconds, from a fast in-memory answer to a bus timeout. */
+const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const Metrics = {
+  httpRequestDuration: new Histogram({
+    name: 'sdd_http_request_duration_seconds',
+    help: 'HTTP requests by route template, method and status, from arrival to the last byte sent.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  }),
+  busRequestDuration: new Histogram({
+    name: 'sdd_bus_request_duration_seconds',
+    help: 'Bus requests by pattern and outcome (ok, error: the service answered with an error, unavailable: no answer in time or Redis down).',
+    labelNames: ['pattern', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  }),
+  busRequestTimeouts: new Counter({
+    name: 'sdd_bus_request_timeouts_total',
+    help: 'Bus requests no service answered before their deadline, by pattern.',
+    labelNames: ['pattern'] as const,
+    registers,
+  }),
+  queueJobs: new Gauge({
+    name: 'sdd_queue_jobs',
+    help: 'Jobs in each BullMQ queue this app consumes, by state (waiting, active, delayed, failed, prioritized), measured at scrape.',
+    labelNames: ['queue', 'state'] as const,
+    registers,
+  }),
+  outboxBacklog: new Gauge({
+    name: 'sdd_outbox_backlog_events',
+    help: 'Outbox events a subscriber has not acknowledged yet.',
+    labelNames: ['subscriber'] as const,
+    registers,
+  }),
+  outboxBacklogAge: new Gauge({
+    name: 'sdd_outbox_backlog_age_seconds',
+    help: 'Age of the oldest outbox event a subscriber has not acknowledged (0 when none waits).',
+    labelNames: ['subscriber'] as const,
+    registers,
+  }),
+  webhookAttempts: new Counter({
+    name: 'sdd_webhook_attempts_total',
+    help: 'Webhook delivery attempts by outcome: delivered (2xx), rejected (another status), unreachable (no answer: network error or timeout), blocked (the URL was refused: SSRF rules).',
+    labelNames: ['outcome'] as const,
+    registers,
+  }),
+  timelineStepLateness: new Histogram({
+    name: 'sdd_timeline_step_lateness_seconds',
+    help: 'How long after its scheduled time a step of a test delivery timeline ran.',
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+    registers,
+  }),
+  moneyMovements: new Counter({
+    name: 'sdd_money_movements_total',
+    help: 'Transfers and refunds made with the payment processor, by kind and outcome (succeeded, retrying, failed).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers,
+  }),
+};
+
+type Measurement = () => Promise<void>;
+const measurements = new Set<Measurement>();
+
+/** A measurement taken at each scrape (queue depths, backlogs): registered by whoever can take it; returns its removal. */
+export function measureOnScrape(measurement: Measurement): () => void {
+  measurements.add(measurement);
+  return () => measurements.delete(measurement);
+}
+
+/**
+ * The exposition text. A measurement that fails (Redis or Postgres down)
+ * leaves its gauges as they were and must not fail the scrape: the other
+ * metrics are what an operator needs most then.
+ */
+export async function scrapeMetrics(): Promise<string> {
+  await Promise.all([...measurements].map((measure) => measure().catch(() => undefined)));
+  return metricsRegistry.metrics();
+}
