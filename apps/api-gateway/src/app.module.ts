@@ -20,6 +20,7 @@ import { CheckoutPageModule } from './checkout-page/checkout-page.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { ProcessorEventsModule } from './processor-events/processor-events.module';
 import { OpsModule } from './ops/ops.module';
+import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { RequestContextInterceptor } from './http/request-context.interceptor';
@@ -48,6 +49,7 @@ export class AppModule {
         PayoutsModule,
         ProcessorEventsModule,
         OpsModule,
+        QueueBoardModule.register(config),
         DriverApiModule,
       ],
       providers: [

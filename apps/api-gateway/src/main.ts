@@ -16,6 +16,8 @@ import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
+import { OpsCredential } from './auth/ops-credential';
+import { queueBoardHook } from './ops/queue-board.guard';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -81,6 +83,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
   registerRateLimit(app, config);
+  app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);
   const bound = await Promise.all(

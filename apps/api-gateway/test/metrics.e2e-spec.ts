@@ -1,5 +1,5 @@
 import { ServiceName } from '@sdd/contracts';
-import { PaymentFlow, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** One sample's value, or undefined: `name{labels} value` with every given label among the sample's. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -11,7 +11,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-describe('metrics on every ops port', () => {
+describe('metrics on every ops port, the queue dashboard on the gateway\'s', () => {
   const system = new TestSystem();
   const flow = new PaymentFlow(system);
   let receiver: WebhookReceiver;
@@ -27,6 +27,7 @@ describe('metrics on every ops port', () => {
     await system.start({
       env: {
         RATE_LIMIT_PER_MINUTE: '100000',
+        OPS_API_TOKEN: TEST_OPS_TOKEN,
         TIMELINE_SPEED: '100',
         MONEY_MOVEMENT_INTERVAL_MS: '200',
         WEBHOOK_ALLOWED_HOSTS: 'localhost',
@@ -88,5 +89,22 @@ describe('metrics on every ops port', () => {
   it('serves metrics on the ops port only', async () => {
     const response = await fetch(`${system.baseUrl}/metrics`);
     expect(response.status).toBe(404);
+  });
+
+  it('shows every queue in Bull Board at /ops/queues, to the operator credential on the ops port only', async () => {
+    const board = `${system.opsUrl}/ops/queues`;
+    expect((await fetch(`${system.baseUrl}/ops/queues`, { headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } })).status).toBe(404);
+    expect((await fetch(`${system.baseUrl}/ops/queues/api/queues`, { headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } })).status).toBe(404);
+    const challenged = await fetch(board);
+    expect([challenged.status, challenged.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Basic realm="queues"/)]);
+    expect((await fetch(`${board}/api/queues`)).status).toBe(401);
+    const basic = `Basic ${Buffer.from(`ops:${TEST_OPS_TOKEN}`).toString('base64')}`;
+    expect((await fetch(`${board}/api/queues`, { headers: { authorization: `Basic ${Buffer.from('ops:wrong-token-of-24-chars!').toString('base64')}` } })).status).toBe(401);
+    const page = await fetch(board, { headers: { authorization: basic } });
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
+    const api = await fetch(`${board}/api/queues`, { headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } });
+    expect(api.status).toBe(200);
+    const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
+    expect(names).toEqual(expect.arrayContaining(['{delivery-service.requests}', '{delivery-service.timeline}', '{webhook-dispatcher.attempts}', '{payment-service.events}']));
   });
 });

@@ -29,7 +29,7 @@ const DESCRIPTION = [
  * out of the public API's description).
  */
 function isOpsDocumentPath(path: string): boolean {
-  return /^\/(health|internal)(\/|$)/.test(path);
+  return /^\/(health|internal|metrics)(\/|$)/.test(path);
 }
 
 /** The document as the public API describes itself; the ops port's routes are not part of it. */
