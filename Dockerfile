@@ -1,6 +1,10 @@
-# One image for all five apps; APP selects which one runs.
+# One image for all five apps (APP selects which one runs), the local
+# Stripe-compatible server and the driver simulator.
 #   docker build -t sameday .
 #   docker run -e APP=api-gateway -e DATABASE_URL=… -e REDIS_URL=… sameday
+# apps/api-gateway/test/image-install.e2e-spec.ts runs this file's install and
+# start steps (prod-deps and runtime stages) in a clean directory, since CI has
+# no Docker engine.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -19,7 +23,8 @@ RUN npx tsc -p tsconfig.build.json
 FROM node:20-bookworm-slim AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+# Production dependencies only; no install script of ours or theirs is needed at run time.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
@@ -27,9 +32,20 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY tools/register-paths.js ./tools/register-paths.js
+COPY tools/stripe-local ./tools/stripe-local
+COPY tools/drivers ./tools/drivers
+COPY tools/infra/paths.js tools/infra/secrets-key.js ./tools/infra/
 COPY package.json ./
+# Volumes mounted at /data (photos, mail, the simulator's fleet) take this owner.
+RUN mkdir -p /data && chown node:node /data
+# Never root: uid 1000 (node) owns nothing it runs, and may write /tmp only.
 USER node
 ENV APP=api-gateway
 # `migrate` instead of `main` runs the app's migrations and exits (init container / one-off job).
 ENV ENTRY=main
+ENV OPS_PORT=9000
+# SIGTERM reaches Node directly: `exec` makes it PID 1 (the apps handle
+# SIGTERM and SIGINT themselves and start no child processes to reap).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.OPS_PORT||9000)+'/health/ready').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
 CMD ["sh", "-c", "exec node -r ./tools/register-paths.js dist/apps/${APP}/src/${ENTRY}.js"]
