@@ -7,9 +7,13 @@
 // backoff) and the others keep running. Ctrl-C stops everything this run
 // started, the apps first; if this process is killed outright, its apps and a
 // watchdog process stop everything all the same.
+//
+// `npm start -- --replicas N` runs N processes of every app, the gateway's
+// behind one port (a round-robin TCP balancer), to exercise scale-out here.
 
 const fs = require('node:fs');
 const path = require('node:path');
+const { parseArgs } = require('node:util');
 // Node built-ins only at load time: dependencies may not be installed yet.
 const infra = require('../tools/infra');
 
@@ -29,8 +33,22 @@ const logDir = path.join(infra.dataRoot, 'logs');
  * @typedef {import('../tools/infra/server').ServerHandle} ServerHandle
  * @typedef {import('../tools/infra/supervisor').Supervised} Supervised
  * @typedef {import('../tools/infra/watchdog').Watchdog} Watchdog
- * @typedef {{ servers: ServerHandle[], apps: Supervised[], watchdog: Watchdog }} Stack
+ * @typedef {import('../tools/infra/balancer').Balancer} Balancer
+ * @typedef {{ servers: ServerHandle[], apps: Supervised[], watchdog: Watchdog, balancer?: Balancer }} Stack
  */
+
+const MAX_REPLICAS = 8;
+
+/** `--replicas N` (1 by default): how many processes of each app. */
+function replicaCount() {
+  const { values } = parseArgs({ args: process.argv.slice(2), options: { replicas: { type: 'string', default: '1' } } });
+  const count = Number(values.replicas);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) throw new Error(`--replicas must be a whole number from 1 to ${MAX_REPLICAS}, got "${values.replicas}"`);
+  return count;
+}
+
+/** @param {string} app @param {number} replica 1-based */
+const replicaName = (app, replica) => (replica === 1 ? app : `${app}#${replica}`);
 
 /** @param {string} message */
 const log = (message) => console.log(`[start] ${message}`);
@@ -175,36 +193,53 @@ function sharedEnv(databaseUrl, redisUrl) {
 /**
  * @param {string} app
  * @param {NodeJS.ProcessEnv} shared
- * @param {number} port
+ * @param {number} port the gateway's own port (a replica's, behind the balancer)
+ * @param {boolean} balanced
  */
-function appEnv(app, shared, port) {
-  return app === GATEWAY ? { ...shared, PORT: String(port) } : shared;
+function appEnv(app, shared, port, balanced) {
+  if (app !== GATEWAY) return shared;
+  // Behind the balancer a replica listens on loopback only: the balancer's port is the way in.
+  return balanced ? { ...shared, PORT: String(port), HOST: '127.0.0.1' } : { ...shared, PORT: String(port) };
 }
 
 /**
- * Starts every app under supervision; each (re)start is logged with its pid
- * and reported to the watchdog.
+ * Starts `replicas` processes of every app under supervision; each (re)start
+ * is logged with its pid and ports and reported to the watchdog. With more
+ * than one, the gateway replicas get ports of their own and a balancer takes
+ * `port`.
  * @param {NodeJS.ProcessEnv} shared
  * @param {number} port
  * @param {Watchdog} watchdog
- * @returns {Promise<Supervised[]>}
+ * @param {number} replicas
+ * @returns {Promise<{ apps: Supervised[], balancer?: Balancer }>}
  */
-async function startApps(shared, port, watchdog) {
-  const opsPorts = await infra.findFreePorts(APPS.length);
-  return APPS.map((app, index) => {
-    const env = appEnv(app, shared, port);
-    const spawn = () => {
-      const started = infra.launchApp(app, opsPorts[index], { env, logFile: appLog(app), ipc: true });
-      const pid = started.child.pid;
-      log(`Started ${app} (pid ${pid}, ops port ${opsPorts[index]}${app === GATEWAY ? `, port ${port}` : ''})`);
-      if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });
-      return started;
-    };
-    const onExit = (/** @type {ManagedProcess} */ { child }) => {
-      if (child.pid) watchdog.forget(child.pid);
-    };
-    return infra.supervise({ name: app, spawn, log, onExit });
-  });
+async function startApps(shared, port, watchdog, replicas) {
+  const balanced = replicas > 1;
+  const gatewayPorts = balanced ? await infra.findFreePorts(replicas) : [port];
+  const opsPorts = await infra.findFreePorts(APPS.length * replicas);
+  const apps = APPS.flatMap((app, appIndex) =>
+    Array.from({ length: replicas }, (_, index) => {
+      const name = replicaName(app, index + 1);
+      const opsPort = opsPorts[appIndex * replicas + index];
+      const ownPort = gatewayPorts[index];
+      const env = appEnv(app, shared, ownPort, balanced);
+      const spawn = () => {
+        const started = infra.launchApp(app, opsPort, { env, logFile: appLog(name), ipc: true });
+        const pid = started.child.pid;
+        log(`Started ${name} (pid ${pid}, ops port ${opsPort}${app === GATEWAY ? `, port ${ownPort}` : ''})`);
+        if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });
+        return started;
+      };
+      const onExit = (/** @type {ManagedProcess} */ { child }) => {
+        if (child.pid) watchdog.forget(child.pid);
+      };
+      return infra.supervise({ name, spawn, log, onExit });
+    }),
+  );
+  if (!balanced) return { apps };
+  const balancer = await infra.startBalancer({ port, backends: gatewayPorts });
+  log(`Balancing port ${port} over ${replicas} gateway replicas (ports ${gatewayPorts.join(', ')})`);
+  return { apps, balancer };
 }
 
 /**
@@ -290,6 +325,7 @@ function reportExit({ name, status }) {
  * @returns {Promise<number>}
  */
 async function up(stack, signals) {
+  const replicas = replicaCount();
   await infra.ensureDependencies({ log, signals });
   checkpoint(signals);
   const port = await gatewayPort();
@@ -314,7 +350,9 @@ async function up(stack, signals) {
     await migrate(app, shared, signals);
     checkpoint(signals);
   }
-  stack.apps.push(...(await startApps(shared, port, stack.watchdog)));
+  const started = await startApps(shared, port, stack.watchdog, replicas);
+  stack.apps.push(...started.apps);
+  stack.balancer = started.balancer;
 
   const exited = Promise.race(stack.apps.map((app) => app.firstExit));
   const stopped = signals.promise.then(() => /** @type {const} */ ({ kind: 'signal' }));
@@ -338,7 +376,8 @@ async function up(stack, signals) {
 }
 
 /** @param {Stack} stack */
-async function down({ apps, servers, watchdog }) {
+async function down({ apps, servers, watchdog, balancer }) {
+  await balancer?.close();
   for (const app of apps) app.halt();
   const running = apps.map((app) => app.current()).filter(({ child }) => child.exitCode === null && child.signalCode === null);
   if (running.length > 0) {

@@ -16,4 +16,5 @@ module.exports = {
   ...require('./launcher'),
   ...require('./secrets-key'),
   ...require('./stripe-local-env'),
+  ...require('./balancer'),
 };

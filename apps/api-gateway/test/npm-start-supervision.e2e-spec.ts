@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +14,22 @@ function pidsOf(output: string, pattern: RegExp): number[] {
 }
 
 const appPid = (output: string, app: string) => pidsOf(output, new RegExp(`Started ${app} \\(pid (\\d+)`, 'g'))[0];
+const opsPortOf = (output: string, app: string) => pidsOf(output, new RegExp(`Started ${app} \\(pid \\d+, ops port (\\d+)`, 'g'))[0];
+
+/** A counter's value on one replica's /metrics, summed over the series whose labels include `labels`. */
+async function counter(opsPort: number, name: string, labels: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) && line.includes(labels))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+}
 
 async function healthStatus(baseUrl: string): Promise<number> {
   return (await fetch(`${baseUrl}/v1/health`, { signal: AbortSignal.timeout(3000) })).status;
 }
 
-describe('npm start supervises its apps and leaves no orphans (real processes)', () => {
+describe('npm start -- --replicas 2 supervises its apps, shares the work and leaves no orphans (real processes)', () => {
   // Its own data directory (Postgres, Redis, logs): never a developer's .data/.
   const dataDir = mkdtempSync(join(tmpdir(), 'sdd-start-'));
   let start: ChildProcess;
@@ -38,7 +49,7 @@ describe('npm start supervises its apps and leaves no orphans (real processes)',
     // The test servers are not npm start's: it must start (and own) its own.
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
-    start = spawn(process.execPath, [START_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    start = spawn(process.execPath, [START_SCRIPT, '--replicas', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await waitFor(() => {
@@ -86,10 +97,50 @@ describe('npm start supervises its apps and leaves no orphans (real processes)',
     expect(start.exitCode).toBeNull();
   }, 120000);
 
+  it('runs two of every app, the gateways behind one port, and each replica takes a share of requests and jobs', async () => {
+    expect(output).toMatch(new RegExp(`Balancing port ${port} over 2 gateway replicas`));
+    const key = /Test API key: (\S+)/.exec(output)?.[1] ?? '';
+    expect(key).toMatch(/^svc_test_/);
+    const body = JSON.stringify({ pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' });
+    // A new connection each time (fetch would keep them alive): the balancer spreads connections, not requests.
+    const quote = () =>
+      new Promise<number>((resolve, reject) => {
+        const sent = request(`${baseUrl}/v1/quotes`, { method: 'POST', agent: false, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (response) => {
+          response.resume();
+          response.once('end', () => resolve(response.statusCode ?? 0));
+        });
+        sent.once('error', reject).end(body);
+      });
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, quote))));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    const gateways = await Promise.all(['api-gateway', 'api-gateway#2'].map((app) => counter(opsPortOf(output, app), 'sdd_http_request_duration_seconds_count', 'route="/v1/quotes"')));
+    const quoteJobs = await Promise.all(['quote-service', 'quote-service#2'].map((app) => counter(opsPortOf(output, app), 'sdd_jobs_processed_total', 'queue="{quote-service.requests}"')));
+    expect(gateways.reduce((a, b) => a + b)).toBe(40);
+    expect(gateways.every((share) => share > 0)).toBe(true);
+    expect(quoteJobs.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(40);
+    expect(quoteJobs.every((share) => share > 0)).toBe(true);
+    process.stdout.write(`[replicas] gateway requests per replica: ${gateways.join(' / ')}; quote-service jobs per replica: ${quoteJobs.join(' / ')}\n`);
+
+    // One gateway replica killed: the port keeps answering through the other while it restarts.
+    const killed = appPid(output, 'api-gateway#2');
+    process.kill(killed, 'SIGKILL');
+    // Once its port is closed (a killed process's threads may hold it a moment longer than its pid), the balancer skips it until it is back.
+    const replicaPort = pidsOf(output, /Started api-gateway#2 \(pid \d+, ops port \d+, port (\d+)/g)[0];
+    await waitFor(async () => ((await infra.isPortFree(replicaPort, '127.0.0.1')) ? true : undefined), 10000, 20);
+    const during = await Promise.all(Array.from({ length: 6 }, quote));
+    expect(during).toEqual([200, 200, 200, 200, 200, 200]);
+    const restarted = await waitFor(() => (appPid(output, 'api-gateway#2') !== killed ? appPid(output, 'api-gateway#2') : undefined), 30000, 100);
+    await waitFor(async () => ((await fetch(`http://127.0.0.1:${opsPortOf(output, 'api-gateway#2')}/health/ready`).catch(() => undefined))?.ok ? true : undefined), 60000, 250);
+    expect(infra.isAlive(restarted)).toBe(true);
+  }, 120000);
+
   it('when npm start itself is killed with SIGKILL, its apps and the servers it started exit within seconds and free the port', async () => {
-    const apps = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher', 'stripe-local'].map((app) =>
-      appPid(output, app),
-    );
+    const apps = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher']
+      .flatMap((app) => [app, `${app}#2`])
+      .concat('stripe-local')
+      .map((app) => appPid(output, app));
     const servers = [
       pidsOf(output, /Postgres: started on port \d+ \(pid (\d+)/g)[0],
       pidsOf(output, /Redis: started on port \d+ \(pid (\d+)/g)[0],

@@ -4,7 +4,7 @@ import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
-import { AppError, asServiceUnavailable, isErrorPayload, runWithRequestContext } from '@sdd/common';
+import { AppError, asServiceUnavailable, countingJobs, isErrorPayload, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { checkBusPayload } from './bus-payload.check';
@@ -77,7 +77,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private worker<T>(queue: string, concurrency: number, process: (job: Job<T>) => Promise<void>): Worker<T> {
     const connection = createBlockingConnection(this.options.redisUrl, `${this.options.service}-worker`);
     this.connections.push(connection);
-    const worker = new Worker<T>(queue, process, {
+    const worker = new Worker<T>(queue, countingJobs(queue, process), {
       connection,
       prefix: this.options.prefix,
       concurrency,

@@ -40,6 +40,12 @@ export const Metrics = {
     labelNames: ['queue', 'state'] as const,
     registers,
   }),
+  jobsProcessed: new Counter({
+    name: 'sdd_jobs_processed_total',
+    help: 'Jobs this process ran, by queue and outcome (completed, failed): with replicas, each one\'s share of the work.',
+    labelNames: ['queue', 'outcome'] as const,
+    registers,
+  }),
   outboxBacklog: new Gauge({
     name: 'sdd_outbox_backlog_events',
     help: 'Outbox events a subscriber has not acknowledged yet.',
@@ -71,6 +77,19 @@ export const Metrics = {
     registers,
   }),
 };
+
+/** A BullMQ processor that counts the jobs it runs in `sdd_jobs_processed_total`. */
+export function countingJobs<J>(queue: string, process: (job: J) => Promise<void>): (job: J) => Promise<void> {
+  return async (job: J) => {
+    try {
+      await process(job);
+      Metrics.jobsProcessed.inc({ queue, outcome: 'completed' });
+    } catch (error) {
+      Metrics.jobsProcessed.inc({ queue, outcome: 'failed' });
+      throw error;
+    }
+  };
+}
 
 type Measurement = () => Promise<void>;
 const measurements = new Set<Measurement>();

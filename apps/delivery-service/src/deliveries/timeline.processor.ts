@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createRedis, Metrics } from '@sdd/common';
+import { countingJobs, createRedis, Metrics } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -28,7 +28,7 @@ export class TimelineProcessor implements OnApplicationBootstrap, OnModuleDestro
 
   onApplicationBootstrap(): void {
     this.connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
-    this.worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job) => this.process(job), {
+    this.worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, countingJobs(ServiceQueue.DeliveryTimeline, (job: Job<TimelineJob>) => this.process(job)), {
       connection: this.connection,
       prefix: this.config.BUS_PREFIX,
       concurrency: 50,

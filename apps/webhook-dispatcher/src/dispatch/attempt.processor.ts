@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { countingJobs, createRedis } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -23,7 +23,7 @@ export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     this.connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'webhook-attempts-worker' });
-    this.worker = new Worker<AttemptJob>(ServiceQueue.WebhookAttempts, (job: Job<AttemptJob>) => this.handler.execute(job.data), {
+    this.worker = new Worker<AttemptJob>(ServiceQueue.WebhookAttempts, countingJobs(ServiceQueue.WebhookAttempts, (job: Job<AttemptJob>) => this.handler.execute(job.data)), {
       connection: this.connection,
       prefix: this.config.BUS_PREFIX,
       concurrency: this.config.WEBHOOK_CONCURRENCY,
