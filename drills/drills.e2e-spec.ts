@@ -8,16 +8,16 @@ import { report } from './verdict';
 
 /**
  * The drills of docs/reliability.md, short: 20 deliveries of 2 merchants over
- * 10 s, a 2 s test timeline, retries after 0.2 s, 2 s and 12 s, outages of 8 s.
+ * 6 s, a 2 s test timeline, retries after 0.2 s, 2 s and 12 s, outages of 5 s.
  * Each injects its fault for real and must pass on every criterion.
  */
 const SHORT: NodeJS.ProcessEnv = {
   DRILL_DELIVERIES: '20',
   DRILL_MERCHANTS: '2',
-  DRILL_LOAD_MS: '10000',
+  DRILL_LOAD_MS: '6000',
   DRILL_TIMELINE_SPEED: '40',
   DRILL_WEBHOOK_RETRY_SPEED: '300',
-  DRILL_OUTAGE_MS: '8000',
+  DRILL_OUTAGE_MS: '5000',
   DRILL_KILL_GAP_MS: '500',
   DRILL_SETTLE_MS: '25000',
   DRILL_REQUEST_DEADLINE_MS: '30000',
@@ -45,8 +45,8 @@ describe('drills (short)', () => {
   it.each<[DrillName, string]>([
     ['kill', 'kill -9 of each app in turn, each restarted'],
     ['redis-loss', 'FLUSHALL of Redis twice mid-load'],
-    ['postgres-outage', 'Postgres stopped 8 s mid-load'],
-    ['receiver-outage', 'the webhook receiver down 8 s'],
+    ['postgres-outage', 'Postgres stopped 5 s mid-load'],
+    ['receiver-outage', 'the webhook receiver down 5 s'],
   ])('%s (%s): every accepted delivery delivered, every event received and listed, no 5xx but 503', async (name) => {
     expect(await drill(name)).toEqual([]);
   }, 150000);

@@ -136,8 +136,10 @@ async function runAll(servers, signals, planned, results) {
   for (const step of planned) {
     if (signals.signal) break;
     log(`${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
+    const stepStarted = Date.now();
     const code = await infra.run(step.command, step.args, { cwd: root, env, signals });
     results.push({ name: step.name, code });
+    log(`${step.name}: ${code === 0 ? 'passed' : `exit ${code}`} in ${formatDuration(Date.now() - stepStarted)}`);
     if (code !== 0) return code;
   }
   return 0;

@@ -4,7 +4,7 @@ import { RecordingEventSubscriber } from './recording-event-subscriber';
 
 
 /** 80 s of simulated timeline in 4 s. */
-const SPEED = 20;
+const SPEED = 40;
 
 describe('test-mode timeline and outbox events (real processes, delayed jobs)', () => {
   const system = new TestSystem();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { deleteKeysWithPrefix, freePort, repoRoot, testEnv, uniquePrefix, waitFor, webhookSecretsKey } from '@sdd/testing';
+import { deleteKeysWithPrefix, freePort, loadStripeLocalEnv, repoRoot, testEnv, uniquePrefix, waitFor, webhookSecretsKey } from '@sdd/testing';
 
 interface Stage {
   name: string;
@@ -108,15 +108,7 @@ describe('the image, without Docker: its install and start steps in a clean dire
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       WEBHOOK_SECRETS_KEY: webhookSecretsKey(),
       SHUTDOWN_DRAIN_MS: '0',
-      STRIPE_API_HOST: '127.0.0.1',
-      STRIPE_API_PORT: String(stripePort),
-      STRIPE_API_PROTOCOL: 'http',
-      STRIPE_TEST_SECRET_KEY: 'sk_test_local',
-      STRIPE_TEST_PUBLISHABLE_KEY: 'pk_test_local',
-      STRIPE_TEST_WEBHOOK_SECRET: 'whsec_local_test',
-      STRIPE_LIVE_SECRET_KEY: 'sk_live_local',
-      STRIPE_LIVE_PUBLISHABLE_KEY: 'pk_live_local',
-      STRIPE_LIVE_WEBHOOK_SECRET: 'whsec_local_live',
+      ...(loadStripeLocalEnv().localStripeEnv(stripePort) as Record<string, string>),
     };
     const start = (env: Record<string, string>, args = command): ChildProcess => {
       const child = spawn(args[0], args.slice(1), { cwd: image, env: { ...shared, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
