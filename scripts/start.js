@@ -47,6 +47,15 @@ function replicaCount() {
   return count;
 }
 
+/**
+ * Extra Node arguments for every app (`SDD_APP_NODE_ARGS="--cpu-prof
+ * --cpu-prof-dir=/tmp/prof" npm start` profiles them, which NODE_OPTIONS
+ * does not allow).
+ */
+function appNodeArgs() {
+  return (process.env.SDD_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+}
+
 /** @param {string} app @param {number} replica 1-based */
 const replicaName = (app, replica) => (replica === 1 ? app : `${app}#${replica}`);
 
@@ -224,7 +233,7 @@ async function startApps(shared, port, watchdog, replicas) {
       const ownPort = gatewayPorts[index];
       const env = appEnv(app, shared, ownPort, balanced);
       const spawn = () => {
-        const started = infra.launchApp(app, opsPort, { env, logFile: appLog(name), ipc: true });
+        const started = infra.launchApp(app, opsPort, { env, logFile: appLog(name), ipc: true, nodeArgs: appNodeArgs() });
         const pid = started.child.pid;
         log(`Started ${name} (pid ${pid}, ops port ${opsPort}${app === GATEWAY ? `, port ${ownPort}` : ''})`);
         if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });
