@@ -93,7 +93,9 @@ export class TestSystem {
     const { databaseUrl, redisUrl } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
-    const stripePort = await this.startStripeLocal();
+    const stripePort = await freePort();
+    // Comes up while the apps migrate: nothing needs it before they start.
+    const stripeReady = this.startStripeLocal(stripePort);
     this.env = {
       ...launcher.isolatedEnv({ databaseUrl, redisUrl, prefix: this.prefix, port, nodeEnv: 'test', webhookSecretsKey: webhookSecretsKey() }),
       ...localStripeEnv(stripePort),
@@ -109,14 +111,14 @@ export class TestSystem {
     };
     const apps = options.apps ?? ALL_APPS;
     // Asynchronous: a test's own relay or server in this process must keep serving while migrations run.
-    for (const app of apps) await launcher.migrateApp(app, { env: this.env });
+    // Side by side: each app migrates its own schema under its own advisory lock.
+    await Promise.all([stripeReady, ...apps.map((app) => launcher.migrateApp(app, { env: this.env }))]);
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
   }
 
   /** No processor keys in tests: every system has its own local Stripe-compatible server, sending events to its gateway. */
-  private async startStripeLocal(): Promise<number> {
-    const port = await freePort();
+  private async startStripeLocal(port: number): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), `${this.prefix}-stripe-`));
     const started = launcher.launchStripeLocal(port, this.baseUrl, { env: { PATH: process.env.PATH, NODE_ENV: 'test' }, dataDir });
     this.stripeLocal = { process: started, dataDir };
@@ -124,7 +126,6 @@ export class TestSystem {
     await waitFor(async () => ((await fetch(`${this.stripeUrl}/health`).catch(() => undefined))?.ok ? true : undefined), 20_000, 50).catch((error: Error) => {
       throw new Error(`stripe-local did not start: ${error.message}\n${started.logs.join('\n')}`);
     });
-    return port;
   }
 
   /** Starts (or restarts) one app and waits until it is ready; `env` overrides its environment. */
