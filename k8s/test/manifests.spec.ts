@@ -4,8 +4,31 @@ import { join } from 'node:path';
 import { metricsRegistry } from '@sdd/common';
 import { queuesConsumedBy, ServiceName } from '@sdd/contracts';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- rendered manifests are arbitrary YAML, read field by field */
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: any; data?: Record<string, string> };
+/** The fields of rendered objects these checks read; the validator has checked each against its full schema. */
+interface Probe {
+  httpGet: { path: string; port: string };
+}
+interface Container {
+  image: string;
+  env: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: unknown } }>;
+  ports: Array<{ name: string; containerPort: number }>;
+  securityContext: { readOnlyRootFilesystem: boolean; allowPrivilegeEscalation: boolean };
+  resources: { requests: { cpu?: string }; limits: { memory?: string } };
+  startupProbe: Probe;
+  readinessProbe: Probe;
+  livenessProbe: Probe;
+}
+interface Spec {
+  selector: { matchLabels: Record<string, string> };
+  template: { spec: { securityContext: { runAsNonRoot: boolean }; containers: Container[] } };
+  scaleTargetRef: { name: string };
+  minReplicaCount: number;
+  triggers: Array<{ type: string; metadata: { listName: string } }>;
+  tls: Array<{ hosts: string[] }>;
+  rules: Array<{ host: string; http: { paths: Array<{ backend: { service: { port: { name: string } } } }> } }>;
+  groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+}
+type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: Spec; data?: Record<string, string> };
 type Report = Record<string, { objects: K8sObject[]; errors: Array<{ object: string; problem: string }> }>;
 
 const root = join(__dirname, '..', '..');
@@ -60,28 +83,29 @@ describe('k8s manifests', () => {
     const namespace = overlay.endsWith('prod') ? 'sameday' : 'sameday-dev';
     expect(objectsOf(overlay).every((object) => object.metadata.namespace === namespace)).toBe(true);
     const ingress = named(overlay, 'Ingress', 'api-gateway');
-    expect(ingress?.spec.tls[0].hosts).toEqual([ingress?.spec.rules[0].host]);
-    expect(ingress?.spec.rules[0].http.paths[0].backend.service.port.name).toBe('http');
+    expect(ingress?.spec?.tls[0].hosts).toEqual([ingress?.spec?.rules[0].host]);
+    expect(ingress?.spec?.rules[0].http.paths[0].backend.service.port.name).toBe('http');
   });
 
   it.each(OVERLAYS)('%s runs every app non-root on a read-only root filesystem, probed on the ops port, with requests and a memory limit', (overlay) => {
     for (const app of Object.values(ServiceName)) {
       const deployment = named(overlay, 'Deployment', app);
-      const pod = deployment?.spec.template.spec;
+      const pod = deployment?.spec?.template.spec;
+      if (!pod) throw new Error(`no Deployment ${app} in ${overlay}`);
       const [container] = pod.containers;
       expect([app, pod.securityContext.runAsNonRoot, container.securityContext.readOnlyRootFilesystem, container.securityContext.allowPrivilegeEscalation]).toEqual([app, true, true, false]);
-      expect(container.env.find((env: { name: string }) => env.name === 'APP').value).toBe(app);
+      expect(container.env.find((env) => env.name === 'APP')?.value).toBe(app);
       expect(container.ports).toEqual(expect.arrayContaining([{ name: 'ops', containerPort: 9000 }]));
-      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) expect([app, probe, container[probe].httpGet.port]).toEqual([app, probe, 'ops']);
+      for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const) expect([app, probe, container[probe].httpGet.port]).toEqual([app, probe, 'ops']);
       expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
       expect(container.resources.requests.cpu).toBeDefined();
       expect(container.resources.limits.memory).toBeDefined();
       expect(container.image).toBe(`ghcr.io/sameday/sameday:${overlay.endsWith('prod') ? '1.0.0' : 'main'}`);
-      const secrets = container.env.filter((env: { name: string }) => /KEY|SECRET|TOKEN|DATABASE_URL|REDIS_URL|SMTP_URL/.test(env.name));
-      expect(secrets.every((env: { value?: string; valueFrom?: { secretKeyRef?: unknown } }) => env.value === undefined && env.valueFrom?.secretKeyRef !== undefined)).toBe(true);
-      expect(named(overlay, 'PodDisruptionBudget', app)?.spec.selector.matchLabels).toEqual(deployment?.spec.selector.matchLabels);
+      const secrets = container.env.filter((env) => /KEY|SECRET|TOKEN|DATABASE_URL|REDIS_URL|SMTP_URL/.test(env.name));
+      expect(secrets.every((env) => env.value === undefined && env.valueFrom?.secretKeyRef !== undefined)).toBe(true);
+      expect(named(overlay, 'PodDisruptionBudget', app)?.spec?.selector.matchLabels).toEqual(deployment?.spec?.selector.matchLabels);
     }
-    expect(named(overlay, 'HorizontalPodAutoscaler', 'api-gateway')?.spec.scaleTargetRef.name).toBe('api-gateway');
+    expect(named(overlay, 'HorizontalPodAutoscaler', 'api-gateway')?.spec?.scaleTargetRef.name).toBe('api-gateway');
   });
 
   it.each(OVERLAYS)('%s scales each worker on the wait lists of exactly the queues it consumes, by the names the bus uses', (overlay) => {
@@ -89,22 +113,23 @@ describe('k8s manifests', () => {
     expect(prefix).toBe('sdd');
     for (const app of WORKERS_ON_QUEUES) {
       const scaled = named(overlay, 'ScaledObject', app);
-      expect(scaled?.spec.scaleTargetRef.name).toBe(app);
-      const lists = scaled?.spec.triggers.map((trigger: { type: string; metadata: { listName: string } }) => `${trigger.type} ${trigger.metadata.listName}`);
+      expect(scaled?.spec?.scaleTargetRef.name).toBe(app);
+      const lists = (scaled?.spec?.triggers ?? []).map((trigger) => `${trigger.type} ${trigger.metadata.listName}`);
       expect(lists.sort()).toEqual(queuesConsumedBy(app).map((queue) => `redis ${prefix}:${queue}:wait`).sort());
-      expect(scaled?.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+      expect(scaled?.spec?.minReplicaCount).toBeGreaterThanOrEqual(1);
     }
   });
 
   it('alerts and the dashboard use only metrics the apps expose, and cover backlog, webhook failures, outbox age and 5xx', () => {
     const rules = named('k8s/overlays/prod', 'PrometheusRule', 'sameday');
-    const expressions: string[] = rules?.spec.groups.flatMap((group: { rules: Array<{ expr: string }> }) => group.rules.map((rule) => rule.expr));
+    const groups = rules?.spec?.groups ?? [];
+    const expressions = groups.flatMap((group) => group.rules.map((rule) => rule.expr));
     const dashboard = JSON.parse(readFileSync(join(root, 'k8s/monitoring/sameday-dashboard.json'), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
     const queries = [...expressions, ...dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr))];
     const exposed = new Set(metricsRegistry.getMetricsAsArray().map((metric) => metric.name));
     const used = new Set(queries.flatMap((query) => query.match(/\b(sdd|process)_[a-z_]+/g) ?? []).map((name) => name.replace(/_(bucket|count|sum)$/, '')));
     expect([...used].filter((name) => !exposed.has(name))).toEqual([]);
-    expect(rules?.spec.groups[0].rules.map((rule: { alert: string }) => rule.alert)).toEqual(
+    expect(groups[0].rules.map((rule) => rule.alert)).toEqual(
       expect.arrayContaining(['SamedayQueueBacklog', 'SamedayWebhookFailureRate', 'SamedayOutboxAge', 'SamedayHttp5xxRate']),
     );
     expect(named('k8s/overlays/prod', 'ConfigMap', 'sameday-dashboard')?.metadata.labels?.grafana_dashboard).toBe('1');

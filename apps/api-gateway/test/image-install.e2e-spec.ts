@@ -2,9 +2,8 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { deleteKeysWithPrefix, freePort, loadStripeLocalEnv, repoRoot, testEnv, uniquePrefix, waitFor, webhookSecretsKey } from '@sdd/testing';
+import { deleteKeysWithPrefix, dropSchemasWithPrefix, freePort, loadStripeLocalEnv, repoRoot, testEnv, uniquePrefix, waitFor, webhookSecretsKey } from '@sdd/testing';
 
 interface Stage {
   name: string;
@@ -77,11 +76,7 @@ describe('the image, without Docker: its install and start steps in a clean dire
   afterAll(async () => {
     await Promise.all(running.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGKILL'))))));
     rmSync(image, { recursive: true, force: true });
-    const pg = new Client({ connectionString: databaseUrl });
-    await pg.connect();
-    const { rows } = await pg.query<{ nspname: string }>('SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)', [`${prefix}_`]);
-    for (const { nspname } of rows) await pg.query(`DROP SCHEMA "${nspname}" CASCADE`);
-    await pg.end();
+    await dropSchemasWithPrefix(databaseUrl, prefix);
     await deleteKeysWithPrefix(redisUrl, prefix);
   });
 

@@ -1,15 +1,5 @@
 import { ServiceName } from '@sdd/contracts';
-import { PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
-
-/** One sample's value, or undefined: `name{labels} value` with every given label among the sample's. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    const labelText = line.slice(name.length).split(' ')[0];
-    if (Object.entries(labels).every(([label, value]) => labelText.includes(`${label}="${value}"`))) return Number(line.split(' ').pop());
-  }
-  return undefined;
-}
+import { metricValue as sample, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 describe('metrics on every ops port, the queue dashboard on the gateway\'s', () => {
   const system = new TestSystem();

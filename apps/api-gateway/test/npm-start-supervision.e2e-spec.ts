@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, loadInfra, waitFor } from '@sdd/testing';
+import { freePort, loadInfra, metricValue, waitFor } from '@sdd/testing';
 
 const infra = loadInfra();
 const START_SCRIPT = join(infra.repoRoot, 'scripts/start.js');
@@ -16,13 +16,9 @@ function pidsOf(output: string, pattern: RegExp): number[] {
 const appPid = (output: string, app: string) => pidsOf(output, new RegExp(`Started ${app} \\(pid (\\d+)`, 'g'))[0];
 const opsPortOf = (output: string, app: string) => pidsOf(output, new RegExp(`Started ${app} \\(pid \\d+, ops port (\\d+)`, 'g'))[0];
 
-/** A counter's value on one replica's /metrics, summed over the series whose labels include `labels`. */
-async function counter(opsPort: number, name: string, labels: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) && line.includes(labels))
-    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+/** A counter's value on one replica's /metrics, summed over the series with `labels`. */
+async function counter(opsPort: number, name: string, labels: Record<string, string>): Promise<number> {
+  return metricValue(await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text(), name, labels) ?? 0;
 }
 
 async function healthStatus(baseUrl: string): Promise<number> {
@@ -115,8 +111,8 @@ describe('npm start -- --replicas 2 supervises its apps, shares the work and lea
     for (let round = 0; round < 4; round++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, quote))));
     expect(statuses.every((status) => status === 200)).toBe(true);
 
-    const gateways = await Promise.all(['api-gateway', 'api-gateway#2'].map((app) => counter(opsPortOf(output, app), 'sdd_http_request_duration_seconds_count', 'route="/v1/quotes"')));
-    const quoteJobs = await Promise.all(['quote-service', 'quote-service#2'].map((app) => counter(opsPortOf(output, app), 'sdd_jobs_processed_total', 'queue="{quote-service.requests}"')));
+    const gateways = await Promise.all(['api-gateway', 'api-gateway#2'].map((app) => counter(opsPortOf(output, app), 'sdd_http_request_duration_seconds_count', { route: '/v1/quotes' })));
+    const quoteJobs = await Promise.all(['quote-service', 'quote-service#2'].map((app) => counter(opsPortOf(output, app), 'sdd_jobs_processed_total', { queue: '{quote-service.requests}' })));
     expect(gateways.reduce((a, b) => a + b)).toBe(40);
     expect(gateways.every((share) => share > 0)).toBe(true);
     expect(quoteJobs.reduce((a, b) => a + b)).toBeGreaterThanOrEqual(40);

@@ -25,15 +25,16 @@ export const ServiceQueue = {
   WebhookAttempts: '{webhook-dispatcher.attempts}',
 } as const;
 
-/** The queues each app takes jobs from: what its queue-depth metrics report and what scales it. */
+/** Service queues (beside the bus's) each app consumes. */
+const OWN_QUEUES: Record<ServiceName, readonly string[]> = {
+  [ServiceName.Gateway]: [],
+  [ServiceName.Quote]: [],
+  [ServiceName.Delivery]: [ServiceQueue.DeliveryTimeline],
+  [ServiceName.Payment]: [],
+  [ServiceName.Webhook]: [ServiceQueue.WebhookAttempts],
+};
+
+/** The queues each app takes jobs from: what its queue-depth metrics report and what scales it. The gateway only sends. */
 export function queuesConsumedBy(service: ServiceName): string[] {
-  const own: Record<ServiceName, string[]> = {
-    [ServiceName.Gateway]: [],
-    [ServiceName.Quote]: [],
-    [ServiceName.Delivery]: [ServiceQueue.DeliveryTimeline],
-    [ServiceName.Payment]: [],
-    [ServiceName.Webhook]: [ServiceQueue.WebhookAttempts],
-  };
-  if (service === ServiceName.Gateway) return [];
-  return [BusQueue.requests(service), BusQueue.events(service), ...own[service]];
+  return service === ServiceName.Gateway ? [] : [BusQueue.requests(service), BusQueue.events(service), ...OWN_QUEUES[service]];
 }

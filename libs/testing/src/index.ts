@@ -15,3 +15,5 @@ export * from './payments';
 export * from './browser';
 export * from './fleet';
 export * from './mail-server';
+export * from './schema-cleanup';
+export * from './prometheus-text';

@@ -3,9 +3,9 @@ import { ServiceName } from '@sdd/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { freePort } from './free-port';
 import { deleteKeysWithPrefix } from './redis-cleanup';
+import { dropSchemasWithPrefix } from './schema-cleanup';
 import { LaunchedApp, loadLauncher, loadStripeLocalEnv, webhookSecretsKey } from './infra';
 import { restartDelayMs } from './restart-delay';
 import { assertTestDatabase, TestEnv, testEnv, uniquePrefix } from './test-env';
@@ -265,17 +265,7 @@ export class TestSystem {
     ]);
     if (this.photoDir) rmSync(this.photoDir, { recursive: true, force: true });
     const { databaseUrl, redisUrl } = this.servers ?? testEnv();
-    const pg = new Client({ connectionString: databaseUrl });
-    await pg.connect();
-    try {
-      const { rows } = await pg.query<{ nspname: string }>(
-        `SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1)`,
-        [`${this.prefix}_`],
-      );
-      for (const { nspname } of rows) await pg.query(`DROP SCHEMA "${nspname}" CASCADE`);
-    } finally {
-      await pg.end();
-    }
+    await dropSchemasWithPrefix(databaseUrl, this.prefix);
     await deleteKeysWithPrefix(redisUrl, this.prefix);
   }
 }

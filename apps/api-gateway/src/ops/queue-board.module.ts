@@ -7,12 +7,11 @@ import { Redis } from 'ioredis';
 import { createRedis } from '@sdd/common';
 import { queuesConsumedBy, ServiceName } from '@sdd/contracts';
 import { GatewayConfig } from '../config';
-import { OpsCredential } from '../auth/ops-credential';
-import { QUEUE_BOARD_ROUTE, queueBoardMiddleware } from './queue-board.guard';
+import { QUEUE_BOARD_ROUTE } from './queue-board.guard';
 
 const BOARD_QUEUES = Symbol('BOARD_QUEUES');
 
-/** Bull Board over every queue of the system, at /ops/queues on the gateway's ops port. */
+/** Bull Board over every queue of the system, at /ops/queues on the gateway's ops port (guarded by queueBoardHook, main.ts). */
 @Module({})
 export class QueueBoardModule implements OnApplicationShutdown {
   constructor(@Inject(BOARD_QUEUES) private readonly board: { queues: Queue[]; connection: Redis }) {}
@@ -28,7 +27,6 @@ export class QueueBoardModule implements OnApplicationShutdown {
         BullBoardModule.forRoot({
           route: QUEUE_BOARD_ROUTE,
           adapter: FastifyAdapter,
-          middleware: queueBoardMiddleware(new OpsCredential(config.OPS_API_TOKEN)),
           boardOptions: { uiConfig: { boardTitle: 'Same-day queues' } },
         }),
         BullBoardModule.forFeature(...queues.map((queue) => ({ queue, adapter: BullMQAdapter }))),

@@ -1,6 +1,8 @@
 import type { ProofPhotoType } from '@sdd/contracts';
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
-import { authorizationHeaders, encodeKeyPath, presignedQuery, SigV4Credentials } from './sigv4';
+import { authorizationHeaders, encodeKeyPath, presignedQuery, sha256OfPayload, SigV4Credentials } from './sigv4';
+
+const EMPTY_PAYLOAD_SHA256 = sha256OfPayload('');
 import { ProofPhotoStore } from './proof-photo.store';
 
 export interface S3Location {
@@ -31,7 +33,7 @@ export class S3PhotoStore implements ProofPhotoStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.send('DELETE', key, {}, 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    await this.send('DELETE', key, {}, EMPTY_PAYLOAD_SHA256);
   }
 
   signedUrl(key: string, expiresAt: Date): string {
