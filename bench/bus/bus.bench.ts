@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Controller, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { Job, JobsOptions, Queue, QueueEvents, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { provideRedis } from '../bench-redis';
 import { availableParallelism, loadavg } from 'node:os';
@@ -12,6 +11,7 @@ import { BusClient, BusExceptionFilter, BusServer } from '@sdd/bus';
 import { deleteKeys } from '@sdd/testing';
 import { ServiceName } from '@sdd/contracts';
 import { RoundResult, summarize, Summary } from './stats';
+import { BODY, EchoPayload, startBaseline, Transport } from './bare-round-trip';
 
 /**
  * Request/reply throughput and latency of our BullMQ transport (`@sdd/bus`)
@@ -20,7 +20,6 @@ import { RoundResult, summarize, Summary } from './stats';
  */
 
 const ECHO = 'bench.echo';
-const BASELINE_QUEUE = 'bench-baseline';
 /** Both servers get the concurrency our services run with, whatever the in-flight count. */
 const CONCURRENCY = 50;
 const WARMUP_REQUESTS = 500;
@@ -29,17 +28,6 @@ const TIMEOUT_MS = 30_000;
 /** How long after the last close the process may take to exit before we call it a leaked handle. */
 const EXIT_GRACE_MS = 10_000;
 
-interface EchoPayload {
-  n: number;
-  /** A body of typical request size, so serialisation costs something. */
-  body: string;
-}
-
-interface Transport {
-  readonly name: 'ours' | 'baseline';
-  send(payload: EchoPayload): Promise<EchoPayload>;
-  close(): Promise<void>;
-}
 
 interface Params {
   inflight: number;
@@ -111,47 +99,6 @@ async function startOurs(redisUrl: string, prefix: string): Promise<Transport> {
     },
   };
 }
-
-/**
- * Completed jobs are kept for a minute, not removed at once: waitUntilFinished
- * subscribes to QueueEvents and then checks the job's state, and a job that
- * finished and was deleted before that check is reported as failed ("missing
- * key") instead of resolving with its return value. Keeping completed jobs is
- * what the naive pattern has to pay to be correct, so the baseline pays it.
- */
-const BASELINE_JOB: JobsOptions = { removeOnComplete: { age: 60 }, removeOnFail: { age: 60 }, attempts: 1 };
-
-async function startBaseline(redisUrl: string, prefix: string, inflight: number): Promise<Transport> {
-  // Options rather than a client, so BullMQ opens (and on close() closes) its own connections, as a typical app lets it.
-  const connection = { url: redisUrl };
-  const worker = new Worker<EchoPayload, EchoPayload>(BASELINE_QUEUE, async (job) => job.data, {
-    connection,
-    prefix,
-    concurrency: CONCURRENCY,
-  });
-  const queue = new Queue<Job<EchoPayload, EchoPayload, 'echo'>>(BASELINE_QUEUE, { connection, prefix });
-  // The naive pattern: one QueueEvents shared by every waiting caller.
-  const queueEvents = new QueueEvents(BASELINE_QUEUE, { connection, prefix });
-  // Each waiting job adds a listener to the QueueEvents and a 'closing' listener to the Queue;
-  // with many in flight Node would warn about a leak that is not one.
-  queueEvents.setMaxListeners(inflight * 2 + 10);
-  queue.setMaxListeners(inflight * 2 + 10);
-  await Promise.all([worker.waitUntilReady(), queue.waitUntilReady(), queueEvents.waitUntilReady()]);
-  return {
-    name: 'baseline',
-    send: async (payload) => {
-      const job = await queue.add('echo', payload, BASELINE_JOB);
-      return job.waitUntilFinished(queueEvents, TIMEOUT_MS);
-    },
-    close: async () => {
-      await queueEvents.close();
-      await queue.close();
-      await worker.close();
-    },
-  };
-}
-
-const BODY = 'x'.repeat(128);
 
 /**
  * Closed loop: `inflight` lanes, each sending its next request as soon as the
@@ -320,7 +267,7 @@ async function main(): Promise<void> {
     const loadBefore = loadavg()[0];
     const ours = await startOurs(redisServer.url, prefix);
     transports.push(ours);
-    const baseline = await startBaseline(redisServer.url, prefix, params.inflight);
+    const baseline = await startBaseline(redisServer.url, prefix, params.inflight, CONCURRENCY);
     transports.push(baseline);
 
     await warmUp(ours, params.inflight);

@@ -1,0 +1,100 @@
+/**
+ * The HTTP read and quote paths under load (issue 16): `POST /v1/quotes` and
+ * `GET /v1/deliveries/{id}` through the gateway, 50 connections for 10 s
+ * each (wrk), beside the bare BullMQ round trip of the same run on the same
+ * Redis, and each app's resident memory afterwards. See bench/README.md.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { log, registerMerchant, runBench, stat, withBenchSystem } from '../bench-system';
+import { BODY, startBaseline } from '../bus/bare-round-trip';
+import { ensureWrk, LoadResult, runWrk } from '../wrk';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
+const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
+
+export interface PathResult extends LoadResult {
+  path: string;
+}
+
+/** The bare round trip, closed loop: `inflight` lanes each sending the next request when the previous reply is in. */
+async function bareRoundTrip(redisUrl: string, prefix: string, inflight: number, seconds: number): Promise<PathResult> {
+  const transport = await startBaseline(redisUrl, `${prefix}_bare`, inflight, inflight);
+  try {
+    const run = async (forSeconds: number) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      const start = process.hrtime.bigint();
+      const deadline = start + BigInt(Math.round(forSeconds * 1e9));
+      let next = 0;
+      const lane = async () => {
+        while (process.hrtime.bigint() < deadline) {
+          const n = next++;
+          const sent = process.hrtime.bigint();
+          const reply = await transport.send({ n, body: BODY }).catch(() => undefined);
+          if (reply?.n === n) latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+          else errors++;
+        }
+      };
+      await Promise.all(Array.from({ length: inflight }, lane));
+      return { latencies, errors, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
+    };
+    await run(WARMUP_SECONDS);
+    const { latencies, errors, seconds: took } = await run(seconds);
+    const s = stat(latencies);
+    return { path: 'bare BullMQ round trip', requests: s.n, seconds: took, perSecond: s.n / took, p50Ms: s.p50, p99Ms: s.p99, maxMs: s.max, errors };
+  } finally {
+    await transport.close();
+  }
+}
+
+/** Resident memory of a process in MB, from /proc. */
+function residentMb(pid: number): number {
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
+
+async function main(): Promise<void> {
+  const wrk = ensureWrk(log);
+  const options = { name: 'http', apps: APPS, env: (baseUrl: string) => ({ PUBLIC_BASE_URL: baseUrl }) };
+  await withBenchSystem(options, async ({ prefix, redisUrl, baseUrl, apps, call }) => {
+    const { key } = await registerMerchant(call, 'Bench HTTP Co', prefix);
+    const quote = await call('POST', '/v1/quotes', key, QUOTE);
+    const created = await call('POST', '/v1/deliveries', key, { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } });
+    if (created.status !== 201) throw new Error(`delivery not created: ${created.status} ${JSON.stringify(created.body)}`);
+    const auth = { authorization: `Bearer ${key}` };
+    const loads = [
+      { path: 'POST /v1/quotes', url: `${baseUrl}/v1/quotes`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(QUOTE) },
+      { path: 'GET /v1/deliveries/{id}', url: `${baseUrl}/v1/deliveries/${String(created.body.id)}`, method: 'GET' as const, headers: auth },
+    ];
+    const loadBefore = loadavg()[0];
+    log(`bare BullMQ round trip, ${CONNECTIONS} in flight, ${SECONDS} s`);
+    const results: PathResult[] = [await bareRoundTrip(redisUrl, prefix, CONNECTIONS, SECONDS)];
+    for (const load of loads) {
+      log(`${load.path}: warm-up ${WARMUP_SECONDS} s, then ${CONNECTIONS} connections for ${SECONDS} s`);
+      await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      results.push({ path: load.path, ...(await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS })) });
+    }
+    const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
+    const bare = results[0];
+    const header = `${'path'.padEnd(26)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
+    const row = (r: PathResult) =>
+      `${r.path.padEnd(26)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
+      `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bare.perSecond, 2).padStart(8)}`;
+    console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
+    console.log(header);
+    for (const result of results) console.log(row(result));
+    console.log(`resident memory after load (MB): ${Object.entries(memory).map(([app, mb]) => `${app} ${mb}`).join(', ')}`);
+    const round = (v: number) => Math.round(v * 100) / 100;
+    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bare.perSecond) }));
+    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, cores: cpus().length, paths: json, residentMb: memory })}`);
+    if (results.some((r) => r.errors > 0)) process.exitCode = 1;
+  });
+}
+
+runBench(main);

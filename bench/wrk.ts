@@ -1,0 +1,96 @@
+/**
+ * wrk, the HTTP load generator the HTTP figures are taken with: written in C,
+ * it leaves the two cores to the system under load where a Node load
+ * generator would take one of them. Installed with apt-get when missing and
+ * running as root on Debian, like redis-server.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const WRK = '/usr/bin/wrk';
+
+export function ensureWrk(log: (message: string) => void): string {
+  if (existsSync(WRK)) return WRK;
+  const root = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!root || !existsSync('/usr/bin/apt-get')) throw new Error('wrk is not installed and cannot be installed here (not root on Debian): apt-get install wrk');
+  log('wrk: installing with apt-get (once per machine)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
+  execFileSync('apt-get', ['install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', 'wrk'], { env, stdio: 'ignore' });
+  if (!existsSync(WRK)) throw new Error('Cannot install wrk: apt-get finished but no wrk binary was found');
+  return WRK;
+}
+
+export interface LoadSpec {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Connection, read, write and timeout errors, and answers other than 2xx/3xx: any of them makes the figures worthless. */
+  errors: number;
+}
+
+const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/** The request, and a `done` hook printing the summary as one JSON line (wrk's text report rounds and mixes units). */
+export function wrkScript(spec: Pick<LoadSpec, 'method' | 'headers' | 'body'>): string {
+  return [
+    `wrk.method = ${luaString(spec.method)}`,
+    ...Object.entries(spec.headers).map(([name, value]) => `wrk.headers[${luaString(name)}] = ${luaString(value)}`),
+    ...(spec.body === undefined ? [] : [`wrk.body = ${luaString(spec.body)}`]),
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'WRK {"requests":%d,"duration_us":%d,"errors":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\\n\',',
+    '    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status,',
+    '    latency:percentile(50), latency:percentile(99), latency.max))',
+    'end',
+    '',
+  ].join('\n');
+}
+
+export function parseWrkSummary(output: string): LoadResult {
+  const line = /^WRK (\{.*\})$/m.exec(output)?.[1];
+  if (!line) throw new Error(`wrk printed no summary:\n${output}`);
+  const raw = JSON.parse(line) as Record<'requests' | 'duration_us' | 'errors' | 'p50_us' | 'p99_us' | 'max_us', number>;
+  const seconds = raw.duration_us / 1e6;
+  return {
+    requests: raw.requests,
+    seconds,
+    perSecond: raw.requests / seconds,
+    p50Ms: raw.p50_us / 1000,
+    p99Ms: raw.p99_us / 1000,
+    maxMs: raw.max_us / 1000,
+    errors: raw.errors,
+  };
+}
+
+/** `connections` over two threads (one per core of this machine) for `seconds`. */
+export async function runWrk(wrk: string, spec: LoadSpec): Promise<LoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'sdd-wrk-'));
+  try {
+    const script = join(dir, 'request.lua');
+    writeFileSync(script, wrkScript(spec));
+    const args = ['-t2', `-c${spec.connections}`, `-d${spec.seconds}s`, '--timeout', '10s', '-s', script, spec.url];
+    const output = await new Promise<string>((resolve, reject) =>
+      execFile(wrk, args, { timeout: (spec.seconds + 30) * 1000 }, (error, stdout, stderr) =>
+        error ? reject(new Error(`wrk failed: ${error.message}\n${stderr}`)) : resolve(stdout),
+      ),
+    );
+    return parseWrkSummary(output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
