@@ -62,6 +62,17 @@ export class GatewayConfig extends BaseConfig {
   RATE_LIMIT_PER_MINUTE = 100;
 
   /**
+   * How long a looked-up API key may be reused without asking Postgres again
+   * (0: never). A revocation or roll reaches every replica at once over Redis
+   * pub/sub; this bounds only what a lost announcement could keep alive.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  API_KEY_CACHE_MS = 5000;
+
+  /**
    * Requests per minute per tracking token (the page and the status it
    * polls every 2 s): a budget of its own, so open tracking pages never use
    * up a merchant's or an IP's. 120 is four tabs open on one delivery.

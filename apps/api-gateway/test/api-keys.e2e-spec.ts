@@ -1,5 +1,5 @@
 import { ServiceName } from '@sdd/contracts';
-import { TestSystem, waitFor } from '@sdd/testing';
+import { metricValue, TestSystem, waitFor } from '@sdd/testing';
 
 interface ErrorBody {
   error: { type: string; code: string; message: string; param: string | null };
@@ -28,8 +28,8 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
   beforeAll(() => system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Payment] }), 60000);
   afterAll(() => system.stop());
 
-  async function call<T>(method: string, path: string, key: string, body?: unknown): Promise<Response<T>> {
-    const response = await fetch(`${system.baseUrl}${path}`, {
+  async function call<T>(method: string, path: string, key: string, body?: unknown, baseUrl = system.baseUrl): Promise<Response<T>> {
+    const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -178,6 +178,35 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
     expect((withBody.body as unknown as ErrorBody).error).toMatchObject({ code: 'parameter_unknown', param: 'force' });
     expect((await me(theirs.test)).status).toBe(200);
   });
+
+  it('a key revoked or rolled through one replica is refused at once by another that holds it in its cache', async () => {
+    // A minute of cache: only the announcement over Redis can make the replica let go in time.
+    const replica = await system.startGatewayReplica({ API_KEY_CACHE_MS: '60000' });
+    const cacheHits = async () =>
+      metricValue(await (await fetch(`${replica.opsUrl}/metrics`)).text(), 'sdd_api_key_lookups_total', { source: 'cache' }) ?? 0;
+    const onReplica = (key: string) => call('GET', '/v1/merchants/me', key, undefined, replica.baseUrl);
+    const keys = await register();
+    const rolled = (await roll(keys.test)).body.api_key;
+    const [old] = (await list(rolled)).body.data;
+
+    // The replica subscribes as it starts; once it hears, a key it looked up is answered from memory.
+    await waitFor(async () => {
+      const before = await cacheHits();
+      expect((await onReplica(keys.test)).status).toBe(200);
+      return (await cacheHits()) > before ? true : undefined;
+    }, 10000, 100);
+    expect((await onReplica(rolled)).status).toBe(200);
+    expect((await onReplica(rolled)).status).toBe(200);
+
+    expect((await revoke(rolled, old.id)).status).toBe(200);
+    expect((await onReplica(keys.test)).status).toBe(401);
+
+    // A roll ends the rolled key's life at the grace period it sets: the replica must see the new end, not its cached one.
+    const next = (await roll(rolled, { expires_in_hours: 0 })).body.api_key;
+    expect((await onReplica(rolled)).status).toBe(401);
+    expect((await onReplica(next)).status).toBe(200);
+    await replica.stop();
+  }, 60000);
 
   it('refuses list and revoke without a key', async () => {
     const keys = await register();

@@ -29,6 +29,8 @@ describe('Postgres outage', () => {
   /** A second gateway connected to Postgres directly: a stopped server refuses its connections (ECONNREFUSED). */
   let direct: GatewayReplica;
   let key: string;
+  /** A key never used before its test: no gateway has it in its cache. */
+  let unusedKey: string;
   let deliveryId: string;
 
   const startPostgres = () => startOwnPostgres({ dataDir, database: 'outage', port });
@@ -82,6 +84,7 @@ describe('Postgres outage', () => {
     await system.startApp(ServiceName.Gateway, { DATABASE_URL: gatewayUrl });
     direct = await system.startGatewayReplica({ DATABASE_URL: postgres.url });
     key = (await system.registerMerchant('Postgres Outage Co')).test;
+    unusedKey = (await system.registerMerchant('Postgres Outage Spare Co')).test;
     const quote = await newQuote();
     const created = await newDelivery(quote.body.id);
     expect(created.status).toBe(201);
@@ -150,10 +153,14 @@ describe('Postgres outage', () => {
     expect((await newDelivery(quote.body.id)).status).toBe(201);
   }, 120000);
 
-  it("black-holed for the gateway only: the key lookup and GET /v1/health answer 503 within 5 s", async () => {
+  it("black-holed for the gateway only: a key it looked up a moment ago still reads through the services; any other key and GET /v1/health answer 503 within 5 s", async () => {
+    expect((await call('GET', `/v1/deliveries/${deliveryId}`, { key })).status).toBe(200);
     gatewayRelay.blackHole();
 
-    expectUnavailable('GET /v1/deliveries/{id}', await call('GET', `/v1/deliveries/${deliveryId}`, { key }));
+    // Served from the gateway's key cache (API_KEY_CACHE_MS): a revocation cannot happen while its database is unreachable anyway.
+    const cached = await call('GET', `/v1/deliveries/${deliveryId}`, { key });
+    expect({ status: cached.status, id: cached.body.id }).toEqual({ status: 200, id: deliveryId });
+    expectUnavailable('GET /v1/deliveries/{id} with a key not looked up yet', await call('GET', `/v1/deliveries/${deliveryId}`, { key: unusedKey }));
     expectUnavailable('unknown API key', await call('GET', '/v1/merchants/me', { key: UNKNOWN_KEY }));
     expectUnavailable('GET /v1/health', await call('GET', '/v1/health'));
 

@@ -152,9 +152,10 @@ describe('Redis outage', () => {
         expect(counts.get('bus-client')).toBe(1);
         expect(counts.get('bus-replies')).toBe(1);
         expect(counts.get('queue-board') ?? 0).toBeLessThanOrEqual(1);
-        // The bus's two, the main one, the rate limiter's and the queue dashboard's: one each, none left behind per attempt.
+        expect(counts.get('api-gateway-key-invalidations') ?? 0).toBeLessThanOrEqual(1);
+        // The bus's two, the main one, the rate limiter's, the queue dashboard's and the key invalidations' subscriber: one each, none left behind per attempt.
         const total = [...counts.entries()].filter(([name]) => name !== 'outage-probe').reduce((sum, [, n]) => sum + n, 0);
-        expect(total).toBeLessThanOrEqual(5);
+        expect(total).toBeLessThanOrEqual(6);
       }
     } finally {
       probe.disconnect();

@@ -34,6 +34,12 @@ export const Metrics = {
     labelNames: ['pattern'] as const,
     registers,
   }),
+  apiKeyLookups: new Counter({
+    name: 'sdd_api_key_lookups_total',
+    help: 'API keys the gateway resolved, by source (cache: answered in memory, database: looked up in Postgres).',
+    labelNames: ['source'] as const,
+    registers,
+  }),
   queueJobs: new Gauge({
     name: 'sdd_queue_jobs',
     help: 'Jobs in each BullMQ queue this app consumes, by state (waiting, active, delayed, failed, prioritized), measured at scrape.',

@@ -1,12 +1,14 @@
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import type { FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
+import { PinoLogger } from 'nestjs-pino';
 import { Metrics } from '@sdd/common';
+import { logRequest } from './http-logger';
 import { requestIdFrom } from './request-id';
 
 /**
  * Fastify owns the request id: taken from a well-formed X-Request-Id or made
- * fresh, echoed on every response, and picked up by the logger. On close,
+ * fresh, echoed on every response, and logged with the request's line. On close,
  * idle keep-alive connections are closed at once, and requests that still
  * arrive go through the app's hooks (its own 503, not Fastify's body).
  */
@@ -27,6 +29,8 @@ export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'server
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    // The root logger nestjs-pino built from loggerOptions; set once the app's logger module is up.
+    logRequest(PinoLogger.root, request, reply.statusCode, reply.elapsedTime);
     done();
   });
   return adapter;

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import type { Logger as PinoRootLogger } from 'pino';
 import { loggerOptions, redactUrl } from '@sdd/common';
 
 /** The orchestrator's probes (OpsHealthController), matched exactly. */
@@ -15,24 +15,41 @@ export function isProbeRequest(url: string | undefined): boolean {
 }
 
 /**
- * nestjs-pino settings: JSON lines with the service name and request id; the
- * request id is Fastify's (see createFastifyAdapter). The URL is logged
- * without the tracking page's token or any key a client put in it; headers
- * (Authorization) are not logged at all.
+ * nestjs-pino settings: JSON lines with the service name and the request id
+ * (added by loggerOptions' mixin from the request context). Its per-request
+ * middleware is not mounted (`forRoutes: []`): pino-http's child logger,
+ * serializers and async-context store per request cost the gateway an eighth
+ * of its CPU under load (issue 16 profile), and one line per request written
+ * from a Fastify hook (logRequest) says the same.
  */
 export function httpLoggerParams(service: string, level: string): Params {
-  const options = loggerOptions(service, level);
-  return {
-    pinoHttp: {
-      ...options,
-      customLogLevel: (_req: IncomingMessage, res: { statusCode: number }, error?: Error) =>
-        error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-      autoLogging: { ignore: (req: IncomingMessage) => isProbeRequest(req.url) },
-      serializers: {
-        ...options.serializers,
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    },
-  };
+  return { pinoHttp: loggerOptions(service, level), forRoutes: [] };
+}
+
+export type RequestLogLevel = 'info' | 'warn' | 'error';
+
+export function requestLogLevel(status: number): RequestLogLevel {
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
+
+interface AnsweredRequest {
+  id: string;
+  method: string;
+  url: string;
+}
+
+/**
+ * The line of an answered request: its id, method and URL (without the
+ * tracking page's token or any key a client put in it), status and time.
+ * Headers (Authorization) are never logged.
+ */
+export function logRequest(logger: PinoRootLogger | undefined, request: AnsweredRequest, status: number, elapsedMs: number): void {
+  if (!logger || isProbeRequest(request.url)) return;
+  const level = requestLogLevel(status);
+  if (!logger.isLevelEnabled(level)) return;
+  // Flat fields, not pino-http's `req`/`res`: pino would run its request and response serializers over those names.
+  logger[level](
+    { request_id: request.id, method: request.method, url: redactUrl(request.url), status, duration_ms: Math.round(elapsedMs) },
+    'request completed',
+  );
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { AuthContext } from '../auth/auth-context';
+import { ApiKeyInvalidations } from '../auth/api-key-invalidations';
 import { isUsable } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
 import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
@@ -14,6 +15,7 @@ export class RevokeApiKeyHandler {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly invalidations: ApiKeyInvalidations,
   ) {}
 
   async execute(auth: AuthContext, keyId: string): Promise<RevokedApiKeyResource> {
@@ -34,6 +36,7 @@ export class RevokeApiKeyHandler {
       }
       await manager.update(ApiKeyEntity, { id: key.id }, { revokedAt: () => 'now()' });
     });
+    await this.invalidations.announce(keyId);
     return presentRevokedApiKey(keyId);
   }
 }

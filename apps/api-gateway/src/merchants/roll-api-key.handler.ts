@@ -5,6 +5,7 @@ import { AppError, Clock, CLOCK } from '@sdd/common';
 import { presentRolledApiKey, RolledApiKeyResource } from '@sdd/public-api';
 import { generateApiKey } from '../auth/api-key';
 import { AuthContext } from '../auth/auth-context';
+import { ApiKeyInvalidations } from '../auth/api-key-invalidations';
 import { isExpiring, keysAfterRoll, MAX_UNEXPIRED_KEYS_PER_MODE } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
 import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
@@ -18,6 +19,7 @@ export class RollApiKeyHandler {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly invalidations: ApiKeyInvalidations,
   ) {}
 
   async execute(auth: AuthContext, expiresInHours = DEFAULT_GRACE_HOURS): Promise<RolledApiKeyResource> {
@@ -42,6 +44,7 @@ export class RollApiKeyHandler {
       await manager.insert(ApiKeyEntity, newApiKeyRow(auth.merchantId, auth.mode, key));
       return { last4: current.last4, expiresAt: graceEnd };
     });
+    await this.invalidations.announce(auth.apiKeyId);
     return presentRolledApiKey(key, auth.mode, previous);
   }
 
