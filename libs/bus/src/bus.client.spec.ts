@@ -1,5 +1,6 @@
 import { Payload } from '@nestjs/microservices';
-import { NEVER, of, TimeoutError } from 'rxjs';
+import { WritePacket } from '@nestjs/microservices';
+import { AppError } from '@sdd/common';
 import { DeliveryRecord, Pattern, QuoteRecord, QuoteRef } from '@sdd/contracts';
 import { BusClient } from './bus.client';
 import { BusHandler } from './bus-handler.decorator';
@@ -7,37 +8,58 @@ import { BusHandler } from './bus-handler.decorator';
 const auth = { merchantId: 'mer_1', mode: 'test' as const, apiKeyId: 'key_1' };
 const quote = { id: 'qt_1' } as QuoteRecord;
 
-/** A client that never connects: `send` is replaced, so only what `request` hands it and returns is under test. */
-function clientAnswering(reply: ReturnType<BusClient['send']>) {
+type Publish = (packet: { pattern: string; data: unknown }, callback: (packet: WritePacket) => void) => () => void;
+
+/**
+ * A client that never connects: `connect` and `publish` (what Nest's `send`
+ * would call too) are replaced, so only what `request` hands over and returns
+ * is under test. `reply` undefined: nobody ever answers.
+ */
+function clientAnswering(reply: WritePacket | undefined) {
   const bus = new BusClient({ redisUrl: 'redis://127.0.0.1:1', prefix: 'unit' });
-  const send = jest.spyOn(bus, 'send').mockReturnValue(reply);
-  return { bus, send };
+  jest.spyOn(bus, 'connect').mockResolvedValue();
+  const disposed = jest.fn();
+  const exposed = bus as unknown as { publish: Publish };
+  const publish = jest.spyOn(exposed, 'publish').mockImplementation((_packet, callback) => {
+    if (reply) callback(reply);
+    return disposed;
+  });
+  return { bus, publish, disposed };
 }
 
 describe('BusClient typed requests', () => {
   it('request sends the payload to the pattern and resolves with the reply', async () => {
-    const { bus, send } = clientAnswering(of(quote));
+    const { bus, publish } = clientAnswering({ response: quote, isDisposed: true });
     const ref = { scope: { merchantId: 'mer_1', mode: 'test' as const }, quoteId: 'qt_1' };
 
     await expect(bus.request(Pattern.GetQuote, ref)).resolves.toBe(quote);
-    expect(send).toHaveBeenCalledWith(Pattern.GetQuote, ref);
+    expect(publish).toHaveBeenCalledWith({ pattern: Pattern.GetQuote, data: ref }, expect.any(Function));
   });
 
   it('requestFor adds the scope alone: the API key id never reaches the bus', async () => {
-    const { bus, send } = clientAnswering(of(quote));
+    const { bus, publish } = clientAnswering({ response: quote, isDisposed: true });
 
     await bus.requestFor(auth, Pattern.GetQuote, { quoteId: 'qt_1' });
-    expect(send).toHaveBeenCalledWith(Pattern.GetQuote, { quoteId: 'qt_1', scope: { merchantId: 'mer_1', mode: 'test' } });
+    expect(publish).toHaveBeenCalledWith({ pattern: Pattern.GetQuote, data: { quoteId: 'qt_1', scope: { merchantId: 'mer_1', mode: 'test' } } }, expect.any(Function));
   });
 
-  it('request gives up after timeoutMs when one is given', async () => {
-    const { bus } = clientAnswering(NEVER);
+  it('request gives up after timeoutMs when one is given, and stops waiting for the reply', async () => {
+    const { bus, disposed } = clientAnswering(undefined);
 
-    await expect(bus.request(Pattern.QuotePing, {}, { timeoutMs: 20 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(bus.request(Pattern.QuotePing, {}, { timeoutMs: 20 })).rejects.toMatchObject({ status: 503 });
+    expect(disposed).toHaveBeenCalledTimes(1);
+  });
+
+  it("request rejects with the service's error, typed", async () => {
+    const { bus } = clientAnswering({ err: AppError.notFound('No such quote.', 'id').toPayload(), isDisposed: true });
+
+    const refused = bus.request(Pattern.GetQuote, { scope: { merchantId: 'mer_1', mode: 'test' }, quoteId: 'qt_1' });
+    await expect(refused).rejects.toBeInstanceOf(AppError);
+    await expect(refused).rejects.toMatchObject({ status: 404, param: 'id' });
   });
 
   it('does not compile a payload or a reply of the wrong shape', async () => {
-    const { bus, send } = clientAnswering(of(quote));
+    const { bus, publish } = clientAnswering({ response: quote, isDisposed: true });
     const scope = { merchantId: 'mer_1', mode: 'test' as const };
 
     // @ts-expect-error a quote is asked for by quoteId, not deliveryId
@@ -52,7 +74,7 @@ describe('BusClient typed requests', () => {
     const delivery: DeliveryRecord = await bus.request(Pattern.GetQuote, { scope, quoteId: 'qt_1' });
 
     expect(delivery).toBe(quote);
-    expect(send).toHaveBeenCalledTimes(5);
+    expect(publish).toHaveBeenCalledTimes(5);
   });
 
   it('does not compile a handler whose reply is not its pattern’s', () => {

@@ -3,7 +3,6 @@ import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { JobsOptions, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
-import { firstValueFrom, timeout } from 'rxjs';
 import {
   BusEvent,
   BusQueue,
@@ -111,10 +110,9 @@ export class BusClient extends ClientProxy {
    * gives up sooner than the bus would (the health report's pings).
    */
   request<P extends Pattern>(pattern: P, data: PatternRequest<P>, options: { timeoutMs?: number } = {}): Promise<PatternReply<P>> {
-    const reply = this.send<PatternReply<P>, PatternRequest<P>>(pattern, data);
     const started = performance.now();
     const observe = (outcome: 'ok' | 'error' | 'unavailable') => Metrics.busRequestDuration.observe({ pattern, outcome }, (performance.now() - started) / 1000);
-    return firstValueFrom(options.timeoutMs === undefined ? reply : reply.pipe(timeout(options.timeoutMs))).then(
+    return this.exchange<PatternReply<P>>(pattern, data, options.timeoutMs).then(
       (answer) => {
         observe('ok');
         return answer;
@@ -124,6 +122,32 @@ export class BusClient extends ClientProxy {
         throw error;
       },
     );
+  }
+
+  /**
+   * One request and its reply as a promise, over the same connect and publish
+   * as Nest's `send`, without the observables `send` wraps them in (defer,
+   * mergeMap, firstValueFrom): a cost on every request the gateway makes.
+   */
+  private async exchange<R>(pattern: Pattern, data: unknown, timeoutMs: number | undefined): Promise<R> {
+    await this.connect();
+    return new Promise<R>((resolve, reject) => {
+      // A holder, not `let`s: publish may answer synchronously, before the timer exists.
+      const wait: { settled: boolean; timer?: NodeJS.Timeout } = { settled: false };
+      const dispose = this.publish({ pattern, data }, ({ err, response }) => {
+        if (wait.settled) return;
+        wait.settled = true;
+        clearTimeout(wait.timer);
+        if (err !== undefined && err !== null) reject(this.serializeError(err));
+        else resolve(response as R);
+      });
+      if (wait.settled || timeoutMs === undefined) return;
+      wait.timer = setTimeout(() => {
+        wait.settled = true;
+        dispose();
+        reject(AppError.serviceUnavailable(`No answer to ${pattern} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+    });
   }
 
   /**

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CreateQuoteRequest, ErrorType, LocatedAddress, QuoteRecord } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, newId } from '@sdd/common';
+import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
 import { GEOCODER, Geocoder } from '../geocoding/geocoder.port';
 import { roadDistanceKm } from '../pricing/distance';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
@@ -14,14 +14,23 @@ import { toQuoteRecord } from './quote.record';
 export const QUOTE_VALIDITY_MS = 15 * 60_000;
 const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 3600_000;
 
+/** Every quote is one row written once: one prepared statement, not TypeORM's insert builder (a third of this service's CPU under load). */
+const INSERT_QUOTE = `INSERT INTO {schema}.quotes
+  (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, scheduled_at, pickup, dropoff, expires_at, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`;
+
 @Injectable()
 export class CreateQuoteHandler {
+  private readonly insertQuote: PreparedStatement;
+
   constructor(
-    @InjectRepository(QuoteEntity) private readonly quotes: Repository<QuoteEntity>,
+    private readonly dataSource: DataSource,
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pricer: QuotePricer,
-  ) {}
+  ) {
+    this.insertQuote = preparedStatement(dataSource, 'insert-quote', INSERT_QUOTE);
+  }
 
   async execute(request: CreateQuoteRequest): Promise<QuoteRecord> {
     checkCreateQuoteRequest(request);
@@ -50,7 +59,23 @@ export class CreateQuoteHandler {
       usedAt: null,
       createdAt: now,
     });
-    await this.quotes.insert(quote);
+    await runPrepared(this.dataSource, this.insertQuote, [
+      quote.id,
+      quote.merchantId,
+      quote.mode,
+      quote.fee,
+      quote.currency,
+      quote.etaMinutes,
+      quote.distanceKm,
+      quote.packageSize,
+      quote.vehicle,
+      quote.category,
+      quote.scheduledAt,
+      JSON.stringify(quote.pickup),
+      JSON.stringify(quote.dropoff),
+      quote.expiresAt,
+      quote.createdAt,
+    ]);
     return toQuoteRecord(quote);
   }
 
