@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { log, registerMerchant, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline } from '../bus/bare-round-trip';
+import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, runWrk } from '../wrk';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -57,6 +58,13 @@ function residentMb(pid: number): number {
   return kb / 1024;
 }
 
+/** The app's own view of its V8 heap, from its ops port's /metrics: what of the resident memory is live JavaScript. */
+async function heapOf(opsPort: number): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
+  const mb = (name: string) => Math.round((metricValue(text, name) ?? Number.NaN) / 2 ** 20);
+  return `${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')}, ${mb('nodejs_external_memory_bytes')}`;
+}
+
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main(): Promise<void> {
@@ -72,6 +80,7 @@ async function main(): Promise<void> {
       { path: 'POST /v1/quotes', url: `${baseUrl}/v1/quotes`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(QUOTE) },
       { path: 'GET /v1/deliveries/{id}', url: `${baseUrl}/v1/deliveries/${String(created.body.id)}`, method: 'GET' as const, headers: auth },
     ];
+    const idleMemory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const loadBefore = loadavg()[0];
     log(`bare BullMQ round trip, ${CONNECTIONS} in flight, ${SECONDS} s`);
     const results: PathResult[] = [await bareRoundTrip(redisUrl, prefix, CONNECTIONS, SECONDS)];
@@ -81,6 +90,7 @@ async function main(): Promise<void> {
       results.push({ path: load.path, ...(await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS })) });
     }
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
+    const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
     const bare = results[0];
     const header = `${'path'.padEnd(26)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
@@ -89,10 +99,11 @@ async function main(): Promise<void> {
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
     for (const result of results) console.log(row(result));
-    console.log(`resident memory after load (MB): ${Object.entries(memory).map(([app, mb]) => `${app} ${mb}`).join(', ')}`);
+    console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
+    console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
     const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bare.perSecond) }));
-    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, cores: cpus().length, paths: json, residentMb: memory })}`);
+    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`);
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });
 }

@@ -16,3 +16,10 @@ declare module 'zipcodes' {
   /** Every entry, US and Canadian together, by ZIP code or FSA. */
   export const codes: Readonly<Record<string, ZipCode>>;
 }
+
+/** The package's Canadian half alone (FSAs only), the file its main module merges with the US codes. */
+declare module 'zipcodes/lib/codesCanada' {
+  import type { ZipCode } from 'zipcodes';
+
+  export const codes: Readonly<Record<string, ZipCode>>;
+}

@@ -1,0 +1,52 @@
+import { BenchResults, formatTable, summaryRows } from './summary';
+
+const results: BenchResults = {
+  http: {
+    paths: [
+      { path: 'bare BullMQ round trip', perSecond: 2500, p50Ms: 20, p99Ms: 40 },
+      { path: 'POST /v1/quotes', perSecond: 1250, p50Ms: 35, p99Ms: 60 },
+    ],
+    residentMb: { 'api-gateway': 240, 'quote-service': 140 },
+  },
+  deliveries: { create: { n: 1000, p50: 30, p99: 120, seconds: 2 }, latenessMs: { all: { p99: 200 } }, peakActive: 1000 },
+  webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 } },
+};
+
+describe('the bench summary', () => {
+  const rows = summaryRows(results);
+  const row = (figure: string) => rows.find((r) => r.figure.startsWith(figure));
+
+  it('sets throughput beside the bare round trip of the same run, latency beside its p99', () => {
+    expect(row('POST /v1/quotes, 50')).toMatchObject({ value: 1250, ratio: 0.5, met: false });
+    expect(row('POST /v1/quotes, p99')).toMatchObject({ value: 60, ratio: 1.5, met: false });
+    expect(row('bare BullMQ round trip, 50')).toMatchObject({ ratio: 1 });
+    expect(row('bare BullMQ round trip, 50')?.target).toBeUndefined();
+    expect(row('signed webhooks, burst')).toMatchObject({ ratio: 1, met: true });
+  });
+
+  it('checks each figure against its target', () => {
+    expect(row('POST /v1/deliveries, 20 in flight, p50')?.met).toBe(true);
+    expect(row('POST /v1/deliveries, 20 in flight, p99')?.met).toBe(false);
+    expect(row('POST /v1/deliveries, creations')).toMatchObject({ value: 500, met: true });
+    // Lateness within bound but at a tenth of the load the target names: not met.
+    expect(row('timeline step lateness')).toMatchObject({ value: 200, met: false });
+    expect(row('signed webhooks, sustained')?.met).toBe(false);
+    expect(row('resident memory after load, api-gateway')?.met).toBe(false);
+    expect(row('resident memory after load, quote-service')?.met).toBe(true);
+  });
+
+  it('leaves out the benches that did not run, and the ratios with nothing to compare to', () => {
+    const alone = summaryRows({ webhooks: results.webhooks });
+    expect(alone.map((r) => r.figure)).toEqual(['signed webhooks, burst', 'signed webhooks, sustained']);
+    expect(alone[0].ratio).toBeUndefined();
+  });
+
+  it('prints one aligned table, misses in capitals', () => {
+    const table = formatTable(rows).split('\n');
+    expect(table[0]).toMatch(/^figure\s+value\s+× bare\s+target \(issue 16\)$/);
+    expect(table).toHaveLength(rows.length + 1);
+    expect(table.find((line) => line.startsWith('POST /v1/quotes, 50'))).toMatch(/1250 req\/s\s+0\.50×\s+≥ 1\.00× bare\s+MISSED$/);
+    // The ratios right-aligned in one column.
+    expect(new Set(table.slice(1).filter((line) => line.includes('×')).map((line) => line.indexOf('×'))).size).toBe(1);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The one table `npm run bench` prints: every bench's headline figures with
+ * the bare BullMQ round trip of the same run beside them, and issue 16's
+ * target for each, so a regression shows as a ratio that fell or a target
+ * missed. Pure: the runner feeds it the RESULT lines the benches print.
+ */
+
+export interface BenchResults {
+  http?: {
+    paths: Array<{ path: string; perSecond: number; p50Ms: number; p99Ms: number }>;
+    residentMb: Record<string, number>;
+  };
+  bus?: { ours: { throughput: number; p99Ms: number }; ratio: number };
+  deliveries?: {
+    create: { n: number; p50: number; p99: number; seconds: number };
+    latenessMs: { all: { p99: number } };
+    peakActive: number;
+  };
+  webhooks?: { burst: { perSecond: number }; sustained: { deliveredPerSecond: number } };
+}
+
+export interface Row {
+  figure: string;
+  value: number;
+  unit: 'req/s' | '/s' | 'ms' | 'MB';
+  /** Throughput against the bare round trip's, latency against its p99; absent where no comparison means anything. */
+  ratio?: number;
+  target?: string;
+  met?: boolean;
+}
+
+const BARE = 'bare BullMQ round trip';
+
+export function summaryRows(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const bare = results.http?.paths.find((path) => path.path === BARE);
+  const perSecond = (value: number) => (bare ? value / bare.perSecond : undefined);
+  const latency = (value: number) => (bare ? value / bare.p99Ms : undefined);
+  for (const path of results.http?.paths ?? []) {
+    const isBare = path.path === BARE;
+    const ratio = perSecond(path.perSecond);
+    rows.push({
+      figure: `${path.path}, 50 connections`,
+      value: path.perSecond,
+      unit: 'req/s',
+      ratio,
+      ...(isBare ? {} : { target: '≥ 1.00× bare', met: ratio !== undefined && ratio >= 1 }),
+    });
+    rows.push({
+      figure: `${path.path}, p99`,
+      value: path.p99Ms,
+      unit: 'ms',
+      ratio: latency(path.p99Ms),
+      ...(isBare ? {} : { target: '≤ 40 ms', met: path.p99Ms <= 40 }),
+    });
+  }
+  if (results.bus) rows.push({ figure: 'our bus (@sdd/bus) round trip, own run', value: results.bus.ours.throughput, unit: 'req/s', ratio: results.bus.ratio });
+  const deliveries = results.deliveries;
+  if (deliveries) {
+    const created = deliveries.create.n / deliveries.create.seconds;
+    rows.push({ figure: 'POST /v1/deliveries, 20 in flight, p50', value: deliveries.create.p50, unit: 'ms', ratio: latency(deliveries.create.p50), target: '≤ 40 ms', met: deliveries.create.p50 <= 40 });
+    rows.push({ figure: 'POST /v1/deliveries, 20 in flight, p99', value: deliveries.create.p99, unit: 'ms', ratio: latency(deliveries.create.p99), target: '≤ 100 ms', met: deliveries.create.p99 <= 100 });
+    rows.push({ figure: 'POST /v1/deliveries, creations', value: created, unit: '/s', ratio: perSecond(created), target: '≥ 400/s', met: created >= 400 });
+    rows.push({
+      figure: `timeline step lateness p99, ${deliveries.peakActive} active at peak`,
+      value: deliveries.latenessMs.all.p99,
+      unit: 'ms',
+      ratio: latency(deliveries.latenessMs.all.p99),
+      target: '≤ 250 ms at 10,000',
+      met: deliveries.latenessMs.all.p99 <= 250 && deliveries.peakActive >= 10_000,
+    });
+  }
+  if (results.webhooks) {
+    const { burst, sustained } = results.webhooks;
+    rows.push({ figure: 'signed webhooks, burst', value: burst.perSecond, unit: '/s', ratio: perSecond(burst.perSecond), target: '≥ 2,000/s', met: burst.perSecond >= 2000 });
+    rows.push({ figure: 'signed webhooks, sustained', value: sustained.deliveredPerSecond, unit: '/s', ratio: perSecond(sustained.deliveredPerSecond), target: '≥ 2,000/s', met: sustained.deliveredPerSecond >= 2000 });
+  }
+  for (const [app, mb] of Object.entries(results.http?.residentMb ?? {})) {
+    rows.push({ figure: `resident memory after load, ${app}`, value: mb, unit: 'MB', target: '≤ 150 MB', met: mb <= 150 });
+  }
+  return rows;
+}
+
+export function formatTable(rows: readonly Row[]): string {
+  const cells = rows.map((row) => [
+    row.figure,
+    `${row.value >= 100 ? Math.round(row.value) : row.value.toFixed(1)} ${row.unit}`,
+    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}×`,
+    row.target ?? '',
+    row.met === undefined ? '' : row.met ? 'met' : 'MISSED',
+  ]);
+  const header = ['figure', 'value', '× bare', 'target (issue 16)', ''];
+  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((cell) => cell[i].length)));
+  const line = (cell: string[]) => cell.map((text, i) => (i === 1 || i === 2 ? text.padStart(widths[i]) : text.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(header), ...cells.map(line)].join('\n');
+}
