@@ -5,7 +5,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
-import { log, pool, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { metricValue } from '@sdd/testing';
+import { App, log, pool, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -23,9 +24,27 @@ const EVENT_STEPS: Record<string, string> = {
   'delivery.delivered': 'delivered',
 };
 
+/**
+ * Where a create's time goes: each app's mean time per bus request it made,
+ * by pattern, from its own /metrics (sdd_bus_request_duration_seconds).
+ */
+async function busRequestMeans(apps: App[]): Promise<string> {
+  const parts: string[] = [];
+  for (const [i, app] of apps.entries()) {
+    const text = await (await fetch(`http://127.0.0.1:${app.opsPort}/metrics`)).text();
+    const patterns = new Set([...text.matchAll(/^sdd_bus_request_duration_seconds_count\{[^}]*pattern="([^"]+)"/gm)].map((match) => match[1]));
+    for (const pattern of patterns) {
+      const sum = metricValue(text, 'sdd_bus_request_duration_seconds_sum', { pattern }) ?? 0;
+      const count = metricValue(text, 'sdd_bus_request_duration_seconds_count', { pattern }) ?? 0;
+      if (count > 0) parts.push(`${APPS[i]} → ${pattern} ${((sum / count) * 1000).toFixed(1)} (${count})`);
+    }
+  }
+  return parts.join('; ');
+}
+
 async function main(): Promise<void> {
   const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
-  await withBenchSystem(options, async ({ prefix, postgresUrl, call, defer }) => {
+  await withBenchSystem(options, async ({ prefix, postgresUrl, call, defer, apps }) => {
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
@@ -56,6 +75,7 @@ async function main(): Promise<void> {
       due.set(created.body.id as string, new Map(timeline.map((step) => [step.status, Date.parse(step.at)])));
     });
     const createSeconds = (Date.now() - createStart) / 1000;
+    const busTimes = await busRequestMeans(apps);
     log(`created ${due.size} in ${createSeconds.toFixed(1)} s; retrieving ${RETRIEVES}`);
 
     // Retrieves of random deliveries, timed (the timeline keeps running meanwhile).
@@ -138,6 +158,7 @@ async function main(): Promise<void> {
       `create errors ${createErrors}, retrieve errors ${retrieveErrors}; delivered ${delivered}/${DELIVERIES}; ` +
         `peak active ${peakActive}; creates took ${result.create.seconds} s`,
     );
+    console.log(`bus requests during the creates, mean ms (count): ${busTimes}`);
     console.log(`RESULT ${JSON.stringify(result)}`);
     if (createErrors + retrieveErrors > 0 || delivered !== DELIVERIES) process.exitCode = 1;
   });
