@@ -27,9 +27,12 @@ function bucketOf(frame) {
  */
 function summarizeProfile(profile) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  /** @type {Map<number, number>} */
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  /** @type {Map<string, number>} */
   const self = new Map();
+  /** @type {Map<string, number>} */
   const inclusive = new Map();
   let busy = 0;
   for (const id of profile.samples) {
@@ -39,14 +42,17 @@ function summarizeProfile(profile) {
     const own = bucketOf(node.callFrame);
     self.set(own, (self.get(own) ?? 0) + 1);
     const seen = new Set();
-    for (let current = id; current !== undefined; current = parent.get(current)) {
-      const bucket = bucketOf(nodes.get(current).callFrame);
+    for (let current = /** @type {number | undefined} */ (id); current !== undefined; current = parent.get(current)) {
+      const frame = nodes.get(current)?.callFrame;
+      if (!frame) break;
+      const bucket = bucketOf(frame);
       if (seen.has(bucket)) continue;
       seen.add(bucket);
       inclusive.set(bucket, (inclusive.get(bucket) ?? 0) + 1);
     }
   }
-  const shares = (counts) => [...counts].map(([bucket, n]) => [bucket, n / busy]).sort((a, b) => b[1] - a[1]);
+  /** @param {Map<string, number>} counts @returns {Array<[string, number]>} */
+  const shares = (counts) => [...counts].map(([bucket, n]) => /** @type {[string, number]} */ ([bucket, n / busy])).sort((a, b) => b[1] - a[1]);
   return { busyShare: profile.samples.length === 0 ? 0 : busy / profile.samples.length, self: shares(self), inclusive: shares(inclusive) };
 }
 
@@ -57,6 +63,7 @@ if (require.main === module) {
     process.exit(2);
   }
   const summary = summarizeProfile(JSON.parse(fs.readFileSync(file, 'utf8')));
+  /** @param {Array<[string, number]>} shares */
   const table = (shares) => shares.slice(0, Number(rows)).map(([bucket, share]) => `${(share * 100).toFixed(1).padStart(6)} %  ${bucket}`).join('\n');
   process.stdout.write(`busy ${(summary.busyShare * 100).toFixed(1)} % of the samples\n-- self\n${table(summary.self)}\n-- inclusive\n${table(summary.inclusive)}\n`);
 }

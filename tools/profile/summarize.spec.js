@@ -2,6 +2,7 @@
 
 const { bucketOf, summarizeProfile } = require('./summarize');
 
+/** @param {string} functionName @param {string} [url] */
 const frame = (functionName, url = '') => ({ functionName, url });
 
 describe('CPU profile summary', () => {
