@@ -4,23 +4,14 @@
  * generator would take one of them. Installed with apt-get when missing and
  * running as root on Debian, like redis-server.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadInfra } from '@sdd/testing';
 
-const WRK = '/usr/bin/wrk';
-
-export function ensureWrk(log: (message: string) => void): string {
-  if (existsSync(WRK)) return WRK;
-  const root = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!root || !existsSync('/usr/bin/apt-get')) throw new Error('wrk is not installed and cannot be installed here (not root on Debian): apt-get install wrk');
-  log('wrk: installing with apt-get (once per machine)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { env, stdio: 'ignore' });
-  execFileSync('apt-get', ['install', '-y', '-qq', '-o', 'DPkg::Lock::Timeout=300', 'wrk'], { env, stdio: 'ignore' });
-  if (!existsSync(WRK)) throw new Error('Cannot install wrk: apt-get finished but no wrk binary was found');
-  return WRK;
+export function ensureWrk(log: (message: string) => void): Promise<string> {
+  return loadInfra().ensureDebianCommand({ command: 'wrk', log });
 }
 
 export interface LoadSpec {

@@ -124,7 +124,7 @@ async function runAll(servers, signals, planned, results) {
   servers.push(postgres);
   const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'test-redis'), appendOnly: false, port: 63791, log });
   servers.push(redis);
-  const chromium = infra.ensureChromium({ log });
+  const chromium = await infra.ensureChromium({ log });
   const env = {
     ...process.env,
     DATABASE_URL: postgres.url,

@@ -68,7 +68,7 @@ async function heapOf(opsPort: number): Promise<string> {
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main(): Promise<void> {
-  const wrk = ensureWrk(log);
+  const wrk = await ensureWrk(log);
   const options = { name: 'http', apps: APPS, env: (baseUrl: string) => ({ PUBLIC_BASE_URL: baseUrl }) };
   await withBenchSystem(options, async ({ prefix, redisUrl, baseUrl, apps, call }) => {
     const { key } = await registerMerchant(call, 'Bench HTTP Co', prefix);

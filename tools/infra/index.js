@@ -9,6 +9,7 @@ module.exports = {
   ...require('./deps'),
   ...require('./postgres'),
   ...require('./redis'),
+  ...require('./debian-package'),
   ...require('./chromium'),
   ...require('./build'),
   ...require('./watchdog'),

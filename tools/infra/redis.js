@@ -3,8 +3,9 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { LOOPBACK } = require('./ports');
-const { capture, commandIncludes, isAlive, messageOf, terminate, waitUntil, which } = require('./processes');
+const { commandIncludes, isAlive, messageOf, terminate, waitUntil } = require('./processes');
 const server = require('./server');
+const { ensureDebianCommand } = require('./debian-package');
 
 /**
  * @typedef {import('./server').Log} Log
@@ -15,8 +16,6 @@ const server = require('./server');
 
 const DEFAULT_PORT = 63790;
 const START_TIMEOUT_MS = 15_000;
-const NOT_INSTALLABLE =
-  'redis-server is not installed and cannot be installed (not root / not Debian): install it or set REDIS_URL';
 
 /** @param {number} port */
 function redisUrl(port) {
@@ -58,10 +57,6 @@ async function pingRedis(url, timeoutMs = 5_000) {
   }
 }
 
-function isRoot() {
-  return process.getuid?.() === 0;
-}
-
 /**
  * redis-server from PATH, installed with apt-get first when we are root on
  * Debian. A distro service the package may autostart is left alone: we run
@@ -69,21 +64,8 @@ function isRoot() {
  * @param {Log} log
  * @returns {Promise<string>}
  */
-async function redisServerBinary(log) {
-  const found = which('redis-server');
-  if (found) return found;
-  if (!isRoot() || !fs.existsSync('/usr/bin/apt-get')) throw new Error(NOT_INSTALLABLE);
-  log('redis-server is not installed: installing the Debian package with apt-get');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  // Waits for a concurrent apt/dpkg run (e.g. npm start and npm test at once) instead of failing.
-  const lockWait = ['-o', 'DPkg::Lock::Timeout=300'];
-  for (const args of [['update'], ['install', '-y', 'redis-server']]) {
-    const { code, output } = await capture('apt-get', [...lockWait, ...args], { env });
-    if (code !== 0) throw new Error(`Cannot install redis-server: apt-get ${args[0]} failed: ${server.oneLine(output)}`);
-  }
-  const installed = which('redis-server');
-  if (!installed) throw new Error('Cannot install redis-server: apt-get succeeded but redis-server is not on PATH');
-  return installed;
+function redisServerBinary(log) {
+  return ensureDebianCommand({ command: 'redis-server', otherwise: 'set REDIS_URL', log });
 }
 
 /**

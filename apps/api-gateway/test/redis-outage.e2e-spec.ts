@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, GatewayReplica, loadInfra, TestSystem, timedRequest, TimedResponse, uniquePrefix, waitFor } from '@sdd/testing';
+import { freePort, GatewayReplica, loadInfra, metricValue, TestSystem, timedRequest, TimedResponse, uniquePrefix, waitFor } from '@sdd/testing';
 
 /** decisions.md: a dependency down answers 503 with Retry-After, within 5 s. */
 const DUE_MS = 5000;
@@ -65,6 +65,13 @@ describe('Redis outage', () => {
   const newDelivery = (quoteId: unknown) =>
     call('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, customer: { name: 'Sam', phone: '416 555 0142' } } });
 
+  /** The gateway's API-key lookups so far, answered from memory and from Postgres. */
+  async function keyLookups(): Promise<{ cache: number; database: number }> {
+    const text = await (await fetch(`${system.opsUrl}/metrics`)).text();
+    const count = (source: string) => metricValue(text, 'sdd_api_key_lookups_total', { source }) ?? 0;
+    return { cache: count('cache'), database: count('database') };
+  }
+
   let redisPort: number;
   let redis: Awaited<ReturnType<typeof infra.startRedis>>;
 
@@ -91,6 +98,7 @@ describe('Redis outage', () => {
     const quote = await newQuote();
     expect(quote.status).toBe(200);
     await redis.stop();
+    const lookupsBefore = await keyLookups();
 
     expectUnavailable('POST /v1/quotes', await newQuote(), FAST_MS);
     expectUnavailable('POST /v1/deliveries', await newDelivery(quote.body.id), FAST_MS);
@@ -104,6 +112,10 @@ describe('Redis outage', () => {
     const ready = await fetch(`${system.opsUrl}/health/ready`, { signal: AbortSignal.timeout(DUE_MS) });
     expect(ready.status).toBe(503);
     expect(ready.headers.get('retry-after')).not.toBeNull();
+    // Deaf to revocations while Redis is away, the gateway answers no key from memory, however recently it was looked up.
+    const lookupsDuring = await keyLookups();
+    expect(lookupsDuring.cache).toBe(lookupsBefore.cache);
+    expect(lookupsDuring.database - lookupsBefore.database).toBe(5);
 
     redis = await startOwnRedis(dataDirs[0], redisPort);
     await waitFor(async () => ((await call('GET', '/v1/health')).status === 200 ? true : undefined), 30000, 250);
@@ -114,6 +126,12 @@ describe('Redis outage', () => {
     expect((await call('GET', `/v1/deliveries/${deliveryId}`, { key })).status).toBe(200);
     expect((await call('GET', '/v1/merchants/me', { key })).status).toBe(200);
     expect((await fetch(`${system.opsUrl}/health/ready`)).status).toBe(200);
+    // Subscribed again, it uses its cache again.
+    await waitFor(async () => {
+      const before = (await keyLookups()).cache;
+      await call('GET', '/v1/merchants/me', { key });
+      return (await keyLookups()).cache > before ? true : undefined;
+    }, 10000, 100);
   }, 90000);
 
   it('a gateway started while its Redis is down leaves no connection behind per attempt, and becomes ready once Redis is up', async () => {

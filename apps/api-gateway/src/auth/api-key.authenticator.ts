@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import type { Mode } from '@sdd/contracts';
-import { ErrorType } from '@sdd/contracts';
+import { ErrorType, type Mode } from '@sdd/contracts';
 import { AppError, Metrics } from '@sdd/common';
 import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
 import { LAST_USE_RESOLUTION_MS, shouldRecordUse } from '../merchants/api-key-lifecycle';
