@@ -46,7 +46,9 @@ function steps() {
     {
       name: 'e2e',
       command: bin('jest'),
-      args: ['-c', 'jest.e2e.config.js', '--ci', '--runInBand', ...jestReport('e2e'), ...extra],
+      // Two files at a time: most of an e2e file's time is waiting on its processes (timelines, restarts,
+      // outages), and files are isolated by bus and schema prefix on the shared servers.
+      args: ['-c', 'jest.e2e.config.js', '--ci', '--maxWorkers=2', ...jestReport('e2e'), ...extra],
     },
   ];
 }

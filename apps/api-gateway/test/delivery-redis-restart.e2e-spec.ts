@@ -1,38 +1,19 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { ServiceName } from '@sdd/contracts';
-import { freePort, loadInfra, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
-
+import { OwnRedis, startOwnRedis, TestSystem, waitFor } from '@sdd/testing';
 
 /**
  * A Redis of its own (appendonly, as `npm start` runs it), stopped and started
  * again mid-timeline: the delayed timeline jobs must survive it.
  */
 describe('test timeline across a Redis restart', () => {
-  const infra = loadInfra();
-  const dataDir = join(infra.repoRoot, '.data', uniquePrefix('redis-restart'));
   const system = new TestSystem();
-  let port: number;
-  let redis: Awaited<ReturnType<typeof infra.startRedis>>;
+  let redis: OwnRedis;
   let key: string;
-
-  /** startRedis uses REDIS_URL when it is set, as it is in tests: this one must be our own. */
-  async function startOwnRedis() {
-    const shared = process.env.REDIS_URL;
-    delete process.env.REDIS_URL;
-    try {
-      return await infra.startRedis({ dataDir, appendOnly: true, port });
-    } finally {
-      process.env.REDIS_URL = shared;
-    }
-  }
 
   const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key, body });
 
   beforeAll(async () => {
-    port = await freePort();
-    redis = await startOwnRedis();
-    expect(redis.port).toBe(port);
+    redis = await startOwnRedis('redis-restart');
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery],
       env: { REDIS_URL: redis.url, TIMELINE_SPEED: '10' },
@@ -42,8 +23,7 @@ describe('test timeline across a Redis restart', () => {
 
   afterAll(async () => {
     await system.stop();
-    await redis?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await redis?.dispose();
   });
 
   it('still reaches delivered', async () => {
@@ -55,8 +35,7 @@ describe('test timeline across a Redis restart', () => {
 
     await redis.stop();
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    redis = await startOwnRedis();
-    expect(redis.port).toBe(port);
+    await redis.start();
 
     const delivered = await waitFor(async () => {
       const response = await call('GET', `/v1/deliveries/${id}`).catch(() => undefined);

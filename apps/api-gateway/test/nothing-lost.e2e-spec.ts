@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { freePort, loadInfra, OwnPostgres, ReceivedWebhook, startOwnPostgres, TcpRelay, testEnv, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { freePort, loadInfra, OwnPostgres, OwnRedis, ReceivedWebhook, startOwnPostgres, startOwnRedis, TcpRelay, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** 80 s of simulated timeline in 4 s. */
 const TIMELINE_SPEED = 20;
@@ -17,7 +17,8 @@ type Envelope = { id: string; type: string; data: { id: string } };
  * Postgres is the record, Redis only runs work: with the dispatcher dead,
  * Redis flushed, or Postgres stopped long enough for jobs to give up, every
  * accepted delivery still finishes and every event still reaches the
- * merchant. A Postgres of this file's own, so it can be stopped for real.
+ * merchant. A Postgres and a Redis of this file's own, so they can be
+ * stopped and flushed for real without touching other test files.
  */
 describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres stopped)', () => {
   const infra = loadInfra();
@@ -26,6 +27,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
   let postgres: OwnPostgres;
   let pgPort: number;
   let receiver: WebhookReceiver;
+  let ownRedis: OwnRedis;
   let redis: Redis;
   let key: string;
   let secret: string;
@@ -75,11 +77,13 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     pgPort = await freePort();
     postgres = await startPostgres();
     receiver = await WebhookReceiver.start();
-    redis = new Redis(testEnv().redisUrl);
+    ownRedis = await startOwnRedis('nothing-lost-redis');
+    redis = new Redis(ownRedis.url);
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       env: {
         DATABASE_URL: postgres.url,
+        REDIS_URL: ownRedis.url,
         RATE_LIMIT_PER_MINUTE: '100000',
         TIMELINE_SPEED: String(TIMELINE_SPEED),
         TIMELINE_RECONCILE_INTERVAL_MS: '500',
@@ -101,6 +105,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
   afterAll(async () => {
     await system.stop().catch(() => undefined);
     redis?.disconnect();
+    await ownRedis?.dispose();
     await receiver?.close();
     await postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });

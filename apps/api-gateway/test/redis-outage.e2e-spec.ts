@@ -1,7 +1,5 @@
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, GatewayReplica, loadInfra, metricValue, TestSystem, timedRequest, TimedResponse, uniquePrefix, waitFor } from '@sdd/testing';
+import { freePort, GatewayReplica, metricValue, OwnRedis, startOwnRedis, TestSystem, timedRequest, TimedResponse, waitFor } from '@sdd/testing';
 
 /** decisions.md: a dependency down answers 503 with Retry-After, within 5 s. */
 const DUE_MS = 5000;
@@ -37,25 +35,15 @@ async function clientsByName(redis: Redis): Promise<Map<string, number>> {
  * ready once Redis is up.
  */
 describe('Redis outage', () => {
-  const infra = loadInfra();
-  const dataDirs = [join(infra.repoRoot, '.data', uniquePrefix('redis-outage')), join(infra.repoRoot, '.data', uniquePrefix('redis-late'))];
   const system = new TestSystem();
-  const servers: Array<Awaited<ReturnType<typeof infra.startRedis>>> = [];
+  const servers: OwnRedis[] = [];
   let key: string;
   let deliveryId: string;
 
-  /** startRedis uses REDIS_URL when it is set, as it is in tests: this one must be our own. */
-  async function startOwnRedis(dataDir: string, port: number) {
-    const shared = process.env.REDIS_URL;
-    delete process.env.REDIS_URL;
-    try {
-      const redis = await infra.startRedis({ dataDir, appendOnly: true, port });
-      expect(redis.port).toBe(port);
-      servers.push(redis);
-      return redis;
-    } finally {
-      process.env.REDIS_URL = shared;
-    }
+  async function ownRedis(name: string, port?: number): Promise<OwnRedis> {
+    const redis = await startOwnRedis(name, { port });
+    servers.push(redis);
+    return redis;
   }
 
   const call = (method: string, path: string, options: { key?: string; body?: unknown } = {}, baseUrl = system.baseUrl) =>
@@ -72,12 +60,10 @@ describe('Redis outage', () => {
     return { cache: count('cache'), database: count('database') };
   }
 
-  let redisPort: number;
-  let redis: Awaited<ReturnType<typeof infra.startRedis>>;
+  let redis: OwnRedis;
 
   beforeAll(async () => {
-    redisPort = await freePort();
-    redis = await startOwnRedis(dataDirs[0], redisPort);
+    redis = await ownRedis('redis-outage');
     await system.start({ env: { REDIS_URL: redis.url } });
     key = (await system.registerMerchant('Redis Outage Co')).test;
     const quote = await newQuote();
@@ -88,10 +74,7 @@ describe('Redis outage', () => {
 
   afterAll(async () => {
     await system.stop();
-    for (const server of servers) await server.stop();
-    for (const dataDir of dataDirs) {
-      for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`]) rmSync(path, { recursive: true, force: true });
-    }
+    for (const server of servers) await server.dispose();
   }, 60000);
 
   it('stopped: what needs the bus answers 503 with Retry-After at once; all works again once it is back', async () => {
@@ -117,7 +100,7 @@ describe('Redis outage', () => {
     expect(lookupsDuring.cache).toBe(lookupsBefore.cache);
     expect(lookupsDuring.database - lookupsBefore.database).toBe(5);
 
-    redis = await startOwnRedis(dataDirs[0], redisPort);
+    await redis.start();
     await waitFor(async () => ((await call('GET', '/v1/health')).status === 200 ? true : undefined), 30000, 250);
     const again = await newQuote();
     expect(again.status).toBe(200);
@@ -149,7 +132,7 @@ describe('Redis outage', () => {
       expectUnavailable('POST /v1/quotes', await newQuote(baseUrl), FAST_MS);
     }
 
-    const late = await startOwnRedis(dataDirs[1], latePort);
+    const late = await ownRedis('redis-late', latePort);
     const replica = await starting;
     if (replica instanceof Error) throw replica;
     expect((await fetch(`${replica.opsUrl}/health/ready`)).status).toBe(200);

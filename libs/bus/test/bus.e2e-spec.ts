@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { BusQueue, ErrorType, ServiceName } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { deleteKeysWithPrefix, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
+import { OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
 import { BusClient, BusExceptionFilter, BusServer } from '../src';
 
 const REPLICA = Symbol('REPLICA');
@@ -66,8 +66,10 @@ const subscriptions: Record<string, ServiceName[]> = {
   'test.happened': [ServiceName.Quote, ServiceName.Webhook],
 };
 
+/** A Redis of its own: the reply-listener test counts every connection to it, and other test files run side by side. */
 describe('bus transport (real Redis)', () => {
-  const { redisUrl } = testEnv();
+  let ownRedis: OwnRedis;
+  let redisUrl: string;
   const prefix = uniquePrefix('bus');
   const seen: Seen = { requests: [], events: [] };
   const replicas: INestMicroservice[] = [];
@@ -95,6 +97,8 @@ describe('bus transport (real Redis)', () => {
   }
 
   beforeAll(async () => {
+    ownRedis = await startOwnRedis('bus', { appendOnly: false });
+    redisUrl = ownRedis.url;
     process.on('warning', onWarning);
     await startReplica(ServiceName.Quote, 'quote-a');
     await startReplica(ServiceName.Quote, 'quote-b');
@@ -107,7 +111,7 @@ describe('bus transport (real Redis)', () => {
     process.off('warning', onWarning);
     await client.close();
     await Promise.all(replicas.map((app) => app.close()));
-    await deleteKeysWithPrefix(redisUrl, prefix);
+    await ownRedis.dispose();
   });
 
   beforeEach(() => {

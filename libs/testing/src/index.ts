@@ -8,6 +8,7 @@ export * from './webhook-receiver';
 export * from './tcp-relay';
 export * from './outage-probe';
 export * from './own-postgres';
+export * from './own-redis';
 export * from './repo-root';
 export * from './tls-redis';
 export * from './migration-sandbox';

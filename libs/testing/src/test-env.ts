@@ -8,7 +8,9 @@ export interface TestEnv {
 /**
  * Where the test servers are (started by the e2e global set-up or by
  * `npm test`). Refuses a database whose name does not say "test", so a
- * mis-set DATABASE_URL can never point tests at real data.
+ * mis-set DATABASE_URL can never point tests at real data. Test files share
+ * them side by side, each under its own prefixes: a test that stops or
+ * flushes a server takes its own (`startOwnRedis`, `startOwnPostgres`).
  */
 export function testEnv(): TestEnv {
   const databaseUrl = process.env.DATABASE_URL;
