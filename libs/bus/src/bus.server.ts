@@ -4,7 +4,7 @@ import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
-import { AppError, asServiceUnavailable, countingJobs, isErrorPayload, runWithRequestContext } from '@sdd/common';
+import { AppError, asServiceUnavailable, countingJobs, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { checkBusPayload } from './bus-payload.check';
@@ -96,12 +96,15 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.logger.warn(`dropped ${pattern}: its caller stopped waiting`);
       return;
     }
+    const taken = Date.now();
+    Metrics.busRequestWait.observe({ pattern }, Math.max(0, (job.processedOn ?? taken) - job.timestamp) / 1000);
     // The deadline travels in the context, so bus calls the handler makes do not outlive it.
     const reply = await runWithRequestContext({ requestId: meta.requestId ?? String(job.id), deadline }, () =>
       this.answer(String(job.id), pattern, data, new BusContext([job, meta])),
     );
     if (!this.replies) throw new Error('bus server is closed');
     await this.replies.pushReply(replyTo, JSON.stringify(reply), REPLY_TTL_MS);
+    Metrics.busHandlerDuration.observe({ pattern, outcome: reply.err ? 'error' : 'ok' }, (Date.now() - taken) / 1000);
   }
 
   private async answer(id: string, pattern: string, data: unknown, context: BusContext): Promise<BusReply> {

@@ -5,8 +5,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { BusQueue, ErrorType, ServiceName } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
-import { OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
+import { AppError, metricsRegistry } from '@sdd/common';
+import { metricValue, OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
 import { BusClient, BusExceptionFilter, BusServer } from '../src';
 
 const REPLICA = Symbol('REPLICA');
@@ -126,6 +126,10 @@ describe('bus transport (real Redis)', () => {
     );
     replies.forEach((reply, i) => expect(reply).toMatchObject({ n: i, square: i * i }));
     expect(client.inFlight).toBe(0);
+    // The answering side says where each request's time went: its wait for a worker, and the handler.
+    const text = await metricsRegistry.metrics();
+    expect(metricValue(text, 'sdd_bus_request_wait_seconds_count', { pattern: 'test.square' })).toBeGreaterThanOrEqual(1000);
+    expect(metricValue(text, 'sdd_bus_handler_duration_seconds_count', { pattern: 'test.square', outcome: 'ok' })).toBeGreaterThanOrEqual(1000);
   });
 
   it('shares one reply listener across all in-flight requests, with no listener warnings', async () => {

@@ -28,6 +28,20 @@ export const Metrics = {
     buckets: LATENCY_BUCKETS,
     registers,
   }),
+  busRequestWait: new Histogram({
+    name: 'sdd_bus_request_wait_seconds',
+    help: 'Bus requests this service answered, by pattern: from the caller queueing the job to a worker taking it (the clocks of two pods when they differ).',
+    labelNames: ['pattern'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  }),
+  busHandlerDuration: new Histogram({
+    name: 'sdd_bus_handler_duration_seconds',
+    help: 'Bus requests this service answered, by pattern and outcome (ok, error): the handler\'s own time, from the worker taking the job to its reply pushed.',
+    labelNames: ['pattern', 'outcome'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers,
+  }),
   busRequestTimeouts: new Counter({
     name: 'sdd_bus_request_timeouts_total',
     help: 'Bus requests no service answered before their deadline, by pattern.',
