@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { metricValue } from '@sdd/testing';
-import { App, log, pool, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { App, log, machineCpuSeconds, pool, processCpuSeconds, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -75,6 +75,8 @@ async function main(): Promise<void> {
     const due = new Map<string, Map<string, number>>(); // delivery id → step → due time (ms)
     let createErrors = 0;
     const createStart = Date.now();
+    const cpuAt = () => ({ apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds() });
+    const cpuBefore = cpuAt();
     await pool(DELIVERIES, INFLIGHT, async (i) => {
       const t0 = process.hrtime.bigint();
       const created = await call('POST', '/v1/deliveries', key, { quote_id: quotes[i], customer: { name: 'Sam', phone: '416 555 0142' } });
@@ -89,6 +91,13 @@ async function main(): Promise<void> {
       due.set(created.body.id as string, new Map(timeline.map((step) => [step.status, Date.parse(step.at)])));
     });
     const createSeconds = (Date.now() - createStart) / 1000;
+    const cpuAfter = cpuAt();
+    // CPU per creation while the creates ran (the timelines of those already created run meanwhile): each app, and the whole machine.
+    const perCreate = (before: number, after: number) => Math.round(((after - before) * 1000 * 100) / DELIVERIES) / 100;
+    const createCpuMs = {
+      ...Object.fromEntries(APPS.map((app, i) => [app, perCreate(cpuBefore.apps[i], cpuAfter.apps[i])])),
+      machine: perCreate(cpuBefore.machine, cpuAfter.machine),
+    };
     const busTimes = await busRequestMeans(apps);
     log(`created ${due.size} in ${createSeconds.toFixed(1)} s; retrieving ${RETRIEVES}`);
 
@@ -152,7 +161,7 @@ async function main(): Promise<void> {
       timelineSpeed: SPEED,
       cores: cpus().length,
       loadavg1: Math.round(loadavg()[0] * 100) / 100,
-      create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10 },
+      create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10, cpuMs: createCpuMs },
       retrieve: { ...stat(retrieveMs), errors: retrieveErrors },
       peakActive,
       delivered,
@@ -172,6 +181,7 @@ async function main(): Promise<void> {
       `create errors ${createErrors}, retrieve errors ${retrieveErrors}; delivered ${delivered}/${DELIVERIES}; ` +
         `peak active ${peakActive}; creates took ${result.create.seconds} s`,
     );
+    console.log(`CPU per creation while creating, ms: ${Object.entries(createCpuMs).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
     console.log('bus requests during the creates, mean (count):');
     for (const line of busTimes) console.log(`  ${line}`);
     console.log(`RESULT ${JSON.stringify(result)}`);

@@ -198,6 +198,10 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
 
   it('picks up restricted products only at a location licensed for them', async () => {
     const id = await quoteId(a.test, { category: 'alcohol' });
+    // Asking for another category is refused before the licence is looked at.
+    const standard = await call('POST', '/v1/deliveries', a.test, { quote_id: id, customer, category: 'standard' });
+    expect(standard.status).toBe(400);
+    expect(standard.body.error).toMatchObject({ code: 'category_quote_mismatch', param: 'category' });
     const refused = await call('POST', '/v1/deliveries', a.test, { quote_id: id, customer });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatchObject({ code: 'pickup_not_licensed' });

@@ -55,7 +55,7 @@ import {
 } from './payments';
 import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocationRecord, PickupLocationRecordList } from './locations';
 import { Pattern } from './patterns';
-import { ClaimedQuote, CreateQuoteRequest, QuoteClaimRef, QuoteRecord, QuoteRef } from './quotes';
+import { ClaimedQuote, ClaimQuoteRequest, CreateQuoteRequest, PeekQuoteRequest, QuoteClaimRef, QuoteRecord, QuoteRef } from './quotes';
 import { MerchantScope } from './scope';
 import { ServiceName } from './services';
 import {
@@ -104,9 +104,9 @@ export interface BusContract {
   [Pattern.WebhookPing]: Entry<PingRequest, PingReply, Webhook>;
   [Pattern.CreateQuote]: Entry<CreateQuoteRequest, QuoteRecord, Quote>;
   [Pattern.GetQuote]: Entry<QuoteRef, QuoteRecord, Quote>;
-  [Pattern.ClaimQuote]: Entry<QuoteClaimRef, ClaimedQuote, Quote>;
+  [Pattern.ClaimQuote]: Entry<ClaimQuoteRequest, ClaimedQuote, Quote>;
   [Pattern.ExpireQuote]: Entry<QuoteRef, QuoteRecord, Quote>;
-  [Pattern.PeekQuote]: Entry<QuoteClaimRef, PeekedQuote, Quote>;
+  [Pattern.PeekQuote]: Entry<PeekQuoteRequest, PeekedQuote, Quote>;
   [Pattern.ReleaseQuote]: Entry<QuoteClaimRef, { released: boolean }, Quote>;
   [Pattern.ConfirmQuote]: Entry<QuoteClaimRef, { confirmed: boolean }, Quote>;
   [Pattern.CreateDelivery]: Entry<CreateDeliveryRequest, CreateDeliveryReply, Delivery>;

@@ -5,6 +5,11 @@ import { MerchantScope } from './scope';
 export const RESTRICTED_CATEGORIES = ['alcohol', 'cannabis'] as const;
 export type RestrictedCategory = (typeof RESTRICTED_CATEGORIES)[number];
 
+/** Delivered only from a pickup location licensed for it. */
+export function isRestricted(category: string): category is RestrictedCategory {
+  return (RESTRICTED_CATEGORIES as readonly string[]).includes(category);
+}
+
 export interface PickupLocationInput {
   name: string;
   address: PostalAddress;

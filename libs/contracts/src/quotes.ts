@@ -59,6 +59,25 @@ export interface QuoteClaimRef extends QuoteRef {
   claimant: string;
 }
 
+/** A peek that also checks the category the delivery asks for: a quote made for another is refused (`category_quote_mismatch`). */
+export interface PeekQuoteRequest extends QuoteClaimRef {
+  category?: Category;
+}
+
+/**
+ * A claim with the checks that can refuse the delivery made first, under the
+ * quote's row lock, so that a refused delivery leaves the quote unclaimed.
+ * `unrestricted_only`: a quote for a restricted category is not claimed
+ * (`licence_check_needed`): its pickup's licence is checked first, then it is
+ * claimed without the flag.
+ */
+export interface ClaimQuoteRequest extends PeekQuoteRequest {
+  unrestricted_only?: boolean;
+}
+
+/** The error code of a claim refused for `unrestricted_only`: between services only, never in an HTTP answer. */
+export const LICENCE_CHECK_NEEDED = 'licence_check_needed';
+
 /** What delivery-service gets when it claims a quote: everything the delivery keeps of the route and price. */
 export interface ClaimedQuote {
   quote_id: string;

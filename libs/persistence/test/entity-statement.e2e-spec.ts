@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { Column, CreateDateColumn, DataSource, Entity, PrimaryColumn } from 'typeorm';
 import { testEnv, uniquePrefix } from '@sdd/testing';
-import { dataSourceOptions, findByStatement, preparedStatement, runPrepared, selectEntityStatement } from '../src';
+import { dataSourceOptions, entityInsert, findByStatement, preparedStatement, runPrepared, selectEntityStatement } from '../src';
 
 @Entity({ name: 'parcels' })
 class ParcelEntity {
@@ -22,6 +22,9 @@ class ParcelEntity {
 
   @Column({ type: 'jsonb' })
   dropoff!: { street: string; lines: string[] };
+
+  @Column({ type: 'jsonb', nullable: true })
+  stops!: Array<{ at: string }> | null;
 
   @Column({ name: 'picked_up_at', type: 'timestamptz', nullable: true })
   pickedUpAt!: Date | null;
@@ -74,10 +77,11 @@ describe('prepared statements and entity reads (real Postgres)', () => {
       distanceKm: 3.75,
       fragile: true,
       dropoff: { street: '290 Bremner Blvd', lines: ['Toronto', 'ON'] },
+      stops: [{ at: '2026-11-25T12:00:00.000Z' }, { at: '2026-11-25T12:30:00.000Z' }],
       pickedUpAt: new Date('2026-11-25T12:00:00.123Z'),
       note: 'side door',
     });
-    const sparse = Object.assign(new ParcelEntity(), { ...full, id: 'p2', fragile: false, pickedUpAt: null, note: null });
+    const sparse = Object.assign(new ParcelEntity(), { ...full, id: 'p2', fragile: false, stops: null, pickedUpAt: null, note: null });
     await dataSource.getRepository(ParcelEntity).insert([full, sparse]);
     const statement = selectEntityStatement(dataSource, ParcelEntity, 'find-parcel', 'id = $1 AND merchant_id = $2');
 
@@ -97,7 +101,30 @@ describe('prepared statements and entity reads (real Postgres)', () => {
     expect(await runPrepared(dataSource, insert, ['l2', 'heavy'])).toEqual([{ id: 'l2' }]);
   });
 
-  it('refuses, when built, to read a column a transformer would have changed', () => {
+  it('refuses, when built, to read or write a column a transformer would have changed', () => {
     expect(() => selectEntityStatement(dataSource, LabelEntity, 'find-label', 'id = $1')).toThrow(/LabelEntity\.text .*transformer/);
+    expect(() => entityInsert(dataSource, LabelEntity)).toThrow(/LabelEntity\.text .*written.*transformer/);
+  });
+
+  it('writes entities TypeORM then reads back unchanged, two inserts sharing one statement', async () => {
+    const parcels = entityInsert(dataSource, ParcelEntity);
+    const first = Object.assign(new ParcelEntity(), {
+      id: 'w1',
+      merchantId: 'mer_w',
+      fee: 990,
+      distanceKm: 1.5,
+      fragile: true,
+      dropoff: { street: '1 Queen St E', lines: [] },
+      stops: [{ at: '2026-11-25T13:00:00.000Z' }],
+      pickedUpAt: new Date('2026-11-25T13:00:00.456Z'),
+      note: null,
+      createdAt: new Date('2026-11-25T12:59:00.000Z'),
+    });
+    const second = Object.assign(new ParcelEntity(), { ...first, id: 'w2', stops: null, pickedUpAt: null, note: 'ring twice' });
+    const both = preparedStatement(dataSource, 'insert-two-parcels', `WITH first AS (${parcels.sql()}) ${parcels.sql(parcels.columnCount)}`);
+    await runPrepared(dataSource, both, [...parcels.values(first), ...parcels.values(second)]);
+    for (const written of [first, second]) {
+      expect(await dataSource.getRepository(ParcelEntity).findOneByOrFail({ id: written.id })).toEqual(written);
+    }
   });
 });

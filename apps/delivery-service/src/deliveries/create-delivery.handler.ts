@@ -9,6 +9,8 @@ import {
   CreateDeliveryRequest,
   DeliveryRecord,
   EventType,
+  isRestricted,
+  LICENCE_CHECK_NEEDED,
   MerchantScope,
   Pattern,
   PaymentRecord,
@@ -21,12 +23,13 @@ import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
-import { appendEvent } from '../outbox/append-event';
-import { categoryMismatch, missingCheckout, pickupNotLicensed } from './delivery-errors';
+import { nextEvent } from '../outbox/append-event';
+import { missingCheckout, pickupNotLicensed } from './delivery-errors';
 import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
+import { InsertDeliveryStatement } from './insert-delivery.statement';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
-import { isRestricted, isSamePlace } from './pickup-licence';
+import { isSamePlace } from './pickup-licence';
 import { simulatedTimeline, timelineFor } from './test-timeline';
 import { TimelineQueue } from './timeline.queue';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -34,8 +37,8 @@ import { Dispatcher } from '../dispatch/dispatcher';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
- * checked before the quote is claimed, so a refusal leaves the quote usable.
- * A checkout (required live, optional in test mode) is claimed first:
+ * checked before the quote is claimed (quote-service checks the category as
+ * it claims), so a refusal leaves the quote usable. A checkout (required live, optional in test mode) is claimed first:
  * payment-service verifies the payment with the processor and freezes the
  * fees. The claims name the delivery (its id is chosen first); if the
  * delivery cannot be written, they are released; once it is committed, they
@@ -57,6 +60,7 @@ export class CreateDeliveryHandler {
     private readonly timeline: TimelineQueue,
     private readonly relay: OutboxRelay,
     private readonly dispatcher: Dispatcher,
+    private readonly insertDelivery: InsertDeliveryStatement,
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
@@ -64,16 +68,15 @@ export class CreateDeliveryHandler {
     const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
     const existing = await this.replay(request);
     if (existing) return existing;
-    const quote = await this.bus.request(Pattern.PeekQuote, ref);
-    if (request.category && request.category !== quote.category) throw categoryMismatch(quote.category, request.category);
-    if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
 
     const checkoutRef: CheckoutClaimRef | undefined =
-      request.checkout_id === undefined ? undefined : { scope: request.scope, checkoutId: request.checkout_id, quoteId: quote.quote_id, claimant: ref.claimant };
+      request.checkout_id === undefined ? undefined : { scope: request.scope, checkoutId: request.checkout_id, quoteId: ref.quoteId, claimant: ref.claimant };
+    // A quote's refusals come before its checkout's (a reused quote is quote_already_used, not its checkout): checked first.
+    if (checkoutRef) await this.checkQuote(request, ref);
     const payment = checkoutRef ? await this.bus.request(Pattern.ClaimCheckout, checkoutRef) : null;
     let created: DeliveryRecord;
     try {
-      const claimed = await this.bus.request(Pattern.ClaimQuote, ref);
+      const claimed = await this.claimQuote(request, ref, checkoutRef !== undefined);
       try {
         created = await this.write(request, claimed, ref.claimant, payment);
       } catch (error) {
@@ -94,12 +97,37 @@ export class CreateDeliveryHandler {
       throw error;
     }
     this.relay.poke();
-    await this.confirmClaim(ref);
+    // Off the answer's path: until it lands the claim holds, and a lost one lapses into the reconciler's hands.
+    void this.confirmClaim(ref);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
     if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);
     else this.dispatcher.poke();
     return { delivery: created, replayed: false };
+  }
+
+  /**
+   * One round trip when it can: the claim itself checks the category the
+   * delivery asks for, and leaves a restricted quote unclaimed, to be checked
+   * (its pickup's licence) and then claimed. `checked`: already done.
+   */
+  private async claimQuote(request: CreateDeliveryRequest, ref: QuoteClaimRef, checked: boolean): Promise<ClaimedQuote> {
+    const claim = { ...ref, category: request.category };
+    if (!checked && !(request.category !== undefined && isRestricted(request.category))) {
+      const claimed = await this.bus.request(Pattern.ClaimQuote, { ...claim, unrestricted_only: true }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === LICENCE_CHECK_NEEDED) return undefined;
+        throw error;
+      });
+      if (claimed) return claimed;
+    }
+    if (!checked) await this.checkQuote(request, ref);
+    return this.bus.request(Pattern.ClaimQuote, claim);
+  }
+
+  /** What can refuse the delivery, without claiming the quote: its standing, the category asked for, a restricted category's licence. */
+  private async checkQuote(request: CreateDeliveryRequest, ref: QuoteClaimRef): Promise<void> {
+    const quote = await this.bus.request(Pattern.PeekQuote, { ...ref, category: request.category });
+    if (isRestricted(quote.category)) await this.assertLicensedPickup(request, quote);
   }
 
   /** The delivery an earlier attempt of this idempotent request created, if any. */
@@ -201,15 +229,11 @@ export class CreateDeliveryHandler {
       createdAt: now,
       updatedAt: now,
     });
-    const snapshot = deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.insert(DeliveryEntity, delivery);
-      await appendEvent(manager, delivery, EventType.DeliveryCreated, snapshot, now);
-      await manager.update(DeliveryEntity, { id: delivery.id }, { eventSequence: delivery.eventSequence });
-      // Nobody waits for this delivery any more (the caller answered 503): committing it would leave a
-      // delivery the merchant was told failed, and a quote claim that may already be settled.
-      if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
-    });
+    const event = nextEvent(delivery, EventType.DeliveryCreated, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
+    // Nobody waits for this delivery any more (the caller answered 503): writing it would leave a
+    // delivery the merchant was told failed, and a quote claim that may already be settled.
+    if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
+    await this.insertDelivery.run(delivery, event);
     return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
   }
 }

@@ -9,6 +9,7 @@ import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
 import { CountRecentDeliveriesHandler } from './count-recent-deliveries.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
+import { InsertDeliveryStatement } from './insert-delivery.statement';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryEntity } from './delivery.entity';
 import { GetDeliveryHandler } from './get-delivery.handler';
@@ -43,6 +44,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
   controllers: [DeliveriesController, DriversController, DispatchController],
   providers: [
     CreateDeliveryHandler,
+    InsertDeliveryStatement,
     GetDeliveryHandler,
     ListDeliveriesHandler,
     CancelDeliveryHandler,

@@ -6,13 +6,6 @@ export const deliveryNotFound = (): AppError => AppError.notFound('No such deliv
 export const missingCheckout = (): AppError =>
   AppError.invalidRequest('missing_checkout', 'Live deliveries need the checkout_id of a paid checkout for this quote.', 'checkout_id');
 
-export const categoryMismatch = (quoted: string, requested: string): AppError =>
-  AppError.invalidRequest(
-    'category_quote_mismatch',
-    `The quote was made for category "${quoted}"; this delivery asks for "${requested}". Leave category out to inherit it, or request a new quote.`,
-    'category',
-  );
-
 export const pickupNotLicensed = (category: string): AppError =>
   AppError.invalidRequest(
     'pickup_not_licensed',

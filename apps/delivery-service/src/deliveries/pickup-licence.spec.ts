@@ -1,4 +1,4 @@
-import { isRestricted, isSamePlace } from './pickup-licence';
+import { isSamePlace } from './pickup-licence';
 
 const pickup = { street: '1 Queen St E', city: 'Toronto', province: 'ON', postalCode: 'M5C 2W5', country: 'CA', lat: 0, lng: 0 };
 const location = { street: '1 Queen Street East', city: 'Toronto', province: 'ON', postalCode: 'm5c2w5', country: 'CA' };
@@ -17,11 +17,5 @@ describe('pickup licence matching', () => {
     const bare = { ...pickup, postalCode: null, street: '1 Rue Saint-Paul O', city: 'Montréal' };
     expect(isSamePlace(bare, { ...location, street: '1 rue saint paul o', city: 'Montreal', postalCode: null })).toBe(true);
     expect(isSamePlace(bare, { ...location, street: '1 rue saint paul e', city: 'Montreal', postalCode: null })).toBe(false);
-  });
-
-  it('knows the restricted categories', () => {
-    expect(isRestricted('alcohol')).toBe(true);
-    expect(isRestricted('cannabis')).toBe(true);
-    expect(isRestricted('standard')).toBe(false);
   });
 });

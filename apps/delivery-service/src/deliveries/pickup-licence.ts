@@ -1,4 +1,4 @@
-import type { LocatedAddress, PostalAddress, RestrictedCategory } from '@sdd/contracts';
+import type { LocatedAddress, PostalAddress } from '@sdd/contracts';
 
 function normalise(text: string): string {
   return text
@@ -24,6 +24,3 @@ export function isSamePlace(pickup: LocatedAddress, location: PostalAddress): bo
   return normalise(pickup.street) === normalise(location.street) && normalise(pickup.city) === normalise(location.city);
 }
 
-export function isRestricted(category: string): category is RestrictedCategory {
-  return category === 'alcohol' || category === 'cannabis';
-}

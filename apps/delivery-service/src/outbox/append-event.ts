@@ -18,15 +18,7 @@ export async function appendEvent(
   payload: DeliveryEvent['data'],
   at: Date,
 ): Promise<OutboxEventEntity> {
-  delivery.eventSequence += 1;
-  const event = Object.assign(new OutboxEventEntity(), {
-    id: newId('evt'),
-    deliveryId: delivery.id,
-    sequence: delivery.eventSequence,
-    type,
-    payload,
-    createdAt: at,
-  });
+  const event = nextEvent(delivery, type, payload, at);
   await manager.insert(OutboxEventEntity, event);
   const subscribers = EVENT_SUBSCRIPTIONS[type];
   if (subscribers.length > 0) {
@@ -37,4 +29,17 @@ export async function appendEvent(
     );
   }
   return event;
+}
+
+/** The delivery's next event, numbered after its previous one (the delivery's eventSequence moves on). */
+export function nextEvent(delivery: DeliveryEntity, type: EventType, payload: DeliveryEvent['data'], at: Date): OutboxEventEntity {
+  delivery.eventSequence += 1;
+  return Object.assign(new OutboxEventEntity(), {
+    id: newId('evt'),
+    deliveryId: delivery.id,
+    sequence: delivery.eventSequence,
+    type,
+    payload,
+    createdAt: at,
+  });
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimedQuote, QuoteClaimRef } from '@sdd/contracts';
+import { ClaimedQuote, ClaimQuoteRequest, isRestricted } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, requestDeadlinePassed } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
 import { claimStanding } from './quote-claim';
-import { quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
+import { categoryMismatch, licenceCheckNeeded, quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
 import { toClaimedQuote } from './quote.record';
@@ -17,7 +17,9 @@ import { toClaimedQuote } from './quote.record';
  * claims wait for each other, so exactly one wins. The claim holds for
  * QUOTE_CLAIM_HOLD_MS unless the delivery confirms it; the same claimant may
  * claim again (its retry). An expired quote is re-priced at today's rates and
- * goes through only if the price moved by 10% or less.
+ * goes through only if the price moved by 10% or less. The delivery's own
+ * checks (its category, a restricted category's licence) come first, so a
+ * refused delivery leaves the quote as it was: one round trip when they pass.
  */
 @Injectable()
 export class ClaimQuoteHandler {
@@ -28,7 +30,7 @@ export class ClaimQuoteHandler {
     @Inject(APP_CONFIG) private readonly config: QuoteServiceConfig,
   ) {}
 
-  execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<ClaimedQuote> {
+  execute({ scope, quoteId, claimant, category, unrestricted_only }: ClaimQuoteRequest): Promise<ClaimedQuote> {
     return this.dataSource.transaction(async (manager) => {
       const quote = await manager.findOne(QuoteEntity, {
         where: { id: quoteId, merchantId: scope.merchantId, mode: scope.mode },
@@ -37,6 +39,8 @@ export class ClaimQuoteHandler {
       if (!quote) throw quoteNotFound();
       const standing = claimStanding(quote, claimant);
       if (standing === 'used') throw quoteAlreadyUsed();
+      if (unrestricted_only && isRestricted(quote.category)) throw licenceCheckNeeded(quote.category);
+      if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
       const now = this.clock.now();
       let repricedFrom: number | null = null;
       if (standing === 'free') {

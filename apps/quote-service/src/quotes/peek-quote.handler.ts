@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { PeekedQuote, QuoteClaimRef } from '@sdd/contracts';
+import { PeekedQuote, PeekQuoteRequest } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { claimStanding } from './quote-claim';
-import { quoteAlreadyUsed, quoteNotFound } from './quote-errors';
+import { categoryMismatch, quoteAlreadyUsed, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toClaimedQuote } from './quote.record';
 
@@ -19,10 +19,11 @@ export class PeekQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<PeekedQuote> {
+  async execute({ scope, quoteId, claimant, category }: PeekQuoteRequest): Promise<PeekedQuote> {
     const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
     if (!quote) throw quoteNotFound();
     if (claimStanding(quote, claimant) === 'used') throw quoteAlreadyUsed();
+    if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
     const { repriced_from: _unused, ...claimed } = toClaimedQuote(quote, null);
     return { ...claimed, expired: quote.expiresAt.getTime() <= this.clock.now().getTime() };
   }

@@ -1,4 +1,4 @@
-import { ErrorType } from '@sdd/contracts';
+import { ErrorType, LICENCE_CHECK_NEEDED } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 
 export const quoteNotFound = (): AppError => AppError.notFound('No such quote.', 'quote_id');
@@ -17,3 +17,14 @@ export const quotePriceChanged = (oldFee: number, newFee: number, currency: stri
     `This quote expired and its price changed by more than 10%: it was ${oldFee} and is now ${newFee} (${currency} cents). Request a new quote.`,
     'quote_id',
   );
+
+export const categoryMismatch = (quoted: string, requested: string): AppError =>
+  AppError.invalidRequest(
+    'category_quote_mismatch',
+    `The quote was made for category "${quoted}"; this delivery asks for "${requested}". Leave category out to inherit it, or request a new quote.`,
+    'category',
+  );
+
+/** Between services only: delivery-service checks the pickup's licence, then claims again. */
+export const licenceCheckNeeded = (category: string): AppError =>
+  new AppError(409, ErrorType.InvalidRequest, LICENCE_CHECK_NEEDED, `The quote is for ${category}: its pickup's licence is checked before it is claimed.`, 'quote_id');

@@ -28,7 +28,7 @@ import {
   PayTestCheckoutMessage,
   ProcessorEventMessage,
 } from './payments.messages';
-import { CreateQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
+import { ClaimQuoteMessage, CreateQuoteMessage, PeekQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
 import {
   CreateWebhookMessage,
   DeliveryEventBatchMessage,
@@ -59,9 +59,9 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.WebhookPing]: PingMessage,
   [Pattern.CreateQuote]: CreateQuoteMessage,
   [Pattern.GetQuote]: QuoteRefMessage,
-  [Pattern.ClaimQuote]: QuoteClaimRefMessage,
+  [Pattern.ClaimQuote]: ClaimQuoteMessage,
   [Pattern.ExpireQuote]: QuoteRefMessage,
-  [Pattern.PeekQuote]: QuoteClaimRefMessage,
+  [Pattern.PeekQuote]: PeekQuoteMessage,
   [Pattern.ReleaseQuote]: QuoteClaimRefMessage,
   [Pattern.ConfirmQuote]: QuoteClaimRefMessage,
   [Pattern.CreateDelivery]: CreateDeliveryMessage,

@@ -1,5 +1,5 @@
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches } from 'class-validator';
-import { CATEGORIES, Category, CreateQuoteRequest, PACKAGE_SIZES, PackageSize, QuoteClaimRef, QuoteRef, Vehicle, VEHICLES } from '../quotes';
+import { IsBoolean, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches } from 'class-validator';
+import { CATEGORIES, Category, ClaimQuoteRequest, CreateQuoteRequest, PACKAGE_SIZES, PackageSize, PeekQuoteRequest, QuoteClaimRef, QuoteRef, Vehicle, VEHICLES } from '../quotes';
 import { DELIVERY_ID_PATTERN } from './message-rules';
 import { ScopedMessage } from './scope.messages';
 
@@ -38,4 +38,16 @@ export class QuoteClaimRefMessage extends QuoteRefMessage implements QuoteClaimR
   @IsString()
   @Matches(DELIVERY_ID_PATTERN, { message: 'must be a delivery id (del_…)' })
   claimant!: string;
+}
+
+export class PeekQuoteMessage extends QuoteClaimRefMessage implements PeekQuoteRequest {
+  @IsOptional()
+  @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
+  category?: Category;
+}
+
+export class ClaimQuoteMessage extends PeekQuoteMessage implements ClaimQuoteRequest {
+  @IsOptional()
+  @IsBoolean()
+  unrestricted_only?: boolean;
 }
