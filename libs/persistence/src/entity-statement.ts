@@ -12,13 +12,20 @@ import { PreparedStatement, preparedStatement, runPrepared } from './prepared-st
  */
 export function selectEntityStatement(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>, name: string, where: string): PreparedStatement {
   const metadata = dataSource.getMetadata(entity);
-  const columns = metadata.columns.map((column) => {
-    if (column.transformer || column.embeddedMetadata || column.relationMetadata) {
-      throw new Error(`${metadata.name}.${column.propertyPath} cannot be read by a prepared statement: it has a transformer, embedding or relation`);
-    }
-    return `"${column.databaseName}" AS "${column.propertyName}"`;
-  });
-  return preparedStatement(dataSource, name, `SELECT ${columns.join(', ')} FROM {schema}."${metadata.tableName}" WHERE ${where}`);
+  return preparedStatement(dataSource, name, `SELECT ${entityColumns(dataSource, entity)} FROM {schema}."${metadata.tableName}" WHERE ${where}`);
+}
+
+/** Every column of the entity named by its property, for a SELECT list or a RETURNING clause (see selectEntityStatement). */
+export function entityColumns(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>): string {
+  const metadata = dataSource.getMetadata(entity);
+  return metadata.columns
+    .map((column) => {
+      if (column.transformer || column.embeddedMetadata || column.relationMetadata) {
+        throw new Error(`${metadata.name}.${column.propertyPath} cannot be read by a prepared statement: it has a transformer, embedding or relation`);
+      }
+      return `"${column.databaseName}" AS "${column.propertyName}"`;
+    })
+    .join(', ');
 }
 
 export async function findByStatement<E extends ObjectLiteral>(

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimedQuote, ClaimQuoteRequest, isRestricted } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, requestDeadlinePassed } from '@sdd/common';
+import { ClaimedQuote, ClaimQuoteRequest, isRestricted, RESTRICTED_CATEGORIES } from '@sdd/contracts';
+import { AppError, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
+import { entityColumns, findByStatement, PreparedStatement, preparedStatement } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
@@ -10,6 +11,20 @@ import { categoryMismatch, licenceCheckNeeded, quoteAlreadyUsed, quoteNotFound, 
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
 import { toClaimedQuote } from './quote.record';
+
+/**
+ * The usual claim in one statement: a free quote, not expired, passing the
+ * delivery's checks. The caller's deadline is checked in the statement, as
+ * the row is written: a claim that waited for a lock past it writes nothing
+ * (the database's clock against the caller's, one machine's or NTP's apart).
+ */
+function claimFreeQuoteSql(columns: string): string {
+  return `UPDATE {schema}.quotes SET used_at = $4, claimed_by = $5, confirmed_at = NULL, claimed_until = $6
+    WHERE id = $1 AND merchant_id = $2 AND mode = $3 AND used_at IS NULL AND expires_at > $4
+      AND ($7::text IS NULL OR category = $7) AND NOT ($8 AND category = ANY($9::text[]))
+      AND ($10::timestamptz IS NULL OR clock_timestamp() <= $10)
+    RETURNING ${columns}`;
+}
 
 /**
  * Delivery-service claims a quote for one delivery (the claimant) before it
@@ -23,14 +38,37 @@ import { toClaimedQuote } from './quote.record';
  */
 @Injectable()
 export class ClaimQuoteHandler {
+  private readonly claimFree: PreparedStatement;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly pricer: QuotePricer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: QuoteServiceConfig,
-  ) {}
+  ) {
+    this.claimFree = preparedStatement(dataSource, 'claim-free-quote', claimFreeQuoteSql(entityColumns(dataSource, QuoteEntity)));
+  }
 
-  execute({ scope, quoteId, claimant, category, unrestricted_only }: ClaimQuoteRequest): Promise<ClaimedQuote> {
+  async execute(request: ClaimQuoteRequest): Promise<ClaimedQuote> {
+    const now = this.clock.now();
+    const deadline = currentRequestContext()?.deadline;
+    const [claimed] = await findByStatement(this.dataSource, QuoteEntity, this.claimFree, [
+      request.quoteId,
+      request.scope.merchantId,
+      request.scope.mode,
+      now,
+      request.claimant,
+      new Date(now.getTime() + this.config.QUOTE_CLAIM_HOLD_MS),
+      request.category ?? null,
+      request.unrestricted_only === true,
+      RESTRICTED_CATEGORIES,
+      deadline === undefined ? null : new Date(deadline),
+    ]);
+    return claimed ? toClaimedQuote(claimed, null) : this.claimAnyOther(request);
+  }
+
+  /** A quote not free, expired, or refused: the row locked, and each case answered in turn. */
+  private claimAnyOther({ scope, quoteId, claimant, category, unrestricted_only }: ClaimQuoteRequest): Promise<ClaimedQuote> {
     return this.dataSource.transaction(async (manager) => {
       const quote = await manager.findOne(QuoteEntity, {
         where: { id: quoteId, merchantId: scope.merchantId, mode: scope.mode },
