@@ -1,5 +1,6 @@
 import { DeliveryEvent, ServiceName } from '@sdd/contracts';
-import { testEnv, TestSystem, waitFor } from '@sdd/testing';
+import { Client } from 'pg';
+import { ApiResponse, testEnv, TestSystem, waitFor } from '@sdd/testing';
 import { RecordingEventSubscriber } from './recording-event-subscriber';
 
 
@@ -138,6 +139,47 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     });
     expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5]);
   }, 40000);
+
+  it('writes each step once when transitions of one delivery race (compare-and-set, then the row lock)', async () => {
+    const id = await createDelivery();
+    // The row held: every advance reads the delivery as created, then waits to write it.
+    const locker = new Client({ connectionString: testEnv().databaseUrl });
+    const watcher = new Client({ connectionString: testEnv().databaseUrl });
+    await Promise.all([locker.connect(), watcher.connect()]);
+    let answers: ApiResponse[];
+    try {
+      await locker.query('BEGIN');
+      await locker.query(`SELECT 1 FROM "${system.prefix}_deliveries".deliveries WHERE id = $1 FOR UPDATE`, [id]);
+      const racing = Promise.all(Array.from({ length: 8 }, () => call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'delivered' })));
+      await waitFor(async () => {
+        const { rows } = await watcher.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $1 || '%'`,
+          [`${system.prefix}_deliveries`],
+        );
+        return rows[0].n >= 8 ? true : undefined;
+      }, 1500, 20);
+      await locker.query('COMMIT');
+      answers = await racing;
+    } finally {
+      await Promise.all([locker.end(), watcher.end()]);
+    }
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.body.error).toMatchObject({ code: 'delivery_transition_invalid' });
+    const events = await waitFor(async () => {
+      const list = await eventsOf(id);
+      return list.length >= 5 ? list : undefined;
+    });
+    // The timeline's own steps, due meanwhile, find nothing left to do either.
+    await new Promise((resolve) => setTimeout(resolve, 80_000 / SPEED + 300));
+    expect((await eventsOf(id)).map((e) => [e.sequence, e.type])).toEqual([
+      [1, 'delivery.created'],
+      [2, 'delivery.driver_assigned'],
+      [3, 'delivery.picked_up'],
+      [4, 'delivery.in_transit'],
+      [5, 'delivery.delivered'],
+    ]);
+    expect(events).toHaveLength(5);
+  }, 20000);
 
   it('advances a test delivery on request, through the same transitions', async () => {
     const id = await createDelivery();

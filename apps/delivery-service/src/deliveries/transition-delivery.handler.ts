@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { DeliveryRecord, MerchantScope } from '@sdd/contracts';
+import { DeliveryRecord, EVENT_SUBSCRIPTIONS, EventType, MerchantScope } from '@sdd/contracts';
+import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement } from '@sdd/persistence';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { appendEvent } from '../outbox/append-event';
+import { nextEvent, writeEvent } from '../outbox/append-event';
+import { OutboxEventEntity } from '../outbox/outbox-event.entity';
 import { recordNotification } from '../notifications/record-notification';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryNotFound } from './delivery-errors';
@@ -42,35 +44,57 @@ export async function recordSteps(
   publicBaseUrl: string,
   changes: Partial<DeliveryEntity> = {},
 ): Promise<void> {
+  for (const event of planSteps(delivery, steps, now, publicBaseUrl, changes)) await writeEvent(manager, event);
+  for (const step of steps) await recordNotification(manager, delivery, step, publicBaseUrl, now);
+  await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
+}
+
+/** Moves the delivery (in memory) through `steps` and returns their events, in order: what recordSteps writes. */
+export function planSteps(
+  delivery: DeliveryEntity,
+  steps: DeliveryStatus[],
+  now: Date,
+  publicBaseUrl: string,
+  changes: Partial<DeliveryEntity> = {},
+): OutboxEventEntity[] {
   Object.assign(delivery, changes);
+  const events: OutboxEventEntity[] = [];
   for (const step of steps) {
     for (const type of scenarioEventsBefore(delivery.testScenario, step)) {
-      await appendEvent(manager, delivery, type, deliverySnapshot(delivery, publicBaseUrl), now);
+      events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl), now));
     }
     delivery.status = step;
     delivery.updatedAt = now;
     const type = eventTypeFor(step);
-    if (type) await appendEvent(manager, delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined), now);
-    await recordNotification(manager, delivery, step, publicBaseUrl, now);
+    if (type) events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined), now));
   }
-  await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
+  return events;
 }
 
 export type TransitionResult = { moved: true; delivery: DeliveryRecord } | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
 
 /**
- * The one way a delivery's status changes: re-read under a row lock, move only
- * if the state machine allows it (a cancelled delivery stays cancelled), and
- * write the change and its event in one transaction.
+ * The one way a delivery's status changes: move only if the state machine
+ * allows it (a cancelled delivery stays cancelled), and write the change and
+ * its events together. A test delivery (no driver, no notification) is read
+ * without a lock and written by one compare-and-set statement, which writes
+ * nothing if its status or events moved meanwhile; that, a live delivery,
+ * and a step with nothing to do are re-read under a row lock and decided in
+ * a transaction.
  */
 @Injectable()
 export class TransitionDeliveryHandler {
+  private readonly findDelivery: PreparedStatement;
+  private readonly moves = new Map<string, PreparedStatement>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.findDelivery = selectEntityStatement(dataSource, DeliveryEntity, 'find-delivery-to-move', 'id = $1');
+  }
 
   /** `catchUp`: also pass through the test-flow steps before `to` (each with its event) when the delivery is behind. */
   async execute(
@@ -80,18 +104,107 @@ export class TransitionDeliveryHandler {
     catchUp = false,
     changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity> = () => ({}),
   ): Promise<TransitionResult> {
-    const result = await this.dataSource.transaction(async (manager): Promise<TransitionResult> => {
+    const result = (await this.moveTestDelivery(deliveryId, to, scope, catchUp, changesFor)) ?? (await this.moveLocked(deliveryId, to, scope, catchUp, changesFor));
+    if (result.moved) this.relay.poke();
+    return result;
+  }
+
+  /** Undefined when the locked way must decide. */
+  private async moveTestDelivery(
+    deliveryId: string,
+    to: DeliveryStatus,
+    scope: MerchantScope | undefined,
+    catchUp: boolean,
+    changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity>,
+  ): Promise<TransitionResult | undefined> {
+    const [delivery] = await findByStatement(this.dataSource, DeliveryEntity, this.findDelivery, [deliveryId]);
+    if (!delivery || delivery.mode !== 'test' || (scope && (delivery.merchantId !== scope.merchantId || delivery.mode !== scope.mode))) return undefined;
+    const steps = stepsTo(delivery.status, to, catchUp);
+    if (!steps) return undefined;
+    const from = { status: delivery.status, eventSequence: delivery.eventSequence };
+    const changes = changesFor(delivery);
+    const now = this.clock.now();
+    const events = planSteps(delivery, steps, now, this.config.PUBLIC_BASE_URL, changes);
+    const handoffs = events.flatMap((event) => EVENT_SUBSCRIPTIONS[event.type as EventType].map((subscriber) => ({ subscriber, event })));
+    const moved = await runPrepared(this.dataSource, this.moveStatement(Object.keys(changes) as Array<keyof DeliveryEntity>), [
+      delivery.id,
+      delivery.status,
+      now,
+      delivery.eventSequence,
+      from.status,
+      from.eventSequence,
+      events.map((event) => event.id),
+      events.map((event) => event.sequence),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.payload)),
+      handoffs.map(({ subscriber }) => subscriber),
+      handoffs.map(({ event }) => event.id),
+      handoffs.map(({ event }) => event.sequence),
+      ...Object.entries(changes).map(([property, value]) => this.columnOf(property).json && value !== null ? JSON.stringify(value) : value),
+    ]);
+    return moved.length === 1 ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) } : undefined;
+  }
+
+  private moveLocked(
+    deliveryId: string,
+    to: DeliveryStatus,
+    scope: MerchantScope | undefined,
+    catchUp: boolean,
+    changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity>,
+  ): Promise<TransitionResult> {
+    return this.dataSource.transaction(async (manager): Promise<TransitionResult> => {
       const where = scope ? { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode } : { id: deliveryId };
       const delivery = await manager.findOne(DeliveryEntity, { where, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw deliveryNotFound();
-      const steps = canTransition(delivery.status, to) ? [to] : catchUp ? testPath(delivery.status, to) : undefined;
+      const steps = stepsTo(delivery.status, to, catchUp);
       if (!steps) {
         return { moved: false, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
       }
       await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL, changesFor(delivery));
       return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) };
     });
-    if (result.moved) this.relay.poke();
-    return result;
   }
+
+  /**
+   * The compare-and-set: the delivery's new status, sequence and changed
+   * columns, only if its status and sequence are still those it was read
+   * with, and then its events and their hand-offs (none if it did not move).
+   * One prepared statement per set of changed columns.
+   */
+  private moveStatement(changed: Array<keyof DeliveryEntity>): PreparedStatement {
+    const key = changed.join(',');
+    let statement = this.moves.get(key);
+    if (!statement) {
+      const sets = changed.map((property, i) => `, "${this.columnOf(property as string).name}" = $${14 + i}`).join('');
+      statement = preparedStatement(
+        this.dataSource,
+        `move-test-delivery:${key}`,
+        `WITH moved AS (
+           UPDATE {schema}.deliveries SET status = $2, updated_at = $3, event_sequence = $4${sets}
+           WHERE id = $1 AND status = $5 AND event_sequence = $6 RETURNING id),
+         events AS (
+           INSERT INTO {schema}.outbox_events (id, delivery_id, sequence, type, payload, created_at)
+           SELECT e.id, moved.id, e.sequence, e.type, e.payload, $3
+           FROM moved, unnest($7::text[], $8::int[], $9::text[], $10::jsonb[]) AS e(id, sequence, type, payload)),
+         handoffs AS (
+           INSERT INTO {schema}.outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)
+           SELECT h.subscriber, h.event_id, $3, moved.id, h.sequence
+           FROM moved, unnest($11::text[], $12::text[], $13::int[]) AS h(subscriber, event_id, sequence))
+         SELECT id FROM moved`,
+      );
+      this.moves.set(key, statement);
+    }
+    return statement;
+  }
+
+  private columnOf(property: string): { name: string; json: boolean } {
+    const column = this.dataSource.getMetadata(DeliveryEntity).findColumnWithPropertyName(property);
+    if (!column) throw new Error(`DeliveryEntity has no column ${property}`);
+    return { name: column.databaseName, json: column.type === 'jsonb' || column.type === 'json' };
+  }
+}
+
+/** The steps from `from` to `to`: one allowed step, or (catching up) the test flow's path; undefined when it does not move. */
+function stepsTo(from: DeliveryStatus, to: DeliveryStatus, catchUp: boolean): DeliveryStatus[] | undefined {
+  return canTransition(from, to) ? [to] : catchUp ? testPath(from, to) : undefined;
 }

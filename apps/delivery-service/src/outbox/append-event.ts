@@ -19,16 +19,21 @@ export async function appendEvent(
   at: Date,
 ): Promise<OutboxEventEntity> {
   const event = nextEvent(delivery, type, payload, at);
+  await writeEvent(manager, event);
+  return event;
+}
+
+/** Writes an event made by nextEvent, with its hand-offs, in the caller's transaction. */
+export async function writeEvent(manager: EntityManager, event: OutboxEventEntity): Promise<void> {
   await manager.insert(OutboxEventEntity, event);
-  const subscribers = EVENT_SUBSCRIPTIONS[type];
+  const subscribers = EVENT_SUBSCRIPTIONS[event.type as EventType];
   if (subscribers.length > 0) {
     await manager.query(
       `INSERT INTO "${manager.connection.driver.schema}".outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)
        SELECT unnest($1::text[]), $2, $3, $4, $5`,
-      [subscribers, event.id, at, event.deliveryId, event.sequence],
+      [subscribers, event.id, event.createdAt, event.deliveryId, event.sequence],
     );
   }
-  return event;
 }
 
 /** The delivery's next event, numbered after its previous one (the delivery's eventSequence moves on). */
