@@ -126,10 +126,14 @@ describe('bus transport (real Redis)', () => {
     );
     replies.forEach((reply, i) => expect(reply).toMatchObject({ n: i, square: i * i }));
     expect(client.inFlight).toBe(0);
-    // The answering side says where each request's time went: its wait for a worker, and the handler.
-    const text = await metricsRegistry.metrics();
-    expect(metricValue(text, 'sdd_bus_request_wait_seconds_count', { pattern: 'test.square' })).toBeGreaterThanOrEqual(1000);
-    expect(metricValue(text, 'sdd_bus_handler_duration_seconds_count', { pattern: 'test.square', outcome: 'ok' })).toBeGreaterThanOrEqual(1000);
+    // The answering side says where each request's time went: its wait for a worker, and the handler
+    // (counted once its reply is pushed, which the caller may read first).
+    const counted = await waitFor(async () => {
+      const text = await metricsRegistry.metrics();
+      const handled = metricValue(text, 'sdd_bus_handler_duration_seconds_count', { pattern: 'test.square', outcome: 'ok' }) ?? 0;
+      return handled >= 1000 ? text : undefined;
+    }, 5000, 20);
+    expect(metricValue(counted, 'sdd_bus_request_wait_seconds_count', { pattern: 'test.square' })).toBeGreaterThanOrEqual(1000);
   });
 
   it('shares one reply listener across all in-flight requests, with no listener warnings', async () => {
