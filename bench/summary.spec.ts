@@ -8,7 +8,7 @@ const results: BenchResults = {
     ],
     residentMb: { 'api-gateway': 240, 'quote-service': 140 },
   },
-  deliveries: { create: { n: 1000, p50: 30, p99: 120, seconds: 2 }, latenessMs: { all: { p99: 200 } }, peakActive: 1000 },
+  deliveries: { create: { n: 1000, p50: 30, p99: 120, seconds: 2, cpuMs: { machine: 9.5 } }, latenessMs: { all: { p99: 200 } }, peakActive: 1000 },
   webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 } },
 };
 
@@ -28,6 +28,8 @@ describe('the bench summary', () => {
     expect(row('POST /v1/deliveries, 20 in flight, p50')?.met).toBe(true);
     expect(row('POST /v1/deliveries, 20 in flight, p99')?.met).toBe(false);
     expect(row('POST /v1/deliveries, creations')).toMatchObject({ value: 500, met: true });
+    expect(row('POST /v1/deliveries, machine CPU per creation')).toMatchObject({ value: 9.5, unit: 'ms' });
+    expect(row('POST /v1/deliveries, machine CPU per creation')?.target).toBeUndefined();
     // Lateness within bound but at a tenth of the load the target names: not met.
     expect(row('timeline step lateness')).toMatchObject({ value: 200, met: false });
     expect(row('signed webhooks, sustained')?.met).toBe(false);
