@@ -140,6 +140,18 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect((list.body.data as Array<{ quote_id: string }>).filter((d) => d.quote_id === quote)).toHaveLength(1);
   }, 60_000);
 
+  it('confirms the claim through the outbox once the delivery is written, before the claim would lapse', async () => {
+    const quote = await quoteId();
+    const created = await post({ quote_id: quote, customer });
+    expect(created.status).toBe(201);
+    // The claim holds 1.5 s here and the reconciler acts only on lapsed claims: a confirmation within 1 s is the outbox's.
+    const row = await waitFor(async () => {
+      const current = await quoteRow(quote);
+      return current.confirmed_at ? current : undefined;
+    }, 1000, 20);
+    expect(row).toMatchObject({ claimed_by: created.body.id, used_at: expect.any(Date) });
+  });
+
   it('confirms, not releases, a lapsed claim whose delivery exists (its confirmation was lost)', async () => {
     const quote = await quoteId();
     const created = await post({ quote_id: quote, customer });

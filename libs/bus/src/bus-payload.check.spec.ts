@@ -32,7 +32,6 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ExpireQuote]: { scope, quoteId: 'not-a-quote' },
   [Pattern.PeekQuote]: claim,
   [Pattern.ReleaseQuote]: { ...claim, claimant: 'del_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
-  [Pattern.ConfirmQuote]: claim,
   [Pattern.CreateDelivery]: {
     scope,
     quote_id: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr',
@@ -86,6 +85,7 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ReceiveProcessorEvent]: { payload: '{"id":"evt_1"}', signature: 't=1,v1=ab' },
   [Pattern.ListPayouts]: { scope, limit: 20 },
   [Pattern.IngestPaymentEvents]: { events: [] },
+  [Pattern.IngestQuoteEvents]: { events: [] },
   [Pattern.CreateDriver]: { name: 'Sam', phone: '+14165550100', vehicle: 'car', homeProvince: 'ON' },
   [Pattern.ListDrivers]: { limit: 100 },
   [Pattern.SetDriverCertification]: { driverId: 'drv_1', kind: 'liquor_service', province: 'ON', status: 'approved', expiresAt: null },

@@ -108,7 +108,6 @@ export interface BusContract {
   [Pattern.ExpireQuote]: Entry<QuoteRef, QuoteRecord, Quote>;
   [Pattern.PeekQuote]: Entry<PeekQuoteRequest, PeekedQuote, Quote>;
   [Pattern.ReleaseQuote]: Entry<QuoteClaimRef, { released: boolean }, Quote>;
-  [Pattern.ConfirmQuote]: Entry<QuoteClaimRef, { confirmed: boolean }, Quote>;
   [Pattern.CreateDelivery]: Entry<CreateDeliveryRequest, CreateDeliveryReply, Delivery>;
   [Pattern.GetDelivery]: Entry<DeliveryRef, DeliveryRecord, Delivery>;
   [Pattern.ListDeliveries]: Entry<ListDeliveriesRequest, DeliveryRecordPage, Delivery>;
@@ -144,6 +143,7 @@ export interface BusContract {
   [Pattern.ReceiveProcessorEvent]: Entry<ProcessorEventRequest, { received: boolean }, Payment>;
   [Pattern.ListPayouts]: Entry<ListPayoutsRequest, PayoutRecordPage, Payment>;
   [Pattern.IngestPaymentEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Payment>;
+  [Pattern.IngestQuoteEvents]: Entry<DeliveryEventBatch, DeliveryEventReceipt, Quote>;
   [Pattern.CreateDriver]: Entry<CreateDriverRequest, CreatedDriverRecord, Delivery>;
   [Pattern.ListDrivers]: Entry<ListDriversRequest, DriverRecordList, Delivery>;
   [Pattern.SetDriverCertification]: Entry<SetCertificationRequest, DriverRecord, Delivery>;

@@ -27,7 +27,8 @@ export const EVENT_TYPES: readonly EventType[] = Object.values(EventType);
  * acknowledged.
  */
 export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubscriber[]>> = {
-  [EventType.DeliveryCreated]: [ServiceName.Webhook],
+  // quote-service confirms the quote's claim: the delivery that holds it is written.
+  [EventType.DeliveryCreated]: [ServiceName.Webhook, ServiceName.Quote],
   [EventType.DeliveryDriverAssigned]: [ServiceName.Webhook],
   [EventType.DeliveryPickedUp]: [ServiceName.Webhook],
   [EventType.DeliveryInTransit]: [ServiceName.Webhook],
@@ -41,6 +42,6 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
 };
 
 /** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */
-export type EventSubscriber = typeof ServiceName.Webhook | typeof ServiceName.Payment;
+export type EventSubscriber = typeof ServiceName.Webhook | typeof ServiceName.Payment | typeof ServiceName.Quote;
 
 export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];

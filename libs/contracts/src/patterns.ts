@@ -15,7 +15,8 @@ export const Pattern = {
   ExpireQuote: 'quote.expire',
   PeekQuote: 'quote.peek',
   ReleaseQuote: 'quote.release',
-  ConfirmQuote: 'quote.confirm',
+  /** The outbox offers delivery.created to quote-service: it confirms the claim of each delivery written. */
+  IngestQuoteEvents: 'quote.ingest_delivery_events',
   CreateDelivery: 'delivery.create',
   GetDelivery: 'delivery.get',
   ListDeliveries: 'delivery.list',
@@ -86,7 +87,7 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.ExpireQuote]: ServiceName.Quote,
   [Pattern.PeekQuote]: ServiceName.Quote,
   [Pattern.ReleaseQuote]: ServiceName.Quote,
-  [Pattern.ConfirmQuote]: ServiceName.Quote,
+  [Pattern.IngestQuoteEvents]: ServiceName.Quote,
   [Pattern.CreateDelivery]: ServiceName.Delivery,
   [Pattern.GetDelivery]: ServiceName.Delivery,
   [Pattern.ListDeliveries]: ServiceName.Delivery,
@@ -163,6 +164,7 @@ export const PATTERN_TIMEOUT_MS: Readonly<Partial<Record<Pattern, number>>> = {
 export const EVENT_INTAKE_PATTERN: Readonly<Record<EventSubscriber, IntakePattern>> = {
   [ServiceName.Webhook]: Pattern.IngestDeliveryEvents,
   [ServiceName.Payment]: Pattern.IngestPaymentEvents,
+  [ServiceName.Quote]: Pattern.IngestQuoteEvents,
 };
 
 /** The patterns that take a batch of delivery events. */

@@ -42,7 +42,8 @@ import { Dispatcher } from '../dispatch/dispatcher';
  * payment-service verifies the payment with the processor and freezes the
  * fees. The claims name the delivery (its id is chosen first); if the
  * delivery cannot be written, they are released; once it is committed, they
- * are confirmed. A claim left unconfirmed by a crash lapses and its owner
+ * are confirmed (the quote's through the outbox: quote-service takes
+ * delivery.created). A claim left unconfirmed by a crash lapses and its owner
  * (quote-service, payment-service) settles it. With an idempotency key at most one delivery is created: a
  * retry gets the existing one back (replayed), or, if its first attempt died
  * before the commit, claims the quote again as the same delivery.
@@ -96,9 +97,8 @@ export class CreateDeliveryHandler {
       }
       throw error;
     }
+    // The outbox hands delivery.created to quote-service too, which confirms the quote's claim.
     this.relay.poke();
-    // Off the answer's path: until it lands the claim holds, and a lost one lapses into the reconciler's hands.
-    void this.confirmClaim(ref);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
     if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);
@@ -135,8 +135,7 @@ export class CreateDeliveryHandler {
     if (request.idempotency_key === undefined) return undefined;
     const delivery = await this.findByKey(request.scope, request.idempotency_key);
     if (!delivery) return undefined;
-    // The attempt that created it may have died before confirming its claim.
-    await this.confirmClaim({ scope: request.scope, quoteId: delivery.quoteId, claimant: delivery.id });
+    // The attempt that created it may have died before confirming its checkout (its quote's confirmation is in the outbox).
     if (delivery.payment) {
       await this.confirmCheckout({ scope: request.scope, checkoutId: delivery.payment.checkoutId, quoteId: delivery.quoteId, claimant: delivery.id });
     }
@@ -145,13 +144,6 @@ export class CreateDeliveryHandler {
 
   private findByKey(scope: MerchantScope, idempotencyKey: string): Promise<DeliveryEntity | null> {
     return this.dataSource.getRepository(DeliveryEntity).findOneBy({ merchantId: scope.merchantId, mode: scope.mode, idempotencyKey });
-  }
-
-  /** Best effort: an unconfirmed claim lapses and quote-service's reconciler confirms it, as the delivery exists. */
-  private async confirmClaim(ref: QuoteClaimRef): Promise<void> {
-    await this.bus.request(Pattern.ConfirmQuote, ref).catch((error: Error) =>
-      this.logger.warn(`claim of quote ${ref.quoteId} not confirmed yet (the reconciler will): ${error.message}`),
-    );
   }
 
   /** Best effort: an unconfirmed checkout claim lapses and payment-service's reconciler confirms it, as the delivery exists. */

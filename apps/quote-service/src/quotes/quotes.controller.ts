@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { ClaimedQuote, CreateQuoteRequest, Pattern, PeekedQuote, QuoteClaimRef, QuoteRef, QuoteRecord } from '@sdd/contracts';
+import { ClaimedQuote, ClaimQuoteRequest, CreateQuoteRequest, DeliveryEventReceipt, Pattern, PeekedQuote, PeekQuoteRequest, QuoteClaimRef, QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
-import { ConfirmQuoteHandler } from './confirm-quote.handler';
+import { ConfirmCreatedDeliveriesHandler } from './confirm-created-deliveries.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
@@ -19,22 +19,22 @@ export class QuotesController {
     private readonly expireQuote: ExpireQuoteHandler,
     private readonly peekQuote: PeekQuoteHandler,
     private readonly releaseQuote: ReleaseQuoteHandler,
-    private readonly confirmQuote: ConfirmQuoteHandler,
+    private readonly confirmCreated: ConfirmCreatedDeliveriesHandler,
   ) {}
 
+  @BusHandler(Pattern.IngestQuoteEvents)
+  ingest(@Payload() batch: unknown): Promise<DeliveryEventReceipt> {
+    return this.confirmCreated.execute(batch);
+  }
+
   @BusHandler(Pattern.PeekQuote)
-  peek(@Payload() request: QuoteClaimRef): Promise<PeekedQuote> {
+  peek(@Payload() request: PeekQuoteRequest): Promise<PeekedQuote> {
     return this.peekQuote.execute(request);
   }
 
   @BusHandler(Pattern.ReleaseQuote)
   release(@Payload() request: QuoteClaimRef): Promise<{ released: boolean }> {
     return this.releaseQuote.execute(request);
-  }
-
-  @BusHandler(Pattern.ConfirmQuote)
-  confirm(@Payload() request: QuoteClaimRef): Promise<{ confirmed: boolean }> {
-    return this.confirmQuote.execute(request);
   }
 
   @BusHandler(Pattern.CreateQuote)
@@ -48,7 +48,7 @@ export class QuotesController {
   }
 
   @BusHandler(Pattern.ClaimQuote)
-  claim(@Payload() request: QuoteClaimRef): Promise<ClaimedQuote> {
+  claim(@Payload() request: ClaimQuoteRequest): Promise<ClaimedQuote> {
     return this.claimQuote.execute(request);
   }
 

@@ -5,7 +5,7 @@ import { GEOCODER } from '../geocoding/geocoder.port';
 import { OfflineGeocoder } from '../geocoding/offline.geocoder';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { ClaimReconciler } from './claim.reconciler';
-import { ConfirmQuoteHandler } from './confirm-quote.handler';
+import { ConfirmCreatedDeliveriesHandler } from './confirm-created-deliveries.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
 import { GetQuoteHandler } from './get-quote.handler';
@@ -25,7 +25,7 @@ import { QuotesController } from './quotes.controller';
     ExpireQuoteHandler,
     PeekQuoteHandler,
     ReleaseQuoteHandler,
-    ConfirmQuoteHandler,
+    ConfirmCreatedDeliveriesHandler,
     ClaimReconciler,
     QuotePricer,
     { provide: GEOCODER, useClass: OfflineGeocoder },
