@@ -55,22 +55,34 @@ export interface EntityInsert<E> {
 
 export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<E>): EntityInsert<E> {
   const metadata = dataSource.getMetadata(entity);
-  const columns = metadata.columns.map((column) => {
-    if (column.transformer || column.embeddedMetadata || column.relationMetadata) {
-      throw new Error(`${metadata.name}.${column.propertyPath} cannot be written by a prepared statement: it has a transformer, embedding or relation`);
-    }
-    return { name: column.databaseName, property: column.propertyName, json: column.type === 'jsonb' || column.type === 'json' };
-  });
+  const columns = metadata.columns.map((column) => writableColumn(dataSource, entity, column.propertyName));
   return {
     columnCount: columns.length,
     sql: (firstParameter = 0) =>
       `INSERT INTO {schema}."${metadata.tableName}" (${columns.map(({ name }) => `"${name}"`).join(', ')}) ` +
       `VALUES (${columns.map((_, i) => `$${firstParameter + i + 1}`).join(', ')})`,
-    values: (row: E) =>
-      columns.map(({ property, json }) => {
-        const value: unknown = row[property];
-        if (value === undefined || value === null) return null;
-        return json ? JSON.stringify(value) : value;
-      }),
+    values: (row: E) => columns.map(({ property, parameter }) => parameter(row[property])),
+  };
+}
+
+/** A column a prepared statement writes: its name, and its value as a parameter (JSON columns as JSON text, pg would send an array as a Postgres array). */
+export interface WritableColumn {
+  name: string;
+  property: string;
+  parameter(value: unknown): unknown;
+}
+
+export function writableColumn(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>, property: string): WritableColumn {
+  const metadata = dataSource.getMetadata(entity);
+  const column = metadata.findColumnWithPropertyName(property);
+  if (!column) throw new Error(`${metadata.name} has no column ${property}`);
+  if (column.transformer || column.embeddedMetadata || column.relationMetadata) {
+    throw new Error(`${metadata.name}.${column.propertyPath} cannot be written by a prepared statement: it has a transformer, embedding or relation`);
+  }
+  const json = column.type === 'jsonb' || column.type === 'json';
+  return {
+    name: column.databaseName,
+    property: column.propertyName,
+    parameter: (value) => (value === undefined || value === null ? null : json ? JSON.stringify(value) : value),
   };
 }

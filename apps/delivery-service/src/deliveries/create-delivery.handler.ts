@@ -113,7 +113,8 @@ export class CreateDeliveryHandler {
    */
   private async claimQuote(request: CreateDeliveryRequest, ref: QuoteClaimRef, checked: boolean): Promise<ClaimedQuote> {
     const claim = { ...ref, category: request.category };
-    if (!checked && !(request.category !== undefined && isRestricted(request.category))) {
+    const asksRestricted = request.category !== undefined && isRestricted(request.category);
+    if (!checked && !asksRestricted) {
       const claimed = await this.bus.request(Pattern.ClaimQuote, { ...claim, unrestricted_only: true }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === LICENCE_CHECK_NEEDED) return undefined;
         throw error;

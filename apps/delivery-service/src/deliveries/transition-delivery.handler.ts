@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryRecord, EVENT_SUBSCRIPTIONS, EventType, MerchantScope } from '@sdd/contracts';
-import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement } from '@sdd/persistence';
+import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement, WritableColumn, writableColumn } from '@sdd/persistence';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -85,7 +85,7 @@ export type TransitionResult = { moved: true; delivery: DeliveryRecord } | { mov
 @Injectable()
 export class TransitionDeliveryHandler {
   private readonly findDelivery: PreparedStatement;
-  private readonly moves = new Map<string, PreparedStatement>();
+  private readonly moves = new Map<string, { statement: PreparedStatement; columns: WritableColumn[] }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -126,7 +126,8 @@ export class TransitionDeliveryHandler {
     const now = this.clock.now();
     const events = planSteps(delivery, steps, now, this.config.PUBLIC_BASE_URL, changes);
     const handoffs = events.flatMap((event) => EVENT_SUBSCRIPTIONS[event.type as EventType].map((subscriber) => ({ subscriber, event })));
-    const moved = await runPrepared(this.dataSource, this.moveStatement(Object.keys(changes) as Array<keyof DeliveryEntity>), [
+    const move = this.moveStatement(Object.keys(changes));
+    const moved = await runPrepared(this.dataSource, move.statement, [
       delivery.id,
       delivery.status,
       now,
@@ -140,7 +141,7 @@ export class TransitionDeliveryHandler {
       handoffs.map(({ subscriber }) => subscriber),
       handoffs.map(({ event }) => event.id),
       handoffs.map(({ event }) => event.sequence),
-      ...Object.entries(changes).map(([property, value]) => this.columnOf(property).json && value !== null ? JSON.stringify(value) : value),
+      ...move.columns.map((column) => column.parameter(changes[column.property as keyof DeliveryEntity])),
     ]);
     return moved.length === 1 ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) } : undefined;
   }
@@ -171,12 +172,13 @@ export class TransitionDeliveryHandler {
    * with, and then its events and their hand-offs (none if it did not move).
    * One prepared statement per set of changed columns.
    */
-  private moveStatement(changed: Array<keyof DeliveryEntity>): PreparedStatement {
+  private moveStatement(changed: string[]): { statement: PreparedStatement; columns: WritableColumn[] } {
     const key = changed.join(',');
-    let statement = this.moves.get(key);
-    if (!statement) {
-      const sets = changed.map((property, i) => `, "${this.columnOf(property as string).name}" = $${14 + i}`).join('');
-      statement = preparedStatement(
+    let move = this.moves.get(key);
+    if (!move) {
+      const columns = changed.map((property) => writableColumn(this.dataSource, DeliveryEntity, property));
+      const sets = columns.map((column, i) => `, "${column.name}" = $${14 + i}`).join('');
+      const statement = preparedStatement(
         this.dataSource,
         `move-test-delivery:${key}`,
         `WITH moved AS (
@@ -192,15 +194,10 @@ export class TransitionDeliveryHandler {
            FROM moved, unnest($11::text[], $12::text[], $13::int[]) AS h(subscriber, event_id, sequence))
          SELECT id FROM moved`,
       );
-      this.moves.set(key, statement);
+      move = { statement, columns };
+      this.moves.set(key, move);
     }
-    return statement;
-  }
-
-  private columnOf(property: string): { name: string; json: boolean } {
-    const column = this.dataSource.getMetadata(DeliveryEntity).findColumnWithPropertyName(property);
-    if (!column) throw new Error(`DeliveryEntity has no column ${property}`);
-    return { name: column.databaseName, json: column.type === 'jsonb' || column.type === 'json' };
+    return move;
   }
 }
 
