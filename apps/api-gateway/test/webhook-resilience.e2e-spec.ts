@@ -57,7 +57,7 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
 
   beforeAll(async () => {
     // A receiver that takes a moment, so that attempts are in flight when a dispatcher dies.
-    receiver = await WebhookReceiver.start({ reply: (request) => ({ status: 200, delayMs: request.path === '/lost' ? 2000 : 20 }) });
+    receiver = await WebhookReceiver.start({ reply: (request) => ({ status: 200, delayMs: request.path === '/lost' || request.path === '/covered' ? 2000 : 20 }) });
     env = {
       RATE_LIMIT_PER_MINUTE: '100000',
       TIMELINE_SPEED,
@@ -147,6 +147,40 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     // Sent twice: once by the dead dispatcher (its outcome lost with it), once after the sweep.
     expect(at('/lost').filter((request) => envelopeOf(request).id === eventId)).toHaveLength(2);
   }, 60000);
+
+  it('makes a first attempt whose replica died making it (the batch’s cover job), and sends nothing twice that was recorded', async () => {
+    const merchant = await merchantWithEndpoint('/covered');
+    const [deliveryId] = await createDeliveries(merchant.test, 1);
+    // delivery.created's first attempt is made by the replica that stored it, with no job of its own; it dies mid-request.
+    await waitFor(() => (at('/covered').length >= 1 ? true : undefined), 10000, 10);
+    await system.stopApp(ServiceName.Webhook, 'SIGKILL');
+    // The sweep's grace is five minutes here: only the cover job can make the attempt within the test's time.
+    await system.startApp(ServiceName.Webhook);
+    const created = envelopeOf(at('/covered')[0]);
+    const detail = await waitFor(async () => {
+      const response = await call('GET', `/v1/events/${created.id}`, merchant.test);
+      const [first] = response.body.deliveries as Array<{ status: string; attempts: Array<Record<string, unknown>> }>;
+      return first?.status === 'succeeded' ? first : undefined;
+    }, 60000, 500);
+    expect(detail.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, status_code: 200 })]);
+    expect(at('/covered').filter((request) => envelopeOf(request).id === created.id)).toHaveLength(2);
+
+    // Every cover job has come due and run: those of the events recorded at the first try sent nothing again.
+    await waitFor(() => (distinctEvents('/covered') === EVENTS_PER_DELIVERY.length ? true : undefined), 30000, 100);
+    const redis = new Redis(testEnv().redisUrl);
+    try {
+      const queue = `${system.prefix}:${ServiceQueue.WebhookAttempts}`;
+      await waitFor(async () => {
+        const [delayed, waiting, active] = await Promise.all([redis.zcard(`${queue}:delayed`), redis.llen(`${queue}:wait`), redis.llen(`${queue}:active`)]);
+        return delayed + waiting + active === 0 ? true : undefined;
+      }, 60000, 500);
+      expect(await redis.zcard(`${queue}:failed`)).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
+    expectAllEvents(at('/covered'), [deliveryId]);
+    expect(at('/covered')).toHaveLength(EVENTS_PER_DELIVERY.length + 1);
+  }, 150000);
 
   it('checks the target again at send time: a host no longer allowed gets nothing', async () => {
     const merchant = await merchantWithEndpoint('/revoked');

@@ -3,6 +3,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { attemptJobId, AttemptQueue } from './attempt.queue';
+import { FirstAttemptRunner } from './first-attempt.runner';
 import { OverdueSweepRepository } from './overdue-sweep.repository';
 
 const SWEEP_BATCH = 500;
@@ -14,7 +15,8 @@ const SWEEP_BATCH = 500;
  * sweep finds pending destinations long overdue and queues their next attempt
  * again, or retries its failed job. Harmless when the job is still there: a
  * job id names one attempt, so adding it again adds nothing, and an attempt
- * already made is not made twice.
+ * already made is not made twice. A first attempt this replica is making
+ * itself, which has no job, is left to it.
  */
 @Injectable()
 export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
@@ -24,6 +26,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly overdue: OverdueSweepRepository,
     private readonly queue: AttemptQueue,
+    private readonly firstAttempts: FirstAttemptRunner,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -45,6 +48,7 @@ export class AttemptSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       let requeued = 0;
       for (const row of rows) {
         const job = { eventId: row.event_id, endpointId: row.endpoint_id, number: row.attempt_count + 1, round: row.round };
+        if (this.firstAttempts.holds(job)) continue;
         const existing = await this.queue.queue.getJob(attemptJobId(job));
         if (!existing) {
           await this.queue.add([job]);

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CLOCK, systemClock } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { ATTEMPT_SLOTS, AttemptSlots } from './attempt-slots';
 import { AttemptSender } from './attempt-sender';
 import { AttemptProcessor } from './attempt.processor';
 import { AttemptQueue } from './attempt.queue';
@@ -8,6 +11,7 @@ import { DeliveryEventsController } from './delivery-events.controller';
 import { EndpointHealthRepository } from './endpoint-health.repository';
 import { EventLogDatabase } from './event-log.database';
 import { FanOutEventHandler } from './fan-out-event.handler';
+import { FirstAttemptRunner } from './first-attempt.runner';
 import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 import { MessageSendRepository } from './message-send.repository';
@@ -26,9 +30,11 @@ import { OverdueSweepRepository } from './overdue-sweep.repository';
     AttemptProcessor,
     AttemptSweeper,
     FanOutEventHandler,
+    FirstAttemptRunner,
     IngestDeliveryEventsHandler,
     MakeScheduledAttemptHandler,
     { provide: CLOCK, useValue: systemClock },
+    { provide: ATTEMPT_SLOTS, useFactory: (config: WebhookDispatcherConfig) => new AttemptSlots(config.WEBHOOK_CONCURRENCY), inject: [APP_CONFIG] },
   ],
   exports: [EventLogDatabase, MessageSendRepository, EndpointHealthRepository, AttemptSender, AttemptQueue],
 })

@@ -1,25 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { DeliveryEvent } from '@sdd/contracts';
 import { presentEventEnvelope } from '@sdd/public-api';
-import { AttemptQueue } from './attempt.queue';
-import { MessageSendRepository } from './message-send.repository';
+import { FirstAttempt, MessageSendRepository } from './message-send.repository';
 
 /**
  * A delivery event from the outbox: stored once with the body every attempt
- * will send, then one first attempt queued per subscribed endpoint. The
- * outbox offers an event until it is acknowledged; a second offer queues
- * only what the first did not get to.
+ * will send, and fanned out to the subscribed endpoints. Returns the first
+ * attempts still to make, with what making them needs: all of them, or,
+ * when the outbox offers the event again, those the first offer did not get to.
  */
 @Injectable()
 export class FanOutEventHandler {
-  constructor(
-    private readonly messages: MessageSendRepository,
-    private readonly queue: AttemptQueue,
-  ) {}
+  constructor(private readonly messages: MessageSendRepository) {}
 
-  async execute(event: DeliveryEvent): Promise<void> {
+  execute(event: DeliveryEvent): Promise<FirstAttempt[]> {
     const envelope = presentEventEnvelope(event);
-    const endpointIds = await this.messages.recordAndFanOut({
+    return this.messages.recordAndFanOut({
       id: event.id,
       merchantId: event.merchant_id,
       mode: event.data.mode,
@@ -28,6 +24,5 @@ export class FanOutEventHandler {
       body: JSON.stringify(envelope),
       createdAt: new Date(event.created_at),
     });
-    await this.queue.add(endpointIds.map((endpointId) => ({ eventId: event.id, endpointId, number: 1 })));
   }
 }

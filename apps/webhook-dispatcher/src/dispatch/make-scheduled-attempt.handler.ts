@@ -6,6 +6,7 @@ import { AttemptSender } from './attempt-sender';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
 import { AUTO_DISABLE_WINDOW_MS, shouldAutoDisable } from './auto-disable';
 import { EndpointHealthRepository } from './endpoint-health.repository';
+import { AttemptContext } from './event-log.types';
 import { MessageSendRepository } from './message-send.repository';
 import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 
@@ -29,8 +30,9 @@ export class MakeScheduledAttemptHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(job: AttemptJob): Promise<void> {
-    const context = await this.messages.attemptContext(job.eventId, job.endpointId);
+  /** `known`: the destination and endpoint as just read (by the fan-out), so as not to read them again. */
+  async execute(job: AttemptJob, known?: AttemptContext): Promise<void> {
+    const context = known ?? (await this.messages.attemptContext(job.eventId, job.endpointId));
     // Gone with its endpoint, or settled (succeeded, failed, or a resend got through).
     if (!context || context.status !== 'pending') return;
     // A job of an earlier round (a recovery started a new one meanwhile) has nothing left to do.

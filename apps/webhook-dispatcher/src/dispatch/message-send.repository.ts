@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AttemptTrigger } from '@sdd/contracts';
+import { AttemptJob } from './attempt.queue';
 import { Batcher } from './batcher';
 import { EventLogDatabase } from './event-log.database';
 import { AttemptContext, AttemptRecord, DestinationStatus, StoredEvent } from './event-log.types';
@@ -8,6 +9,45 @@ import { AttemptContext, AttemptRecord, DestinationStatus, StoredEvent } from '.
 const BATCH_SIZE = 500;
 /** Batched statements in flight per kind: enough to hide a round trip, few enough to leave the pool to the rest. */
 const BATCHES_IN_FLIGHT = 2;
+
+/** A first attempt to make, with what making it needs. */
+export interface FirstAttempt {
+  attempt: AttemptJob;
+  context: AttemptContext;
+}
+
+/** A destination with its endpoint, as the fan-out and the attempt context read it. */
+interface ContextRow {
+  event_id: string;
+  endpoint_id: string;
+  status: DestinationStatus;
+  round: number;
+  attempt_count: number;
+  next_attempt_at: Date | null;
+  url: string;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  active: boolean;
+}
+
+function contextOf(row: ContextRow, body: string): AttemptContext {
+  return {
+    status: row.status,
+    round: row.round,
+    attemptCount: row.attempt_count,
+    nextAttemptAt: row.next_attempt_at,
+    body,
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      secretSealed: row.secret_sealed,
+      previousSecretSealed: row.previous_secret_sealed,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+      active: row.active,
+    },
+  };
+}
 
 interface ScheduledAttempt {
   attempt: AttemptRecord;
@@ -34,7 +74,7 @@ interface ScheduledAttempt {
  */
 @Injectable()
 export class MessageSendRepository {
-  private readonly fanOuts = new Batcher<StoredEvent, string[]>((events) => this.fanOutBatch(events), {
+  private readonly fanOuts = new Batcher<StoredEvent, FirstAttempt[]>((events) => this.fanOutBatch(events), {
     maxSize: BATCH_SIZE,
     maxConcurrent: BATCHES_IN_FLIGHT,
   });
@@ -51,18 +91,19 @@ export class MessageSendRepository {
 
   /**
    * Stores the event once and fans it out to the merchant's active endpoints
-   * of that mode subscribed to its type. Returns the endpoints whose first
-   * attempt is still to be made: the new ones, or, when the bus hands the
-   * event over again (the first handling died before queueing), those left waiting.
+   * of that mode subscribed to its type. Returns the first attempts still to
+   * make, each with all it needs to be made (so it is not read again): the
+   * new destinations, or, when the bus hands the event over again (the first
+   * handling died before covering them), those left waiting.
    */
-  recordAndFanOut(event: StoredEvent): Promise<string[]> {
+  recordAndFanOut(event: StoredEvent): Promise<FirstAttempt[]> {
     return this.fanOuts.add(event);
   }
 
-  private async fanOutBatch(batch: StoredEvent[]): Promise<string[][]> {
+  private async fanOutBatch(batch: StoredEvent[]): Promise<FirstAttempt[][]> {
     const s = this.db.schema;
     const events = [...new Map(batch.map((event) => [event.id, event])).values()];
-    const rows = await this.db.prepared<{ event_id: string; endpoint_id: string }>(
+    const rows = await this.db.prepared<ContextRow>(
       'webhooks_fan_out',
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
@@ -78,14 +119,19 @@ export class MessageSendRepository {
          FROM event JOIN ${s}.endpoints en
            ON en.merchant_id = event.merchant_id AND en.mode = event.mode AND en.active
           AND (en.events @> ARRAY[event.type] OR '*' = ANY (en.events))
-         RETURNING event_id, endpoint_id
+         RETURNING event_id, endpoint_id, status, round, attempt_count, next_attempt_at
        ), waiting AS (
-         SELECT d.event_id, d.endpoint_id FROM input CROSS JOIN LATERAL (
-           SELECT event_id, endpoint_id FROM ${s}.message_destinations d
-           WHERE d.event_id = input.id AND d.status = 'pending' AND d.attempt_count = 0 OFFSET 0
+         SELECT d.* FROM (SELECT id FROM input WHERE id NOT IN (SELECT id FROM event)) offered_again CROSS JOIN LATERAL (
+           SELECT event_id, endpoint_id, status, round, attempt_count, next_attempt_at FROM ${s}.message_destinations d
+           WHERE d.event_id = offered_again.id AND d.status = 'pending' AND d.attempt_count = 0 OFFSET 0
          ) d
+       ), todo AS (
+         SELECT * FROM fanned UNION ALL SELECT * FROM waiting
        )
-       SELECT event_id, endpoint_id FROM fanned UNION SELECT event_id, endpoint_id FROM waiting`,
+       SELECT todo.*, en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active
+       FROM todo CROSS JOIN LATERAL (
+         SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active FROM ${s}.endpoints en WHERE en.id = todo.endpoint_id LIMIT 1
+       ) en`,
       [
         events.map((event) => event.id),
         events.map((event) => event.merchantId),
@@ -97,8 +143,15 @@ export class MessageSendRepository {
         new Date(),
       ],
     );
-    const byEvent = new Map<string, string[]>();
-    for (const row of rows) byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), row.endpoint_id]);
+    const bodies = new Map(events.map((event) => [event.id, event.body]));
+    const byEvent = new Map<string, FirstAttempt[]>();
+    for (const row of rows) {
+      const first: FirstAttempt = {
+        attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 },
+        context: contextOf(row, bodies.get(row.event_id) as string),
+      };
+      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), first]);
+    }
     return batch.map((event) => byEvent.get(event.id) ?? []);
   }
 
@@ -115,20 +168,7 @@ export class MessageSendRepository {
 
   private async contextBatch(keys: Array<[string, string]>): Promise<Array<AttemptContext | undefined>> {
     const s = this.db.schema;
-    const rows = await this.db.prepared<{
-      event_id: string;
-      endpoint_id: string;
-      status: DestinationStatus;
-      round: number;
-      attempt_count: number;
-      next_attempt_at: Date | null;
-      body: string;
-      url: string;
-      secret_sealed: string;
-      previous_secret_sealed: string | null;
-      previous_secret_expires_at: Date | null;
-      active: boolean;
-    }>(
+    const rows = await this.db.prepared<ContextRow & { body: string }>(
       'webhooks_attempt_context',
       `SELECT k.event_id, k.endpoint_id, d.status, d.round, d.attempt_count, d.next_attempt_at, e.body,
               en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active
@@ -142,24 +182,36 @@ export class MessageSendRepository {
       [keys.map(([eventId]) => eventId), keys.map(([, endpointId]) => endpointId)],
     );
     const found = new Map<string, AttemptContext>();
-    for (const row of rows) {
-      found.set(`${row.event_id} ${row.endpoint_id}`, {
-        status: row.status,
-        round: row.round,
-        attemptCount: row.attempt_count,
-        nextAttemptAt: row.next_attempt_at,
-        body: row.body,
-        endpoint: {
-          id: row.endpoint_id,
-          url: row.url,
-          secretSealed: row.secret_sealed,
-          previousSecretSealed: row.previous_secret_sealed,
-          previousSecretExpiresAt: row.previous_secret_expires_at,
-          active: row.active,
-        },
-      });
-    }
+    for (const row of rows) found.set(`${row.event_id} ${row.endpoint_id}`, contextOf(row, row.body));
     return keys.map(([eventId, endpointId]) => found.get(`${eventId} ${endpointId}`));
+  }
+
+  /**
+   * Of these attempts, those still to make: their destination pending, in
+   * their round, and fewer attempts made than their number. A cover job
+   * reads this first, so the batches whose replica did its work (almost
+   * all) cost one index lookup per attempt, not their bodies.
+   */
+  async unmade(attempts: AttemptJob[]): Promise<AttemptJob[]> {
+    const rows = await this.db.prepared<{ event_id: string; endpoint_id: string }>(
+      'webhooks_unmade_attempts',
+      `SELECT k.event_id, k.endpoint_id
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS k (event_id, endpoint_id, number, round)
+       CROSS JOIN LATERAL (
+         SELECT 1 FROM ${this.db.schema}.message_destinations d
+         WHERE d.event_id = k.event_id AND d.endpoint_id = k.endpoint_id
+           AND d.status = 'pending' AND d.round = k.round AND d.attempt_count < k.number
+         LIMIT 1
+       ) d`,
+      [
+        attempts.map((attempt) => attempt.eventId),
+        attempts.map((attempt) => attempt.endpointId),
+        attempts.map((attempt) => attempt.number),
+        attempts.map((attempt) => attempt.round ?? 0),
+      ],
+    );
+    const left = new Set(rows.map((row) => `${row.event_id} ${row.endpoint_id}`));
+    return attempts.filter((attempt) => left.has(`${attempt.eventId} ${attempt.endpointId}`));
   }
 
   /**
