@@ -41,6 +41,8 @@ RUN mkdir -p /data && chown node:node /data
 # Never root: uid 1000 (node) owns nothing it runs, and may write /tmp only.
 USER node
 ENV APP=api-gateway
+# V8's heap limits, the same as tools/infra/launcher.js's APP_HEAP_ARGS (npm start, tests, benches).
+ENV NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8"
 # `migrate` instead of `main` runs the app's migrations and exits (init container / one-off job).
 ENV ENTRY=main
 ENV OPS_PORT=9000

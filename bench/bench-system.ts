@@ -15,6 +15,12 @@ import { percentile } from './bus/stats';
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
+/** Resident memory of a process in MB, from /proc. */
+export function residentMb(pid: number): number {
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The Postgres at DATABASE_URL, or one the project's own scripts start (and the caller stops). */

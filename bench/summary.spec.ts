@@ -8,8 +8,13 @@ const results: BenchResults = {
     ],
     residentMb: { 'api-gateway': 240, 'quote-service': 140 },
   },
-  deliveries: { create: { n: 1000, p50: 30, p99: 120, seconds: 2, cpuMs: { machine: 9.5 } }, latenessMs: { all: { p99: 200 } }, peakActive: 1000 },
-  webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 } },
+  deliveries: {
+    create: { n: 1000, p50: 30, p99: 120, seconds: 2, cpuMs: { machine: 9.5 } },
+    latenessMs: { all: { p99: 200 } },
+    peakActive: 1000,
+    residentMb: { 'quote-service': 120, 'delivery-service': 160 },
+  },
+  webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 }, residentMb: { 'webhook-dispatcher': 130 } },
 };
 
 describe('the bench summary', () => {
@@ -37,8 +42,14 @@ describe('the bench summary', () => {
     expect(row('resident memory after load, quote-service')?.met).toBe(true);
   });
 
+  it('gives each app its most resident memory over the loads that ran', () => {
+    expect(row('resident memory after load, quote-service')?.value).toBe(140);
+    expect(row('resident memory after load, delivery-service')).toMatchObject({ value: 160, met: false });
+    expect(row('resident memory after load, webhook-dispatcher')).toMatchObject({ value: 130, met: true });
+  });
+
   it('leaves out the benches that did not run, and the ratios with nothing to compare to', () => {
-    const alone = summaryRows({ webhooks: results.webhooks });
+    const alone = summaryRows({ webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 } } });
     expect(alone.map((r) => r.figure)).toEqual(['signed webhooks, burst', 'signed webhooks, sustained']);
     expect(alone[0].ratio).toBeUndefined();
   });

@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { metricValue } from '@sdd/testing';
-import { App, log, machineCpuSeconds, pool, processCpuSeconds, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { App, log, machineCpuSeconds, pool, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -167,6 +167,7 @@ async function main(): Promise<void> {
       delivered,
       statuses: Object.fromEntries(statuses.map((s) => [s.status, s.n])),
       latenessMs: { all: stat(all), ...Object.fromEntries(Object.entries(byStep).map(([step, values]) => [step, stat(values)])) },
+      residentMb: Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid as number))])),
     };
 
     const row = (label: string, s: Stat) =>
@@ -181,6 +182,7 @@ async function main(): Promise<void> {
       `create errors ${createErrors}, retrieve errors ${retrieveErrors}; delivered ${delivered}/${DELIVERIES}; ` +
         `peak active ${peakActive}; creates took ${result.create.seconds} s`,
     );
+    console.log(`resident memory after the load, MB: ${Object.entries(result.residentMb).map(([app, mb]) => `${app} ${mb}`).join(', ')}`);
     console.log(`CPU per creation while creating, ms: ${Object.entries(createCpuMs).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
     console.log('bus requests during the creates, mean (count):');
     for (const line of busTimes) console.log(`  ${line}`);

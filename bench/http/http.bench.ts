@@ -4,9 +4,8 @@
  * each (wrk), beside the bare BullMQ round trip of the same run on the same
  * Redis, and each app's resident memory afterwards. See bench/README.md.
  */
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { log, registerMerchant, runBench, stat, withBenchSystem } from '../bench-system';
+import { log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, runWrk } from '../wrk';
@@ -50,12 +49,6 @@ async function bareRoundTrip(redisUrl: string, prefix: string, inflight: number,
   } finally {
     await transport.close();
   }
-}
-
-/** Resident memory of a process in MB, from /proc. */
-function residentMb(pid: number): number {
-  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
-  return kb / 1024;
 }
 
 /** The app's own view of its V8 heap, from its ops port's /metrics: what of the resident memory is live JavaScript. */

@@ -20,6 +20,7 @@ import {
   machineCpuSeconds,
   processCpuSeconds,
   registerMerchant,
+  residentMb,
   runBench,
   sleep,
   Stat,
@@ -271,6 +272,7 @@ async function main(): Promise<void> {
         },
         attempts: attempts.length,
         failedAttempts,
+        residentMb: { 'webhook-dispatcher': Math.round(residentMb(dispatcher.child.pid as number)) },
         duplicates: receiver.count - emitted.size,
         signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
         badSignatures,
@@ -298,6 +300,7 @@ async function main(): Promise<void> {
         `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` +
           `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
       );
+      console.log(`dispatcher's resident memory after the load: ${result.residentMb['webhook-dispatcher']} MB`);
       console.log(`RESULT ${JSON.stringify(result)}`);
       if (failedAttempts > 0 || badSignatures > 0 || result.duplicates !== 0) process.exitCode = 1;
     });

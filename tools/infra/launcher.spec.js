@@ -1,6 +1,8 @@
 'use strict';
 
-const { appArgs, isolatedEnv } = require('./launcher');
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const { APP_HEAP_ARGS, appArgs, isolatedEnv } = require('./launcher');
 
 describe('isolatedEnv', () => {
   it('keeps a system apart by its prefix, on loopback, with only PATH of the caller', () => {
@@ -30,5 +32,13 @@ describe('isolatedEnv', () => {
 describe('appArgs', () => {
   it('refuses an app that was never built, naming the fix', () => {
     expect(() => appArgs('no-such-app', 'main')).toThrow(/npm run build/);
+  });
+});
+
+describe('APP_HEAP_ARGS', () => {
+  it('are the heap limits the image runs the apps with', () => {
+    const dockerfile = readFileSync(join(__dirname, '..', '..', 'Dockerfile'), 'utf8');
+    expect(/^ENV NODE_OPTIONS="([^"]*)"$/m.exec(dockerfile)?.[1]).toBe(APP_HEAP_ARGS.join(' '));
+    expect(APP_HEAP_ARGS.some((arg) => arg.startsWith('--max-old-space-size='))).toBe(true);
   });
 });
