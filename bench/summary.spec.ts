@@ -42,6 +42,17 @@ describe('the bench summary', () => {
     expect(row('resident memory after load, quote-service')?.met).toBe(true);
   });
 
+  it('takes the timeline lateness from the run with 10,000 active when there was one', () => {
+    const withTimelines = summaryRows({
+      ...results,
+      timelines: { create: { n: 10000, p50: 80, p99: 220, seconds: 45 }, latenessMs: { all: { p99: 173 } }, peakActive: 10000, residentMb: { 'delivery-service': 170 } },
+    });
+    const lateness = withTimelines.filter((r) => r.figure.startsWith('timeline step lateness'));
+    expect(lateness).toEqual([expect.objectContaining({ figure: 'timeline step lateness p99, 10000 active at peak', value: 173, met: true })]);
+    expect(withTimelines.find((r) => r.figure === 'POST /v1/deliveries, 20 in flight, p50')?.value).toBe(30);
+    expect(withTimelines.find((r) => r.figure === 'resident memory after load, delivery-service')?.value).toBe(170);
+  });
+
   it('gives each app its most resident memory over the loads that ran', () => {
     expect(row('resident memory after load, quote-service')?.value).toBe(140);
     expect(row('resident memory after load, delivery-service')).toMatchObject({ value: 160, met: false });

@@ -11,13 +11,17 @@ export interface BenchResults {
     residentMb: Record<string, number>;
   };
   bus?: { ours: { throughput: number; p99Ms: number }; ratio: number };
-  deliveries?: {
-    create: { n: number; p50: number; p99: number; seconds: number; cpuMs?: { machine: number } };
-    latenessMs: { all: { p99: number } };
-    peakActive: number;
-    residentMb?: Record<string, number>;
-  };
+  deliveries?: DeliveriesResult;
+  /** The deliveries bench again with 10,000 deliveries active at once: the timeline lateness row comes from it when it ran. */
+  timelines?: DeliveriesResult;
   webhooks?: { burst: { perSecond: number }; sustained: { deliveredPerSecond: number }; residentMb?: Record<string, number> };
+}
+
+interface DeliveriesResult {
+  create: { n: number; p50: number; p99: number; seconds: number; cpuMs?: { machine: number } };
+  latenessMs: { all: { p99: number } };
+  peakActive: number;
+  residentMb?: Record<string, number>;
 }
 
 export interface Row {
@@ -64,13 +68,16 @@ export function summaryRows(results: BenchResults): Row[] {
     rows.push({ figure: 'POST /v1/deliveries, creations', value: created, unit: '/s', ratio: perSecond(created), target: '≥ 400/s', met: created >= 400 });
     // What the creations' figures follow from on two cores: a regression shows here first.
     if (deliveries.create.cpuMs) rows.push({ figure: 'POST /v1/deliveries, machine CPU per creation', value: deliveries.create.cpuMs.machine, unit: 'ms' });
+  }
+  const timelines = results.timelines ?? deliveries;
+  if (timelines) {
     rows.push({
-      figure: `timeline step lateness p99, ${deliveries.peakActive} active at peak`,
-      value: deliveries.latenessMs.all.p99,
+      figure: `timeline step lateness p99, ${timelines.peakActive} active at peak`,
+      value: timelines.latenessMs.all.p99,
       unit: 'ms',
-      ratio: latency(deliveries.latenessMs.all.p99),
+      ratio: latency(timelines.latenessMs.all.p99),
       target: '≤ 250 ms at 10,000',
-      met: deliveries.latenessMs.all.p99 <= 250 && deliveries.peakActive >= 10_000,
+      met: timelines.latenessMs.all.p99 <= 250 && timelines.peakActive >= 10_000,
     });
   }
   if (results.webhooks) {
@@ -80,7 +87,7 @@ export function summaryRows(results: BenchResults): Row[] {
   }
   // Each app's most, over the loads that ran: the HTTP paths, the creations with their timelines, the webhooks.
   const resident = new Map<string, number>();
-  for (const measured of [results.http?.residentMb, results.deliveries?.residentMb, results.webhooks?.residentMb]) {
+  for (const measured of [results.http?.residentMb, results.deliveries?.residentMb, results.timelines?.residentMb, results.webhooks?.residentMb]) {
     for (const [app, mb] of Object.entries(measured ?? {})) resident.set(app, Math.max(mb, resident.get(app) ?? 0));
   }
   for (const [app, mb] of resident) {
