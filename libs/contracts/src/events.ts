@@ -45,3 +45,10 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
 export type EventSubscriber = typeof ServiceName.Webhook | typeof ServiceName.Payment | typeof ServiceName.Quote;
 
 export const EVENT_SUBSCRIBERS: readonly EventSubscriber[] = [...new Set(Object.values(EVENT_SUBSCRIPTIONS).flat())];
+
+/** The subscribers that take any of these event types; all of them for a type this table does not know, so none is missed. */
+export function subscribersOf(types: readonly string[]): EventSubscriber[] {
+  const known = (type: string): type is EventType => Object.prototype.hasOwnProperty.call(EVENT_SUBSCRIPTIONS, type);
+  if (!types.every(known)) return [...EVENT_SUBSCRIBERS];
+  return EVENT_SUBSCRIBERS.filter((subscriber) => types.some((type) => EVENT_SUBSCRIPTIONS[type as EventType].includes(subscriber)));
+}

@@ -98,7 +98,7 @@ export class CreateDeliveryHandler {
       throw error;
     }
     // The outbox hands delivery.created to quote-service too, which confirms the quote's claim.
-    this.relay.poke();
+    this.relay.poke([EventType.DeliveryCreated]);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
     if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);

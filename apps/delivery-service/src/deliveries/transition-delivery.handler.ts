@@ -43,10 +43,12 @@ export async function recordSteps(
   now: Date,
   publicBaseUrl: string,
   changes: Partial<DeliveryEntity> = {},
-): Promise<void> {
-  for (const event of planSteps(delivery, steps, now, publicBaseUrl, changes)) await writeEvent(manager, event);
+): Promise<string[]> {
+  const events = planSteps(delivery, steps, now, publicBaseUrl, changes);
+  for (const event of events) await writeEvent(manager, event);
   for (const step of steps) await recordNotification(manager, delivery, step, publicBaseUrl, now);
   await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
+  return events.map((event) => event.type);
 }
 
 /** Moves the delivery (in memory) through `steps` and returns their events, in order: what recordSteps writes. */
@@ -71,7 +73,10 @@ export function planSteps(
   return events;
 }
 
-export type TransitionResult = { moved: true; delivery: DeliveryRecord } | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
+/** `eventTypes`: the events the move wrote, for the relay to wake their subscribers' lanes only. */
+export type TransitionResult =
+  | { moved: true; delivery: DeliveryRecord; eventTypes: string[] }
+  | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
 
 /**
  * The one way a delivery's status changes: move only if the state machine
@@ -105,7 +110,7 @@ export class TransitionDeliveryHandler {
     changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity> = () => ({}),
   ): Promise<TransitionResult> {
     const result = (await this.moveTestDelivery(deliveryId, to, scope, catchUp, changesFor)) ?? (await this.moveLocked(deliveryId, to, scope, catchUp, changesFor));
-    if (result.moved) this.relay.poke();
+    if (result.moved) this.relay.poke(result.eventTypes);
     return result;
   }
 
@@ -143,7 +148,9 @@ export class TransitionDeliveryHandler {
       handoffs.map(({ event }) => event.sequence),
       ...move.columns.map((column) => column.parameter(changes[column.property as keyof DeliveryEntity])),
     ]);
-    return moved.length === 1 ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) } : undefined;
+    return moved.length === 1
+      ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes: events.map((event) => event.type) }
+      : undefined;
   }
 
   private moveLocked(
@@ -161,8 +168,8 @@ export class TransitionDeliveryHandler {
       if (!steps) {
         return { moved: false, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), from: delivery.status };
       }
-      await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL, changesFor(delivery));
-      return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL) };
+      const eventTypes = await recordSteps(manager, delivery, steps, this.clock.now(), this.config.PUBLIC_BASE_URL, changesFor(delivery));
+      return { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes };
     });
   }
 
