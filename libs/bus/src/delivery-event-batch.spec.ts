@@ -1,6 +1,6 @@
 import { DELIVERY_EVENT_BATCH_MAX } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { checkDeliveryEventBatch, deliveryEventProblem } from './delivery-event-batch';
+import { acceptedDeliveryEvents, checkDeliveryEventBatch, deliveryEventProblem } from './delivery-event-batch';
 
 const valid = () => ({
   id: 'evt_1',
@@ -62,5 +62,14 @@ describe('checkDeliveryEventBatch', () => {
     const events = Array.from({ length: DELIVERY_EVENT_BATCH_MAX + 1 }, (_, n) => ({ ...valid(), id: `evt_${n}` }));
     expect(() => checkDeliveryEventBatch({ events })).toThrow(/at most/);
     expect(checkDeliveryEventBatch({ events: events.slice(1) }).events).toHaveLength(DELIVERY_EVENT_BATCH_MAX);
+  });
+});
+
+describe('acceptedDeliveryEvents', () => {
+  it('returns the storable events and logs each refused one with its field', () => {
+    const logged: string[] = [];
+    const events = acceptedDeliveryEvents({ events: [{ ...valid(), id: 'evt_bad', type: 'nope' }, valid(), null] }, { error: (line) => logged.push(line) });
+    expect(events.map((event) => event.id)).toEqual(['evt_1']);
+    expect(logged).toEqual(['refused delivery event evt_bad: invalid events[0].type', 'refused delivery event (no id): invalid events[2]']);
   });
 });

@@ -52,3 +52,14 @@ export function checkDeliveryEventBatch(payload: unknown): CheckedBatch {
   });
   return checked;
 }
+
+/**
+ * The events of an offer a subscriber can store, each one left out logged as
+ * refused: what every intake handler starts with (checkDeliveryEventBatch,
+ * then the refusals logged).
+ */
+export function acceptedDeliveryEvents(payload: unknown, logger: { error(message: string): void }): DeliveryEvent[] {
+  const { events, refused } = checkDeliveryEventBatch(payload);
+  for (const { id, param } of refused) logger.error(`refused delivery event ${id ?? '(no id)'}: invalid ${param}`);
+  return events;
+}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeliveryEvent, DeliveryEventReceipt } from '@sdd/contracts';
-import { checkDeliveryEventBatch } from '@sdd/bus';
+import { acceptedDeliveryEvents } from '@sdd/bus';
 import { Clock, CLOCK, newId } from '@sdd/common';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
 import { moneyMovementFor } from './money-movement';
@@ -25,8 +25,7 @@ export class IngestPaymentEventsHandler {
   ) {}
 
   async execute(payload: unknown): Promise<DeliveryEventReceipt> {
-    const { events, refused } = checkDeliveryEventBatch(payload);
-    for (const { id, param } of refused) this.logger.error(`refused delivery event ${id ?? '(no id)'}: invalid ${param}`);
+    const events = acceptedDeliveryEvents(payload, this.logger);
     const acknowledged: string[] = [];
     let recorded = false;
     for (const event of events) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeliveryEvent, DeliveryEventReceipt, EventType } from '@sdd/contracts';
-import { checkDeliveryEventBatch } from '@sdd/bus';
+import { acceptedDeliveryEvents } from '@sdd/bus';
 import { Clock, CLOCK } from '@sdd/common';
 import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
 
@@ -34,8 +34,7 @@ export class ConfirmCreatedDeliveriesHandler {
   }
 
   async execute(payload: unknown): Promise<DeliveryEventReceipt> {
-    const { events, refused } = checkDeliveryEventBatch(payload);
-    for (const { id, param } of refused) this.logger.error(`refused delivery event ${id ?? '(no id)'}: invalid ${param}`);
+    const events = acceptedDeliveryEvents(payload, this.logger);
     const created: Array<{ event: DeliveryEvent; quoteId: string }> = [];
     const acknowledged: string[] = [];
     for (const event of events) {

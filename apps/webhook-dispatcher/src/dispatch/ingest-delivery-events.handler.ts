@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DeliveryEventReceipt } from '@sdd/contracts';
-import { checkDeliveryEventBatch } from '@sdd/bus';
+import { acceptedDeliveryEvents } from '@sdd/bus';
 
 import { FanOutEventHandler } from './fan-out-event.handler';
 import { FirstAttemptRunner } from './first-attempt.runner';
@@ -21,8 +21,7 @@ export class IngestDeliveryEventsHandler {
   ) {}
 
   async execute(payload: unknown): Promise<DeliveryEventReceipt> {
-    const { events, refused } = checkDeliveryEventBatch(payload);
-    for (const { id, param } of refused) this.logger.error(`refused delivery event ${id ?? '(no id)'}: invalid ${param}`);
+    const events = acceptedDeliveryEvents(payload, this.logger);
     const outcomes = await Promise.allSettled(events.map((event) => this.fanOut.execute(event)));
     const stored: string[] = [];
     outcomes.forEach((outcome, index) => {

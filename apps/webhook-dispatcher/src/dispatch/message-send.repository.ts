@@ -146,11 +146,9 @@ export class MessageSendRepository {
     const bodies = new Map(events.map((event) => [event.id, event.body]));
     const byEvent = new Map<string, FirstAttempt[]>();
     for (const row of rows) {
-      const first: FirstAttempt = {
-        attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 },
-        context: contextOf(row, bodies.get(row.event_id) as string),
-      };
-      byEvent.set(row.event_id, [...(byEvent.get(row.event_id) ?? []), first]);
+      let firsts = byEvent.get(row.event_id);
+      if (!firsts) byEvent.set(row.event_id, (firsts = []));
+      firsts.push({ attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 }, context: contextOf(row, bodies.get(row.event_id) as string) });
     }
     return batch.map((event) => byEvent.get(event.id) ?? []);
   }
