@@ -42,7 +42,7 @@ describe('docker-compose.yml', () => {
   it('keeps Postgres on a volume and Redis append-only, password-protected and never evicting, with the apps using that password', () => {
     expect(compose.services.postgres.volumes).toEqual(['pgdata:/var/lib/postgresql/data']);
     const redis = compose.services.redis.command;
-    expect(redis).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--maxmemory-policy', 'noeviction', '--requirepass']));
+    expect(redis).toEqual(expect.arrayContaining(['--appendonly', 'yes', '--hz', '100', '--maxmemory-policy', 'noeviction', '--requirepass']));
     const password = redis[redis.indexOf('--requirepass') + 1];
     for (const app of [...APPS, 'migrate']) expect(compose.services[app].environment.REDIS_URL).toBe(`redis://:${password}@redis:6379`);
     expect(compose.services.redis.environment.REDISCLI_AUTH).toBe(password);
