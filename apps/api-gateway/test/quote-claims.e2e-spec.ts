@@ -165,6 +165,36 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect(again.body.error).toMatchObject({ code: 'quote_already_used' });
   });
 
+  it('confirms the claim of a delivery whose delivery.created waited while quote-service was dead (kill -9)', async () => {
+    const quote = await quoteId();
+    // Holding the outbox relay's lane for quote-service (its advisory lock) keeps delivery.created from being handed over.
+    const lane = `outbox:${system.prefix}_deliveries:${ServiceName.Quote}`;
+    await locker.query('SELECT pg_advisory_lock(hashtext($1))', [lane]);
+    let created: Posted;
+    try {
+      created = await post({ quote_id: quote, customer });
+      expect(created.status).toBe(201);
+      expect(await system.stopApp(ServiceName.Quote, 'SIGKILL')).toBeNull();
+    } finally {
+      await locker.query('SELECT pg_advisory_unlock(hashtext($1))', [lane]);
+    }
+    expect(await quoteRow(quote)).toMatchObject({ claimed_by: created.body.id, confirmed_at: null });
+    const handoff = () => pg.query(`SELECT acknowledged_at FROM "${system.prefix}_deliveries".outbox_handoffs h
+      JOIN "${system.prefix}_deliveries".outbox_events e ON e.id = h.event_id
+      WHERE h.subscriber = $1 AND e.delivery_id = $2 AND e.type = 'delivery.created'`, [ServiceName.Quote, created.body.id]);
+    // The claim's hold (1.5 s here) runs out with nobody to confirm it; the hand-off still waits.
+    await waitFor(async () => ((await pg.query(`SELECT claimed_until < now() AS lapsed FROM ${quotes()} WHERE id = $1`, [quote])).rows[0].lapsed ? true : undefined), 10_000, 100);
+    expect((await handoff()).rows).toEqual([{ acknowledged_at: null }]);
+
+    await system.startApp(ServiceName.Quote);
+    expect(await confirmedRow(quote)).toMatchObject({ claimed_by: created.body.id, used_at: expect.any(Date) });
+    await waitFor(async () => ((await handoff()).rows[0]?.acknowledged_at ? true : undefined), 30_000, 200);
+    const again = await post({ quote_id: quote, customer });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toMatchObject({ code: 'quote_already_used' });
+    expect(await deliveryIdsOf(quote)).toEqual([created.body.id]);
+  }, 60_000);
+
   it('does not commit a claim its caller stopped waiting for', async () => {
     const quote = await quoteId();
     // The claim waits for the quote's row (a slow database) past the caller's deadline.
