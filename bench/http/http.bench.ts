@@ -5,7 +5,7 @@
  * Redis, and each app's resident memory afterwards. See bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, runWrk } from '../wrk';
@@ -18,6 +18,8 @@ const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_add
 
 export interface PathResult extends LoadResult {
   path: string;
+  /** CPU per request while loaded, ms: each app's and the whole machine's (wrk, Redis and Postgres included). */
+  cpuMs?: Record<string, number>;
 }
 
 /** The bare round trip, closed loop: `inflight` lanes each sending the next request when the previous reply is in. */
@@ -80,7 +82,16 @@ async function main(): Promise<void> {
     for (const load of loads) {
       log(`${load.path}: warm-up ${WARMUP_SECONDS} s, then ${CONNECTIONS} connections for ${SECONDS} s`);
       await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-      results.push({ path: load.path, ...(await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS })) });
+      const cpuAt = () => ({ apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds() });
+      const before = cpuAt();
+      const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS });
+      const after = cpuAt();
+      const perRequest = (seconds: number) => Math.round((seconds / loaded.requests) * 1e5) / 100;
+      const cpuMs = {
+        ...Object.fromEntries(APPS.map((app, i) => [app, perRequest(after.apps[i] - before.apps[i])])),
+        machine: perRequest(after.machine - before.machine),
+      };
+      results.push({ path: load.path, ...loaded, cpuMs });
     }
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
@@ -92,10 +103,13 @@ async function main(): Promise<void> {
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
     for (const result of results) console.log(row(result));
+    for (const result of results.filter((r) => r.cpuMs)) {
+      console.log(`CPU per request, ${result.path}, ms: ${Object.entries(result.cpuMs ?? {}).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+    }
     console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
     console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
-    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bare.perSecond) }));
+    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bare.perSecond), cpuMs: r.cpuMs }));
     console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`);
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });

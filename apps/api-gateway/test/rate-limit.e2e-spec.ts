@@ -80,7 +80,7 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     replica = await system.startGatewayReplica();
     gateways = [system.baseUrl, replica.baseUrl];
     keys = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const { test, live } = await system.registerMerchant();
       keys.push(test, live);
     }
@@ -128,6 +128,16 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     const again = await send(`${gateways[0]}${KEYED}`, { key });
     expect(again.status).toBe(429);
     expect(again.headers['x-ratelimit-remaining']).toBe('0');
+  });
+
+  it('gives each of many concurrent requests of one key its own count, and refuses exactly those past the limit', async () => {
+    await roomInWindow();
+    const key = keys[6];
+    // All at once, across both replicas: one counter in Redis, whichever replica counts.
+    const replies = await Promise.all(Array.from({ length: LIMIT + 20 }, (_, i) => send(`${gateways[i % 2]}${KEYED}`, { key })));
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(20);
+    const counted = replies.filter((reply) => reply.status !== 429).map(remaining);
+    expect(counted.sort((a, b) => a - b)).toEqual(Array.from({ length: LIMIT }, (_, i) => i));
   });
 
   it('puts the headers on a 2xx and on a 404 for an unknown route', async () => {
