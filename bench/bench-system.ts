@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createRedis } from '@sdd/common';
@@ -109,16 +110,34 @@ export function machineCpuSeconds(): number {
 export type Json = Record<string, unknown>;
 export type ApiCall = (method: 'GET' | 'POST', path: string, key: string | undefined, body?: unknown) => Promise<{ status: number; body: Json }>;
 
-/** JSON over HTTP to the gateway, with an API key when given. */
+/**
+ * JSON over HTTP to the gateway, with an API key when given. node:http on
+ * kept-alive connections rather than fetch: fetch cost the deliveries bench
+ * ~1 ms of CPU per creation, taken from the two cores the system under test
+ * runs on.
+ */
 export function apiClient(baseUrl: string): ApiCall {
-  return async (method, path, key, body) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true });
+  return (method, path, key, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) };
+      const sent = request({ host: hostname, port, path, method, agent, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          try {
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Json });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      });
+      sent.on('error', reject);
+      sent.end(payload);
     });
-    return { status: response.status, body: (await response.json()) as Json };
-  };
 }
 
 /** Registers a merchant in Toronto; returns its id and test key. */

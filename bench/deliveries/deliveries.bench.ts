@@ -75,7 +75,10 @@ async function main(): Promise<void> {
     const due = new Map<string, Map<string, number>>(); // delivery id → step → due time (ms)
     let createErrors = 0;
     const createStart = Date.now();
-    const cpuAt = () => ({ apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds() });
+    const cpuAt = () => {
+      const own = process.cpuUsage();
+      return { apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds(), bench: (own.user + own.system) / 1e6 };
+    };
     const cpuBefore = cpuAt();
     await pool(DELIVERIES, INFLIGHT, async (i) => {
       const t0 = process.hrtime.bigint();
@@ -96,6 +99,7 @@ async function main(): Promise<void> {
     const perCreate = (before: number, after: number) => Math.round(((after - before) * 1000 * 100) / DELIVERIES) / 100;
     const createCpuMs = {
       ...Object.fromEntries(APPS.map((app, i) => [app, perCreate(cpuBefore.apps[i], cpuAfter.apps[i])])),
+      'bench client': perCreate(cpuBefore.bench, cpuAfter.bench),
       machine: perCreate(cpuBefore.machine, cpuAfter.machine),
     };
     const busTimes = await busRequestMeans(apps);
