@@ -97,9 +97,10 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     }
     lateness.sort((a, b) => a - b);
     expect(lateness).toHaveLength(32);
-    // Redis checks a blocked worker's timeout hz times a second: at its default 10, a step fired 0–100 ms late (p90 ~90 ms).
+    // Redis checks a blocked worker's timeout hz times a second: at its default 10 a step fired 0–100 ms late (median
+    // 63 ms measured here), at the 100 the project sets ~10 ms. The median, not a tail: a busy machine stretches tails.
     expect(lateness[0]).toBeGreaterThanOrEqual(0);
-    expect(lateness[Math.floor(0.9 * lateness.length)]).toBeLessThanOrEqual(50);
+    expect(lateness[lateness.length / 2]).toBeLessThanOrEqual(30);
   }, 30000);
 
   it('tracks the simulated driver along the route with a counting-down ETA', async () => {
