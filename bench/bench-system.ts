@@ -107,6 +107,25 @@ export function machineCpuSeconds(): number {
   return (ticks.reduce((sum, value) => sum + value, 0) - idle) / 100;
 }
 
+/**
+ * CPU seconds used so far by each app (by name), by this bench process when
+ * `own` (its client's share), and by the whole machine: one reading before a
+ * load and one after give `cpuMsPer`.
+ */
+export function cpuSeconds(apps: readonly App[], own = false): Record<string, number> {
+  const mine = process.cpuUsage();
+  return {
+    ...Object.fromEntries(apps.map((app) => [app.name, processCpuSeconds(app.child.pid as number)])),
+    ...(own ? { 'bench client': (mine.user + mine.system) / 1e6 } : {}),
+    machine: machineCpuSeconds(),
+  };
+}
+
+/** CPU per unit of work between two `cpuSeconds` readings, ms (two decimals), under the same names. */
+export function cpuMsPer(before: Record<string, number>, after: Record<string, number>, units: number): Record<string, number> {
+  return Object.fromEntries(Object.keys(before).map((name) => [name, Math.round(((after[name] - before[name]) * 1000 * 100) / units) / 100]));
+}
+
 export type Json = Record<string, unknown>;
 export type ApiCall = (method: 'GET' | 'POST', path: string, key: string | undefined, body?: unknown) => Promise<{ status: number; body: Json }>;
 

@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { metricValue } from '@sdd/testing';
-import { App, log, machineCpuSeconds, pool, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { App, cpuMsPer, cpuSeconds, log, pool, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -75,11 +75,7 @@ async function main(): Promise<void> {
     const due = new Map<string, Map<string, number>>(); // delivery id → step → due time (ms)
     let createErrors = 0;
     const createStart = Date.now();
-    const cpuAt = () => {
-      const own = process.cpuUsage();
-      return { apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds(), bench: (own.user + own.system) / 1e6 };
-    };
-    const cpuBefore = cpuAt();
+    const cpuBefore = cpuSeconds(apps, true);
     await pool(DELIVERIES, INFLIGHT, async (i) => {
       const t0 = process.hrtime.bigint();
       const created = await call('POST', '/v1/deliveries', key, { quote_id: quotes[i], customer: { name: 'Sam', phone: '416 555 0142' } });
@@ -94,14 +90,8 @@ async function main(): Promise<void> {
       due.set(created.body.id as string, new Map(timeline.map((step) => [step.status, Date.parse(step.at)])));
     });
     const createSeconds = (Date.now() - createStart) / 1000;
-    const cpuAfter = cpuAt();
-    // CPU per creation while the creates ran (the timelines of those already created run meanwhile): each app, and the whole machine.
-    const perCreate = (before: number, after: number) => Math.round(((after - before) * 1000 * 100) / DELIVERIES) / 100;
-    const createCpuMs = {
-      ...Object.fromEntries(APPS.map((app, i) => [app, perCreate(cpuBefore.apps[i], cpuAfter.apps[i])])),
-      'bench client': perCreate(cpuBefore.bench, cpuAfter.bench),
-      machine: perCreate(cpuBefore.machine, cpuAfter.machine),
-    };
+    // CPU per creation while the creates ran (the timelines of those already created run meanwhile): each app, the bench's client, the whole machine.
+    const createCpuMs = cpuMsPer(cpuBefore, cpuSeconds(apps, true), DELIVERIES);
     const busTimes = await busRequestMeans(apps);
     log(`created ${due.size} in ${createSeconds.toFixed(1)} s; retrieving ${RETRIEVES}`);
 

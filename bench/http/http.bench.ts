@@ -5,7 +5,7 @@
  * Redis, and each app's resident memory afterwards. See bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { cpuMsPer, cpuSeconds, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, runWrk } from '../wrk';
@@ -82,16 +82,9 @@ async function main(): Promise<void> {
     for (const load of loads) {
       log(`${load.path}: warm-up ${WARMUP_SECONDS} s, then ${CONNECTIONS} connections for ${SECONDS} s`);
       await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-      const cpuAt = () => ({ apps: apps.map((app) => processCpuSeconds(app.child.pid as number)), machine: machineCpuSeconds() });
-      const before = cpuAt();
+      const before = cpuSeconds(apps);
       const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS });
-      const after = cpuAt();
-      const perRequest = (seconds: number) => Math.round((seconds / loaded.requests) * 1e5) / 100;
-      const cpuMs = {
-        ...Object.fromEntries(APPS.map((app, i) => [app, perRequest(after.apps[i] - before.apps[i])])),
-        machine: perRequest(after.machine - before.machine),
-      };
-      results.push({ path: load.path, ...loaded, cpuMs });
+      results.push({ path: load.path, ...loaded, cpuMs: cpuMsPer(before, cpuSeconds(apps), loaded.requests) });
     }
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));

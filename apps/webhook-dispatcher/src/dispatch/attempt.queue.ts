@@ -49,6 +49,9 @@ export function attemptJobId({ eventId, endpointId, number, round }: AttemptJob)
   return round ? `${eventId}.${endpointId}.r${round}.${number}` : `${eventId}.${endpointId}.${number}`;
 }
 
+/** A job's delay to come due at `at` (at once when none or past). */
+const delayUntil = (at: Date | undefined): number => (at ? Math.max(0, at.getTime() - Date.now()) : 0);
+
 /** Retried only when the dispatcher itself failed; a finished job leaves nothing behind, a failed one stays a week to be looked at. */
 const JOB_OPTIONS: JobsOptions = {
   removeOnComplete: true,
@@ -78,18 +81,15 @@ export class AttemptQueue implements OnApplicationShutdown {
 
   /** Concurrent adds share one round trip to Redis. */
   async add(jobs: ReadonlyArray<AttemptJob & { at?: Date }>): Promise<void> {
-    const now = Date.now();
     await Promise.all(
-      jobs.map(({ at, ...job }) =>
-        this.batcher.add({ name: 'attempt', data: job, opts: { ...JOB_OPTIONS, jobId: attemptJobId(job), delay: at ? Math.max(0, at.getTime() - now) : 0 } }),
-      ),
+      jobs.map(({ at, ...job }) => this.batcher.add({ name: 'attempt', data: job, opts: { ...JOB_OPTIONS, jobId: attemptJobId(job), delay: delayUntil(at) } })),
     );
   }
 
   /** One job due at `at` that makes whichever of these attempts is still unmade then. */
   async cover(attempts: AttemptJob[], at: Date): Promise<void> {
     if (attempts.length === 0) return;
-    await this.batcher.add({ name: 'cover', data: { covers: attempts }, opts: { ...JOB_OPTIONS, delay: Math.max(0, at.getTime() - Date.now()) } });
+    await this.batcher.add({ name: 'cover', data: { covers: attempts }, opts: { ...JOB_OPTIONS, delay: delayUntil(at) } });
   }
 
   private async addBatch(jobs: Array<{ name: string; data: AttemptQueueJob; opts: JobsOptions }>): Promise<void[]> {
