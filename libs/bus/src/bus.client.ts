@@ -4,10 +4,13 @@ import { JobsOptions, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import {
+  BatchedBusRequest,
+  BUS_REQUEST_BATCH,
   BusEvent,
   BusQueue,
   BusReply,
   BusRequest,
+  BusRequestBatch,
   MerchantScope,
   Pattern,
   PATTERN_ROUTES,
@@ -19,7 +22,7 @@ import {
   ServiceName,
   UnscopedRequest,
 } from '@sdd/contracts';
-import { AppError, currentRequestContext, isErrorPayload, Metrics, randomToken } from '@sdd/common';
+import { AppError, Batcher, currentRequestContext, isErrorPayload, Metrics, randomToken } from '@sdd/common';
 import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
 import { requestDeadline } from './deadline';
 import { ReplyListener } from './reply-listener';
@@ -33,6 +36,15 @@ interface Pending {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+/** Requests in one job at most: a batch is one slot of the answering worker, run all at once there. */
+const MAX_BATCH = 50;
+/** Jobs being added at once; what is sent meanwhile waits and goes together in the next. */
+const ADDS_IN_FLIGHT = 4;
+
+interface Outgoing {
+  queue: string;
+  request: BatchedBusRequest;
+}
 
 const REQUEST_JOB: JobsOptions = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
 const EVENT_JOB: JobsOptions = {
@@ -55,6 +67,15 @@ export class BusClient extends ClientProxy {
   private readonly timeoutMs: number;
   private readonly patternTimeouts: Readonly<Record<string, number | undefined>>;
   private readonly routes: Readonly<Record<string, ServiceName>>;
+  /**
+   * Every request is a job on its service's queue, and a job costs four Redis
+   * scripts (add, take, finish, reply) whatever it carries: requests sent in
+   * the same moment to the same service share one job.
+   */
+  private readonly outgoing = new Batcher<Outgoing, Error | undefined>((batch) => this.sendJobs(batch), {
+    maxSize: MAX_BATCH,
+    maxConcurrent: ADDS_IN_FLIGHT,
+  });
   private readonly subscriptions: Readonly<Record<string, readonly ServiceName[]>>;
   private connection?: Redis;
   private listener?: ReplyListener;
@@ -190,21 +211,57 @@ export class BusClient extends ClientProxy {
     }, waitMs);
     this.pending.set(id, { callback, timer });
 
-    const request: BusRequest = {
+    const request: BatchedBusRequest = {
+      id,
       pattern,
       data: packet.data,
       replyTo: this.listener.key,
       deadline,
       meta: { requestId: context?.requestId },
     };
-    this.queue(BusQueue.requests(service))
-      .add(pattern, request, { ...REQUEST_JOB, jobId: id })
-      .catch((error: Error) => {
+    void this.outgoing
+      .add({ queue: BusQueue.requests(service), request })
+      .catch((error: Error) => error)
+      .then((error) => {
+        if (!error) return;
         this.logger.error(`could not enqueue ${pattern}: ${error.message}`);
         this.settle(id, { err: this.unavailable(), isDisposed: true });
       });
 
     return () => this.forget(id);
+  }
+
+  /**
+   * One job per service: a lone request as it always was (its id the job's,
+   * its pattern the job's name), several as a `BusRequestBatch`. Requests
+   * nobody waits for any more (timed out, disposed) are not sent. Answers,
+   * per request, why it could not be sent.
+   */
+  private async sendJobs(batch: Outgoing[]): Promise<Array<Error | undefined>> {
+    const byQueue = new Map<string, BatchedBusRequest[]>();
+    for (const { queue, request } of batch) {
+      if (!this.pending.has(request.id)) continue;
+      const requests = byQueue.get(queue);
+      if (requests) requests.push(request);
+      else byQueue.set(queue, [request]);
+    }
+    const failed = new Map<string, Error>();
+    await Promise.all(
+      [...byQueue].map(([name, requests]) =>
+        this.addJob(name, requests).catch((error: Error) => failed.set(name, error)),
+      ),
+    );
+    return batch.map(({ queue }) => failed.get(queue));
+  }
+
+  private async addJob(name: string, requests: BatchedBusRequest[]): Promise<void> {
+    const queue = this.queue(name);
+    if (requests.length > 1) {
+      await queue.add(BUS_REQUEST_BATCH, { requests } satisfies BusRequestBatch, REQUEST_JOB);
+      return;
+    }
+    const { id, ...request } = requests[0];
+    await queue.add(request.pattern, request satisfies BusRequest, { ...REQUEST_JOB, jobId: id });
   }
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {

@@ -3,21 +3,30 @@ import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { BusEvent, BusQueue, BusReply, BusRequest, ErrorPayload } from '@sdd/contracts';
-import { AppError, asServiceUnavailable, countingJobs, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
+import { BUS_REQUEST_BATCH, BusEvent, BusQueue, BusReply, BusRequest, BusRequestBatch, ErrorPayload } from '@sdd/contracts';
+import { AppError, asServiceUnavailable, Batcher, countingJobs, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { checkBusPayload } from './bus-payload.check';
 import { createBlockingConnection, createProducerConnection, whenReady } from './redis-connection';
 
 const DEFAULT_CONCURRENCY = 50;
+/** Replies pushed in one command at most (each is one argument of the script). */
+const MAX_REPLIES_PER_PUSH = 200;
+/** Reply pushes in flight at once; replies ready meanwhile wait and go together in the next. */
+const PUSHES_IN_FLIGHT = 4;
 
-/** Push a reply and renew its list's expiry in one command: half the round-trip work of MULTI/RPUSH/PEXPIRE/EXEC. */
-const PUSH_REPLY_LUA = `redis.call('RPUSH', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+/** Push replies and renew their list's expiry in one command: half the round-trip work of MULTI/RPUSH/PEXPIRE/EXEC. */
+const PUSH_REPLIES_LUA = `redis.call('RPUSH', KEYS[1], unpack(ARGV, 2))
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
-type ReplyConnection = Redis & { pushReply(key: string, reply: string, ttlMs: number): Promise<number> };
+type ReplyConnection = Redis & { pushReplies(key: string, ttlMs: number, ...replies: string[]): Promise<number> };
+
+interface OutgoingReply {
+  to: string;
+  reply: string;
+}
 
 /**
  * Nest microservice transport on BullMQ. Consumes this service's request
@@ -30,6 +39,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
   /** BullMQ does not close connections it was given, so the server closes its own. */
   private readonly connections: Redis[] = [];
   private replies?: ReplyConnection;
+  /** Replies ready in the same moment for the same client go in one push. */
+  private readonly outgoing = new Batcher<OutgoingReply, void>((replies) => this.push(replies), {
+    maxSize: MAX_REPLIES_PER_PUSH,
+    maxConcurrent: PUSHES_IN_FLIGHT,
+  });
 
   constructor(private readonly options: BusServerOptions) {
     super();
@@ -41,12 +55,12 @@ export class BusServer extends Server implements CustomTransportStrategy {
         enableOfflineQueue: true,
         maxRetriesPerRequest: 3,
       });
-      replies.defineCommand('pushReply', { numberOfKeys: 1, lua: PUSH_REPLY_LUA });
+      replies.defineCommand('pushReplies', { numberOfKeys: 1, lua: PUSH_REPLIES_LUA });
       this.replies = replies as ReplyConnection;
       await whenReady(this.replies);
       const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
       this.workers.push(
-        this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest>) => this.handleRequest(job)),
+        this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest | BusRequestBatch>) => this.handleRequestJob(job)),
         this.worker(BusQueue.events(this.options.service), concurrency, (job: Job<BusEvent>) => this.handleEventJob(job)),
       );
       await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
@@ -89,8 +103,18 @@ export class BusServer extends Server implements CustomTransportStrategy {
     return worker;
   }
 
-  private async handleRequest(job: Job<BusRequest>): Promise<void> {
-    const { pattern, data, replyTo, deadline, meta } = job.data;
+  private async handleRequestJob(job: Job<BusRequest | BusRequestBatch>): Promise<void> {
+    if (job.name !== BUS_REQUEST_BATCH) return this.handleRequest(job, String(job.id), job.data as BusRequest);
+    const { requests } = job.data as BusRequestBatch;
+    if (!Array.isArray(requests)) throw new UnrecoverableError('a request batch without its requests');
+    // Each request of the batch runs and is answered on its own; the job ends when all have been.
+    const outcomes = await Promise.allSettled(requests.map((request) => this.handleRequest(job, request.id, request)));
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  private async handleRequest(job: Job, id: string, request: BusRequest): Promise<void> {
+    const { pattern, data, replyTo, deadline, meta } = request;
     // The caller has already answered its client with a timeout: running it now would act on nobody's behalf.
     if (Date.now() > deadline) {
       this.logger.warn(`dropped ${pattern}: its caller stopped waiting`);
@@ -99,12 +123,24 @@ export class BusServer extends Server implements CustomTransportStrategy {
     const taken = Date.now();
     Metrics.busRequestWait.observe({ pattern }, Math.max(0, (job.processedOn ?? taken) - job.timestamp) / 1000);
     // The deadline travels in the context, so bus calls the handler makes do not outlive it.
-    const reply = await runWithRequestContext({ requestId: meta.requestId ?? String(job.id), deadline }, () =>
-      this.answer(String(job.id), pattern, data, new BusContext([job, meta])),
+    const reply = await runWithRequestContext({ requestId: meta.requestId ?? id, deadline }, () =>
+      this.answer(id, pattern, data, new BusContext([job, meta])),
     );
-    if (!this.replies) throw new Error('bus server is closed');
-    await this.replies.pushReply(replyTo, JSON.stringify(reply), REPLY_TTL_MS);
+    await this.outgoing.add({ to: replyTo, reply: JSON.stringify(reply) });
     Metrics.busHandlerDuration.observe({ pattern, outcome: reply.err ? 'error' : 'ok' }, (Date.now() - taken) / 1000);
+  }
+
+  private async push(replies: OutgoingReply[]): Promise<void[]> {
+    const replyConnection = this.replies;
+    if (!replyConnection) throw new Error('bus server is closed');
+    const byClient = new Map<string, string[]>();
+    for (const { to, reply } of replies) {
+      const list = byClient.get(to);
+      if (list) list.push(reply);
+      else byClient.set(to, [reply]);
+    }
+    await Promise.all([...byClient].map(([to, list]) => replyConnection.pushReplies(to, REPLY_TTL_MS, ...list)));
+    return replies.map(() => undefined);
   }
 
   private async answer(id: string, pattern: string, data: unknown, context: BusContext): Promise<BusReply> {

@@ -4,7 +4,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import { BusQueue, ErrorType, ServiceName } from '@sdd/contracts';
+import { BUS_REQUEST_BATCH, BusQueue, BusReply, BusRequestBatch, ErrorType, ServiceName } from '@sdd/contracts';
 import { AppError, metricsRegistry } from '@sdd/common';
 import { metricValue, OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
 import { BusClient, BusExceptionFilter, BusServer } from '../src';
@@ -134,6 +134,63 @@ describe('bus transport (real Redis)', () => {
       return handled >= 1000 ? text : undefined;
     }, 5000, 20);
     expect(metricValue(counted, 'sdd_bus_request_wait_seconds_count', { pattern: 'test.square' })).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('sends the requests made in the same moment to one service as few jobs, and answers each on its own', async () => {
+    const redis = new Redis(redisUrl);
+    const events = `${prefix}:${BusQueue.requests(ServiceName.Quote)}:events`;
+    const addedJobs = async (after: string) => {
+      const entries = await redis.xrange(events, `(${after}`, '+');
+      return entries.filter(([, fields]) => fields[1] === 'added').map(([, fields]) => fields[fields.indexOf('name') + 1]);
+    };
+    try {
+      const [last] = (await redis.xrevrange(events, '+', '-', 'COUNT', 1)).map(([id]) => id);
+      const sent = Array.from({ length: 300 }, (_, n) =>
+        n % 10 === 9
+          ? firstValueFrom(client.send('test.fail', { kind: 'typed' })).catch((error: AppError) => error.code)
+          : firstValueFrom(client.send<{ square: number }>('test.square', { n })).then((reply) => reply.square),
+      );
+      const replies = await Promise.all(sent);
+      replies.forEach((reply, n) => expect(reply).toBe(n % 10 === 9 ? 'quote_already_used' : n * n));
+      const jobs = await addedJobs(last ?? '0');
+      expect(jobs.length).toBeLessThanOrEqual(30);
+      expect(jobs).toContain(BUS_REQUEST_BATCH);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('runs each request of a batch on its own: a late one dropped, a failing one answered with its error', async () => {
+    const redis = new Redis(redisUrl);
+    const queue = new Queue(BusQueue.requests(ServiceName.Quote), { connection: redis, prefix });
+    const replyTo = `${prefix}:replies.batch-test`;
+    const request = (id: string, pattern: string, data: unknown, deadline: number) => ({ id, pattern, data, replyTo, deadline, meta: {} });
+    try {
+      const batch: BusRequestBatch = {
+        requests: [
+          request('late', 'test.slow', { n: 1 }, Date.now() - 1),
+          request('ok', 'test.square', { n: 7 }, Date.now() + 5000),
+          request('fails', 'test.fail', { kind: 'typed' }, Date.now() + 5000),
+        ],
+      };
+      await queue.add(BUS_REQUEST_BATCH, batch, { removeOnComplete: true, removeOnFail: true, attempts: 1 });
+      const raw = await waitFor(async () => {
+        const list = await redis.lrange(replyTo, 0, -1);
+        return list.length >= 2 ? list : undefined;
+      }, 5000);
+      const replies = raw.map((text) => JSON.parse(text) as BusReply).sort((a, b) => a.id.localeCompare(b.id));
+      expect(replies).toEqual([
+        { id: 'fails', err: expect.objectContaining({ status: 400, code: 'quote_already_used' }) },
+        { id: 'ok', response: expect.objectContaining({ n: 7, square: 49 }) },
+      ]);
+      await waitFor(async () => ((await queue.count()) === 0 && (await queue.getActiveCount()) === 0 ? true : undefined), 5000);
+      expect(await redis.llen(replyTo)).toBe(2);
+      expect(seen.requests.map((r) => r.n)).toEqual([7]);
+    } finally {
+      await redis.del(replyTo);
+      await queue.close();
+      redis.disconnect();
+    }
   });
 
   it('shares one reply listener across all in-flight requests, with no listener warnings', async () => {

@@ -14,3 +14,4 @@ export * from './redis-client';
 export * from './geo';
 export * from './proof-photo-key';
 export * from './metrics';
+export * from './batcher';

@@ -16,6 +16,23 @@ export interface BusRequest<TData = unknown> {
   meta: BusMeta;
 }
 
+/** One request of a batch: it carries the id its reply answers to, which a lone request takes from its job. */
+export interface BatchedBusRequest<TData = unknown> extends BusRequest<TData> {
+  id: string;
+}
+
+/**
+ * Requests one client sent to one service in the same moment, in one job
+ * (job name `BUS_REQUEST_BATCH`): one queue round trip for many requests.
+ * Each is checked, run and answered on its own.
+ */
+export interface BusRequestBatch {
+  requests: BatchedBusRequest[];
+}
+
+/** The job name of a `BusRequestBatch`; a lone request's job is named after its pattern. */
+export const BUS_REQUEST_BATCH = 'bus.batch';
+
 /** An event job on a subscriber's event queue. */
 export interface BusEvent<TData = unknown> {
   pattern: string;

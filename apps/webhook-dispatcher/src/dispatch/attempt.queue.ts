@@ -1,11 +1,10 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue, UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { Batcher, createRedis } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
-import { Batcher } from './batcher';
 
 /** Ids only: the attempt reads the event and endpoint as they are when it runs. */
 export interface AttemptJob {

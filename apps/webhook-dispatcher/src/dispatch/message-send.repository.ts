@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttemptTrigger } from '@sdd/contracts';
 import { AttemptJob } from './attempt.queue';
-import { Batcher } from './batcher';
+import { Batcher } from '@sdd/common';
 import { EventLogDatabase } from './event-log.database';
 import { AttemptContext, AttemptRecord, DestinationStatus, StoredEvent } from './event-log.types';
 
