@@ -264,6 +264,26 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
     expect((await call('POST', `/v1/deliveries/${created.body.id}/cancel`, b.test)).status).toBe(404);
   });
 
+  it('answers reads made at the same moment each for its own key: read together, matched on merchant and mode too', async () => {
+    const mine = await create(a.test);
+    const other = await create(b.test);
+    const asked = Array.from({ length: 60 }, (_, i) => {
+      const [key, id, owned] = [
+        [a.test, mine.body.id, true],
+        [a.live, mine.body.id, false],
+        [b.test, mine.body.id, false],
+        [b.test, other.body.id, true],
+        [a.test, other.body.id, false],
+      ][i % 5] as [string, string, boolean];
+      return call('GET', `/v1/deliveries/${id}`, key).then((response) => ({ id, owned, status: response.status, body: response.body }));
+    });
+    for (const { id, owned, status, body } of await Promise.all(asked)) {
+      expect(status).toBe(owned ? 200 : 404);
+      if (owned) expect(body.id).toBe(id);
+      else expect(body.error).toMatchObject({ code: 'resource_missing' });
+    }
+  });
+
   it('lists newest first with a keyset cursor that is stable under inserts', async () => {
     const keys = await register();
     const ids: string[] = [];
