@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ServiceName } from '@sdd/contracts';
 import { BusClientModule } from '@sdd/bus';
 import { ServiceRuntimeModule } from '@sdd/runtime';
@@ -23,7 +23,6 @@ import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
-import { RequestContextInterceptor } from './http/request-context.interceptor';
 
 @Module({})
 export class AppModule {
@@ -55,7 +54,6 @@ export class AppModule {
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
         { provide: APP_PIPE, useClass: RequestValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: RequestContextInterceptor },
       ],
     };
   }

@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent, IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { Queue } from 'bullmq';
-import { BusQueue, ServiceName } from '@sdd/contracts';
+import { BusQueue, BusRequest, ServiceName } from '@sdd/contracts';
 import { MerchantKeys, testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 interface RawResponse {
@@ -12,9 +12,10 @@ interface RawResponse {
 }
 
 /** node:http rather than fetch: the test needs the Connection header and the socket itself. */
-function call(url: string, options: { method?: string; key?: string; body?: unknown; agent?: Agent } = {}): Promise<RawResponse> {
+function call(url: string, options: { method?: string; key?: string; body?: unknown; agent?: Agent; requestId?: string } = {}): Promise<RawResponse> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = {};
+  if (options.requestId) headers['x-request-id'] = options.requestId;
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   if (payload) headers['content-type'] = 'application/json';
   return new Promise((resolve, reject) => {
@@ -56,8 +57,12 @@ describe('graceful stop of the gateway (real processes, SIGTERM)', () => {
       method: 'POST',
       key: keys.test,
       body: { pickup_address: '100 King St W, Toronto, ON M5X 1A9', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' },
+      requestId: 'drain-trace-1',
     });
     await waitFor(async () => ((await quoteRequests.getWaitingCount()) > 0 ? true : undefined), 10000);
+    // The request's context reached the handler: its id travels with the bus message.
+    const [waiting] = await quoteRequests.getWaiting();
+    expect((waiting.data as BusRequest).meta).toEqual({ requestId: 'drain-trace-1' });
 
     // An idle keep-alive connection.
     const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -1,6 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Bytes drawn from the CSPRNG at a time: one call per ~80 tokens instead of one per token (a request id each, issue 16 profile). */
+const POOL_BYTES = 4096;
+const pool = Buffer.alloc(POOL_BYTES);
+let poolOffset = POOL_BYTES;
+
+/** The next unused byte of the pool; each is handed out once. */
+function randomByte(): number {
+  if (poolOffset === POOL_BYTES) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  return pool[poolOffset++];
+}
 
 /** A random base62 string; 24 characters carry ~142 bits, unguessable. */
 export function randomToken(length = 24): string {
@@ -8,10 +22,8 @@ export function randomToken(length = 24): string {
   const limit = 256 - (256 % ALPHABET.length);
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit) out += ALPHABET[byte % ALPHABET.length];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < limit) out += ALPHABET[byte % ALPHABET.length];
   }
   return out;
 }

@@ -37,15 +37,25 @@ export function trustProxyProblems(list: string): string[] {
   return entriesOf(list).flatMap((entry) => entryProblem(entry) ?? []);
 }
 
+const REMEMBERED_ADDRESSES = 1024;
+
 /** The proxies whose X-Forwarded-For is believed: addresses and CIDRs, IPv4 and IPv6. */
 export class TrustedProxies {
   private readonly blocks = new BlockList();
+  private readonly count: number;
+  /**
+   * Asked for every request, about few addresses (the load balancer's); a
+   * BlockList check builds a SocketAddress each time. Bounded: cleared when full.
+   */
+  private readonly answers = new Map<string, boolean>();
 
   /** Throws on an entry that is not an address or CIDR: config validation has refused those already. */
   constructor(list = '') {
     const problems = trustProxyProblems(list);
     if (problems.length > 0) throw new Error(`TRUST_PROXY: ${problems.join('; ')}`);
-    for (const entry of entriesOf(list)) {
+    const entries = entriesOf(list);
+    this.count = entries.length;
+    for (const entry of entries) {
       const [address, prefix] = entry.split('/');
       if (prefix === undefined) {
         const normalized = normalizeIp(address);
@@ -57,9 +67,16 @@ export class TrustedProxies {
   }
 
   has(address: string): boolean {
-    const normalized = normalizeIp(address);
-    const family = familyOf(normalized);
-    return family !== undefined && this.blocks.check(normalized, family);
+    if (this.count === 0) return false;
+    let trusted = this.answers.get(address);
+    if (trusted === undefined) {
+      const normalized = normalizeIp(address);
+      const family = familyOf(normalized);
+      trusted = family !== undefined && this.blocks.check(normalized, family);
+      if (this.answers.size >= REMEMBERED_ADDRESSES) this.answers.clear();
+      this.answers.set(address, trusted);
+    }
+    return trusted;
   }
 }
 

@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { ChainableCommander, Redis } from 'ioredis';
+import { Batcher, createRedis } from '@sdd/common';
 import { RateWindow } from './rate-limit';
 
 /**
@@ -21,8 +21,18 @@ if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 
-interface HitCommand {
-  rateLimitHit(key: string, ttlSeconds: number): Promise<number>;
+/** Hits in one pipeline at most. */
+const HITS_PER_WRITE = 100;
+/** Pipelines in flight at once; hits made meanwhile wait and go together in the next. */
+const WRITES_IN_FLIGHT = 2;
+
+interface HitPipeline extends ChainableCommander {
+  rateLimitHit(key: string, ttlSeconds: number): HitPipeline;
+}
+
+interface Hit {
+  key: string;
+  ttlSeconds: number;
 }
 
 /**
@@ -41,14 +51,22 @@ export function createRateLimitRedis(url: string): Redis {
 
 /** Request counters per identity and window, in Redis so that every gateway replica shares one budget. */
 export class RateLimiter {
-  private readonly redis: Redis & HitCommand;
+  /**
+   * Every request is one hit, and a write to Redis is the gateway's largest
+   * cost after the response's own: the hits of requests arriving together go
+   * in one pipeline (one write, one read; each hit still its own script and
+   * its own count, and each key where it would be alone).
+   */
+  private readonly hits = new Batcher<Hit, number | Error>((hits) => this.send(hits), {
+    maxSize: HITS_PER_WRITE,
+    maxConcurrent: WRITES_IN_FLIGHT,
+  });
 
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly prefix: string,
   ) {
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    this.redis = redis as Redis & HitCommand;
   }
 
   /**
@@ -56,13 +74,25 @@ export class RateLimiter {
    * included. The counter outlives its window (twice its length) even when
    * replicas' clocks disagree slightly; nobody reads it afterwards.
    */
-  hit(identity: string, window: RateWindow): Promise<number> {
-    return this.redis.rateLimitHit(this.key(identity, window), 2 * (window.end - window.start));
+  async hit(identity: string, window: RateWindow): Promise<number> {
+    const count = await this.hits.add({ key: this.key(identity, window), ttlSeconds: 2 * (window.end - window.start) });
+    if (count instanceof Error) throw count;
+    return count;
   }
 
   /** The window's count so far, without counting. */
   async peek(identity: string, window: RateWindow): Promise<number> {
     return Number((await this.redis.get(this.key(identity, window))) ?? 0);
+  }
+
+  private async send(hits: Hit[]): Promise<Array<number | Error>> {
+    const pipeline = this.redis.pipeline() as HitPipeline;
+    for (const { key, ttlSeconds } of hits) pipeline.rateLimitHit(key, ttlSeconds);
+    const results = (await pipeline.exec()) ?? [];
+    return hits.map((_, i) => {
+      const [error, count] = results[i] ?? [new Error('Redis gave no reply to a rate-limit hit')];
+      return error ?? Number(count);
+    });
   }
 
   private key(identity: string, window: RateWindow): string {

@@ -2,18 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeliveryRecord, DeliveryRef } from '@sdd/contracts';
 import { Batcher } from '@sdd/common';
-import { findByStatement, PreparedStatement, selectEntityStatement } from '@sdd/persistence';
+import { findByStatement, PreparedStatement, selectEntityStatement, STATEMENT_BATCHING } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DeliveryEntity } from './delivery.entity';
 import { toDeliveryRecord } from './delivery.record';
-
-/** Reads in one statement at most. */
-const BATCH_SIZE = 100;
-/** Statements in flight at once, well inside the pool; reads asked for meanwhile go together in the next. */
-const BATCHES_IN_FLIGHT = 4;
 
 /**
  * The most frequent read of the API (issue 16 profile): prepared statements
@@ -26,14 +21,8 @@ const BATCHES_IN_FLIGHT = 4;
 export class GetDeliveryHandler {
   private readonly findDeliveries: PreparedStatement;
   private readonly findDrivers: PreparedStatement;
-  private readonly deliveries = new Batcher<DeliveryRef, DeliveryEntity | undefined>((refs) => this.readDeliveries(refs), {
-    maxSize: BATCH_SIZE,
-    maxConcurrent: BATCHES_IN_FLIGHT,
-  });
-  private readonly drivers = new Batcher<string, DriverEntity | undefined>((ids) => this.readDrivers(ids), {
-    maxSize: BATCH_SIZE,
-    maxConcurrent: BATCHES_IN_FLIGHT,
-  });
+  private readonly deliveries = new Batcher<DeliveryRef, DeliveryEntity | undefined>((refs) => this.readDeliveries(refs), STATEMENT_BATCHING);
+  private readonly drivers = new Batcher<string, DriverEntity | undefined>((ids) => this.readDrivers(ids), STATEMENT_BATCHING);
 
   constructor(
     private readonly dataSource: DataSource,

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryRecord, EVENT_SUBSCRIPTIONS, EventType, MerchantScope } from '@sdd/contracts';
-import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement, WritableColumn, writableColumn } from '@sdd/persistence';
-import { Clock, CLOCK } from '@sdd/common';
+import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement, STATEMENT_BATCHING, WritableColumn, writableColumn } from '@sdd/persistence';
+import { Batcher, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { nextEvent, writeEvent } from '../outbox/append-event';
@@ -15,6 +15,7 @@ import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { DeliveryStatus } from '@sdd/contracts';
 import { canTransition, eventTypeFor, nextTestStatus } from './delivery-status';
 import { scenarioEventsBefore } from './test-timeline';
+
 
 /**
  * The steps from `from` to `to` along the test flow, or undefined when `to`
@@ -89,7 +90,9 @@ export type TransitionResult =
  */
 @Injectable()
 export class TransitionDeliveryHandler {
-  private readonly findDelivery: PreparedStatement;
+  private readonly findDeliveries: PreparedStatement;
+  /** The reads of steps due together (a timeline's burst) in one statement. */
+  private readonly reads = new Batcher<string, DeliveryEntity | undefined>((ids) => this.readDeliveries(ids), STATEMENT_BATCHING);
   private readonly moves = new Map<string, { statement: PreparedStatement; columns: WritableColumn[] }>();
 
   constructor(
@@ -98,7 +101,7 @@ export class TransitionDeliveryHandler {
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.findDelivery = selectEntityStatement(dataSource, DeliveryEntity, 'find-delivery-to-move', 'id = $1');
+    this.findDeliveries = selectEntityStatement(dataSource, DeliveryEntity, 'find-deliveries-to-move', 'id = ANY($1::text[])');
   }
 
   /** `catchUp`: also pass through the test-flow steps before `to` (each with its event) when the delivery is behind. */
@@ -122,7 +125,7 @@ export class TransitionDeliveryHandler {
     catchUp: boolean,
     changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity>,
   ): Promise<TransitionResult | undefined> {
-    const [delivery] = await findByStatement(this.dataSource, DeliveryEntity, this.findDelivery, [deliveryId]);
+    const delivery = await this.reads.add(deliveryId);
     if (!delivery || delivery.mode !== 'test' || (scope && (delivery.merchantId !== scope.merchantId || delivery.mode !== scope.mode))) return undefined;
     const steps = stepsTo(delivery.status, to, catchUp);
     if (!steps) return undefined;
@@ -151,6 +154,15 @@ export class TransitionDeliveryHandler {
     return moved.length === 1
       ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes: events.map((event) => event.type) }
       : undefined;
+  }
+
+  private async readDeliveries(ids: string[]): Promise<Array<DeliveryEntity | undefined>> {
+    const found = await findByStatement(this.dataSource, DeliveryEntity, this.findDeliveries, [ids]);
+    // A copy each: a caller changes its delivery as it plans the move.
+    return ids.map((id) => {
+      const delivery = found.find((candidate) => candidate.id === id);
+      return delivery && Object.assign(new DeliveryEntity(), delivery);
+    });
   }
 
   private moveLocked(

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CreateQuoteRequest, ErrorType, LocatedAddress, QuoteRecord } from '@sdd/contracts';
 import { AppError, Batcher, Clock, CLOCK, newId } from '@sdd/common';
-import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
+import { PreparedStatement, preparedStatement, runPrepared, STATEMENT_BATCHING } from '@sdd/persistence';
 import { GEOCODER, Geocoder } from '../geocoding/geocoder.port';
 import { roadDistanceKm } from '../pricing/distance';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
@@ -24,10 +24,6 @@ const INSERT_QUOTES = `INSERT INTO {schema}.quotes
   (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, scheduled_at, pickup, dropoff, expires_at, created_at)
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::integer[], $7::double precision[], $8::text[],
     $9::text[], $10::text[], $11::timestamptz[], $12::jsonb[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[])`;
-/** Quotes in one statement at most. */
-const BATCH_SIZE = 100;
-/** Statements in flight at once, well inside the pool; quotes priced meanwhile go together in the next. */
-const BATCHES_IN_FLIGHT = 4;
 
 /** The statement's parameters: one array per column, the quotes in the same order in each. */
 function quoteColumns(quotes: QuoteEntity[]): unknown[][] {
@@ -53,10 +49,7 @@ function quoteColumns(quotes: QuoteEntity[]): unknown[][] {
 @Injectable()
 export class CreateQuoteHandler {
   private readonly insertQuotes: PreparedStatement;
-  private readonly inserts = new Batcher<QuoteEntity, void>((quotes) => this.insert(quotes), {
-    maxSize: BATCH_SIZE,
-    maxConcurrent: BATCHES_IN_FLIGHT,
-  });
+  private readonly inserts = new Batcher<QuoteEntity, void>((quotes) => this.insert(quotes), STATEMENT_BATCHING);
 
   constructor(
     private readonly dataSource: DataSource,
