@@ -225,4 +225,21 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect(answers.find((a) => a.status === 409)?.body.error).toMatchObject({ code: 'quote_already_used' });
     expect(await deliveryIdsOf(quote)).toHaveLength(1);
   });
+
+  it('lets one of ten concurrent creations with one quote win while ten others, each with its own quote, all succeed', async () => {
+    const shared = await quoteId();
+    const others = await Promise.all(Array.from({ length: 10 }, () => quoteId()));
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => post({ quote_id: shared, customer }, `shared-${i}`).then((answer) => ({ quote: shared, answer }))),
+      ...others.map((quote) => post({ quote_id: quote, customer }).then((answer) => ({ quote, answer }))),
+    ]);
+    const forShared = answers.filter(({ quote }) => quote === shared).map(({ answer }) => answer);
+    expect(forShared.map((a) => a.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
+    for (const refused of forShared.filter((a) => a.status === 409)) expect(refused.body.error).toMatchObject({ code: 'quote_already_used' });
+    expect(await deliveryIdsOf(shared)).toEqual([forShared.find((a) => a.status === 201)?.body.id]);
+    for (const { quote, answer } of answers.filter(({ quote }) => quote !== shared)) {
+      expect(answer.status).toBe(201);
+      expect(await deliveryIdsOf(quote)).toEqual([answer.body.id]);
+    }
+  });
 });
