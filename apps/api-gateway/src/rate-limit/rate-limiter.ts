@@ -26,6 +26,10 @@ const HITS_PER_WRITE = 100;
 /** Pipelines in flight at once; hits made meanwhile wait and go together in the next. */
 const WRITES_IN_FLIGHT = 2;
 
+interface HitCommand {
+  rateLimitHit(key: string, ttlSeconds: number): Promise<number>;
+}
+
 interface HitPipeline extends ChainableCommander {
   rateLimitHit(key: string, ttlSeconds: number): HitPipeline;
 }
@@ -86,6 +90,11 @@ export class RateLimiter {
   }
 
   private async send(hits: Hit[]): Promise<Array<number | Error>> {
+    // Alone, a pipeline's own objects cost more than they save.
+    if (hits.length === 1) {
+      const [{ key, ttlSeconds }] = hits;
+      return [await (this.redis as Redis & HitCommand).rateLimitHit(key, ttlSeconds).catch((error: Error) => error)];
+    }
     const pipeline = this.redis.pipeline() as HitPipeline;
     for (const { key, ttlSeconds } of hits) pipeline.rateLimitHit(key, ttlSeconds);
     const results = (await pipeline.exec()) ?? [];
