@@ -4,7 +4,7 @@
  * bounded-concurrency loop, percentiles, and cleaning up after a run.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -99,6 +99,28 @@ export function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * CPU seconds used so far by every process named `comm` (e.g. `postgres`:
+ * the postmaster and its backends, with what exited backends used, which the
+ * kernel adds to their parent's children time). Every such process of the
+ * machine: the benches assume they run alone.
+ */
+export function commandCpuSeconds(comm: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  return total;
+}
+
 /** Busy CPU seconds of the whole machine so far, all cores summed. */
 export function machineCpuSeconds(): number {
   const [cpu] = readFileSync('/proc/stat', 'utf8').split('\n');
@@ -109,14 +131,16 @@ export function machineCpuSeconds(): number {
 
 /**
  * CPU seconds used so far by each app (by name), by this bench process when
- * `own` (its client's share), and by the whole machine: one reading before a
- * load and one after give `cpuMsPer`.
+ * `own` (its client's share), by Postgres and Redis, and by the whole machine:
+ * one reading before a load and one after give `cpuMsPer`.
  */
 export function cpuSeconds(apps: readonly App[], own = false): Record<string, number> {
   const mine = process.cpuUsage();
   return {
     ...Object.fromEntries(apps.map((app) => [app.name, processCpuSeconds(app.child.pid as number)])),
     ...(own ? { 'bench client': (mine.user + mine.system) / 1e6 } : {}),
+    postgres: commandCpuSeconds('postgres'),
+    redis: commandCpuSeconds('redis-server'),
     machine: machineCpuSeconds(),
   };
 }
