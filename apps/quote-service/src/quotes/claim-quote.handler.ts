@@ -7,6 +7,7 @@ import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
 import { claimStanding } from './quote-claim';
+import { scopeMatches } from './scope-matches';
 import { categoryMismatch, licenceCheckNeeded, quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
@@ -17,10 +18,12 @@ import { toClaimedQuote } from './quote.record';
  * delivery's checks. The caller's deadline is checked in the statement, as
  * the row is written: a claim that waited for a lock past it writes nothing
  * (the database's clock against the caller's, one machine's or NTP's apart).
+ * The scope is compared in a form no index serves (`scopeMatches`), so the
+ * row is found by its primary key whatever the statistics say.
  */
 function claimFreeQuoteSql(columns: string): string {
   return `UPDATE {schema}.quotes SET used_at = $4, claimed_by = $5, confirmed_at = NULL, claimed_until = $6
-    WHERE id = $1 AND merchant_id = $2 AND mode = $3 AND used_at IS NULL AND expires_at > $4
+    WHERE id = $1 AND ${scopeMatches('quotes', '$2', '$3')} AND used_at IS NULL AND expires_at > $4
       AND ($7::text IS NULL OR category = $7) AND NOT ($8 AND category = ANY($9::text[]))
       AND ($10::timestamptz IS NULL OR clock_timestamp() <= $10)
     RETURNING ${columns}`;
