@@ -21,7 +21,7 @@ import { toClaimedQuote } from './quote.record';
  * The scope is compared in a form no index serves (`scopeMatches`), so the
  * row is found by its primary key whatever the statistics say.
  */
-function claimFreeQuoteSql(columns: string): string {
+export function claimFreeQuoteSql(columns: string): string {
   return `UPDATE {schema}.quotes SET used_at = $4, claimed_by = $5, confirmed_at = NULL, claimed_until = $6
     WHERE id = $1 AND ${scopeMatches('quotes', '$2', '$3')} AND used_at IS NULL AND expires_at > $4
       AND ($7::text IS NULL OR category = $7) AND NOT ($8 AND category = ANY($9::text[]))

@@ -7,7 +7,7 @@ import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persiste
 import { scopeMatches } from './scope-matches';
 
 /** Each quote confirmed for the delivery that holds it (found by its primary key: see scopeMatches), or takes it back for that delivery when an earlier, failed attempt of it released it meanwhile. */
-const CONFIRM_CLAIMS = `UPDATE {schema}.quotes q
+export const CONFIRM_CLAIMS = `UPDATE {schema}.quotes q
   SET used_at = COALESCE(q.used_at, $5), claimed_by = c.claimant, claimed_until = NULL, confirmed_at = COALESCE(q.confirmed_at, $5)
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS c(quote_id, merchant_id, mode, claimant)
   WHERE q.id = c.quote_id AND ${scopeMatches('q', 'c.merchant_id', 'c.mode')} AND (q.claimed_by = c.claimant OR q.used_at IS NULL)
