@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import {
   BatchedBusRequest,
   BUS_REQUEST_BATCH,
+  BUS_REQUEST_BATCH_MAX,
   BusEvent,
   BusQueue,
   BusReply,
@@ -36,8 +37,6 @@ interface Pending {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
-/** Requests in one job at most: a batch is one slot of the answering worker, run all at once there. */
-const MAX_BATCH = 50;
 /** Jobs being added at once; what is sent meanwhile waits and goes together in the next. */
 const ADDS_IN_FLIGHT = 4;
 
@@ -73,7 +72,7 @@ export class BusClient extends ClientProxy {
    * the same moment to the same service share one job.
    */
   private readonly outgoing = new Batcher<Outgoing, Error | undefined>((batch) => this.sendJobs(batch), {
-    maxSize: MAX_BATCH,
+    maxSize: BUS_REQUEST_BATCH_MAX,
     maxConcurrent: ADDS_IN_FLIGHT,
   });
   private readonly subscriptions: Readonly<Record<string, readonly ServiceName[]>>;

@@ -3,7 +3,7 @@ import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { BUS_REQUEST_BATCH, BusEvent, BusQueue, BusReply, BusRequest, BusRequestBatch, ErrorPayload } from '@sdd/contracts';
+import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusEvent, BusQueue, BusReply, BusRequest, BusRequestBatch, ErrorPayload } from '@sdd/contracts';
 import { AppError, asServiceUnavailable, Batcher, countingJobs, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
@@ -106,7 +106,8 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async handleRequestJob(job: Job<BusRequest | BusRequestBatch>): Promise<void> {
     if (job.name !== BUS_REQUEST_BATCH) return this.handleRequest(job, String(job.id), job.data as BusRequest);
     const { requests } = job.data as BusRequestBatch;
-    if (!Array.isArray(requests)) throw new UnrecoverableError('a request batch without its requests');
+    // Our clients send at most BUS_REQUEST_BATCH_MAX: anything else is not theirs, and is not run.
+    if (!Array.isArray(requests) || requests.length > BUS_REQUEST_BATCH_MAX) throw new UnrecoverableError('a request batch that is not one');
     // Each request of the batch runs and is answered on its own; the job ends when all have been.
     const outcomes = await Promise.allSettled(requests.map((request) => this.handleRequest(job, request.id, request)));
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');

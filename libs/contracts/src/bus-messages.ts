@@ -33,6 +33,9 @@ export interface BusRequestBatch {
 /** The job name of a `BusRequestBatch`; a lone request's job is named after its pattern. */
 export const BUS_REQUEST_BATCH = 'bus.batch';
 
+/** Requests in one batch at most: a batch is one slot of the answering worker, run all at once there. */
+export const BUS_REQUEST_BATCH_MAX = 50;
+
 /** An event job on a subscriber's event queue. */
 export interface BusEvent<TData = unknown> {
   pattern: string;
