@@ -23,7 +23,7 @@ import {
   ServiceName,
   UnscopedRequest,
 } from '@sdd/contracts';
-import { AppError, Batcher, currentRequestContext, isErrorPayload, Metrics, randomToken } from '@sdd/common';
+import { AppError, Batcher, currentRequestContext, groupBy, isErrorPayload, Metrics, randomToken } from '@sdd/common';
 import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
 import { requestDeadline } from './deadline';
 import { ReplyListener } from './reply-listener';
@@ -237,13 +237,8 @@ export class BusClient extends ClientProxy {
    * per request, why it could not be sent.
    */
   private async sendJobs(batch: Outgoing[]): Promise<Array<Error | undefined>> {
-    const byQueue = new Map<string, BatchedBusRequest[]>();
-    for (const { queue, request } of batch) {
-      if (!this.pending.has(request.id)) continue;
-      const requests = byQueue.get(queue);
-      if (requests) requests.push(request);
-      else byQueue.set(queue, [request]);
-    }
+    const waited = batch.filter(({ request }) => this.pending.has(request.id));
+    const byQueue = groupBy(waited, ({ queue }) => queue, ({ request }) => request);
     const failed = new Map<string, Error>();
     await Promise.all(
       [...byQueue].map(([name, requests]) =>

@@ -4,7 +4,7 @@ import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusEvent, BusQueue, BusReply, BusRequest, BusRequestBatch, ErrorPayload } from '@sdd/contracts';
-import { AppError, asServiceUnavailable, Batcher, countingJobs, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
+import { AppError, asServiceUnavailable, Batcher, countingJobs, groupBy, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { checkBusPayload } from './bus-payload.check';
@@ -134,12 +134,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async push(replies: OutgoingReply[]): Promise<void[]> {
     const replyConnection = this.replies;
     if (!replyConnection) throw new Error('bus server is closed');
-    const byClient = new Map<string, string[]>();
-    for (const { to, reply } of replies) {
-      const list = byClient.get(to);
-      if (list) list.push(reply);
-      else byClient.set(to, [reply]);
-    }
+    const byClient = groupBy(replies, ({ to }) => to, ({ reply }) => reply);
     await Promise.all([...byClient].map(([to, list]) => replyConnection.pushReplies(to, REPLY_TTL_MS, ...list)));
     return replies.map(() => undefined);
   }

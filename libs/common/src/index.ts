@@ -15,3 +15,4 @@ export * from './geo';
 export * from './proof-photo-key';
 export * from './metrics';
 export * from './batcher';
+export * from './group-by';

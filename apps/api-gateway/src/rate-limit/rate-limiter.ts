@@ -66,11 +66,14 @@ export class RateLimiter {
     maxConcurrent: WRITES_IN_FLIGHT,
   });
 
+  private readonly redis: Redis & HitCommand;
+
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly prefix: string,
   ) {
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    this.redis = redis as Redis & HitCommand;
   }
 
   /**
@@ -93,7 +96,7 @@ export class RateLimiter {
     // Alone, a pipeline's own objects cost more than they save.
     if (hits.length === 1) {
       const [{ key, ttlSeconds }] = hits;
-      return [await (this.redis as Redis & HitCommand).rateLimitHit(key, ttlSeconds).catch((error: Error) => error)];
+      return [await this.redis.rateLimitHit(key, ttlSeconds).catch((error: Error) => error)];
     }
     const pipeline = this.redis.pipeline() as HitPipeline;
     for (const { key, ttlSeconds } of hits) pipeline.rateLimitHit(key, ttlSeconds);

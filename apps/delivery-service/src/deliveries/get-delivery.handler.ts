@@ -50,13 +50,17 @@ export class GetDeliveryHandler {
       refs.map((ref) => ref.scope.merchantId),
       refs.map((ref) => ref.scope.mode),
     ]);
-    return refs.map(({ deliveryId, scope }) =>
-      found.find((delivery) => delivery.id === deliveryId && delivery.merchantId === scope.merchantId && delivery.mode === scope.mode),
-    );
+    const byId = new Map(found.map((delivery) => [delivery.id, delivery]));
+    // The statement matched each id with some asker's scope: each asker gets it only with its own.
+    return refs.map(({ deliveryId, scope }) => {
+      const delivery = byId.get(deliveryId);
+      return delivery?.merchantId === scope.merchantId && delivery.mode === scope.mode ? delivery : undefined;
+    });
   }
 
   private async readDrivers(ids: string[]): Promise<Array<DriverEntity | undefined>> {
     const found = await findByStatement(this.dataSource, DriverEntity, this.findDrivers, [ids]);
-    return ids.map((id) => found.find((driver) => driver.id === id));
+    const byId = new Map(found.map((driver) => [driver.id, driver]));
+    return ids.map((id) => byId.get(id));
   }
 }

@@ -159,8 +159,9 @@ export class TransitionDeliveryHandler {
   private async readDeliveries(ids: string[]): Promise<Array<DeliveryEntity | undefined>> {
     const found = await findByStatement(this.dataSource, DeliveryEntity, this.findDeliveries, [ids]);
     // A copy each: a caller changes its delivery as it plans the move.
+    const byId = new Map(found.map((delivery) => [delivery.id, delivery]));
     return ids.map((id) => {
-      const delivery = found.find((candidate) => candidate.id === id);
+      const delivery = byId.get(id);
       return delivery && Object.assign(new DeliveryEntity(), delivery);
     });
   }

@@ -3,8 +3,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryEvent, DeliveryEventReceipt, EventType } from '@sdd/contracts';
 import { acceptedDeliveryEvents } from '@sdd/bus';
 import { Clock, CLOCK } from '@sdd/common';
-import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
-import { scopeMatches } from './scope-matches';
+import { PreparedStatement, preparedStatement, runPrepared, scopeMatches } from '@sdd/persistence';
 
 /** Each quote confirmed for the delivery that holds it (found by its primary key: see scopeMatches), or takes it back for that delivery when an earlier, failed attempt of it released it meanwhile. */
 export const CONFIRM_CLAIMS = `UPDATE {schema}.quotes q

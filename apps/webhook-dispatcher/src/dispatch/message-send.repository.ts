@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AttemptTrigger } from '@sdd/contracts';
 import { AttemptJob } from './attempt.queue';
-import { Batcher } from '@sdd/common';
+import { Batcher, groupBy } from '@sdd/common';
 import { EventLogDatabase } from './event-log.database';
 import { AttemptContext, AttemptRecord, DestinationStatus, StoredEvent } from './event-log.types';
 
@@ -144,12 +144,11 @@ export class MessageSendRepository {
       ],
     );
     const bodies = new Map(events.map((event) => [event.id, event.body]));
-    const byEvent = new Map<string, FirstAttempt[]>();
-    for (const row of rows) {
-      let firsts = byEvent.get(row.event_id);
-      if (!firsts) byEvent.set(row.event_id, (firsts = []));
-      firsts.push({ attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 }, context: contextOf(row, bodies.get(row.event_id) as string) });
-    }
+    const byEvent = groupBy(
+      rows,
+      (row) => row.event_id,
+      (row): FirstAttempt => ({ attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 }, context: contextOf(row, bodies.get(row.event_id) as string) }),
+    );
     return batch.map((event) => byEvent.get(event.id) ?? []);
   }
 
