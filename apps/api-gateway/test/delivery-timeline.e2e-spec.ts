@@ -1,5 +1,6 @@
 import { DeliveryEvent, ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
+import { STATEMENT_BATCHING } from '@sdd/persistence';
 import { ApiResponse, testEnv, TestSystem, waitFor } from '@sdd/testing';
 import { RecordingEventSubscriber } from './recording-event-subscriber';
 
@@ -169,7 +170,9 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
 
   it('writes each step once when transitions of one delivery race (compare-and-set, then the row lock)', async () => {
     const id = await createDelivery();
-    // The row held: every advance reads the delivery as created, then waits to write it.
+    // The row held: every advance reads the delivery as created, then waits to write it: in a compare-and-set
+    // batch (at most STATEMENT_BATCHING.maxConcurrent in flight, the others queued behind them), or, one of a
+    // batch's duplicates, under the row lock.
     const locker = new Client({ connectionString: testEnv().databaseUrl });
     const watcher = new Client({ connectionString: testEnv().databaseUrl });
     await Promise.all([locker.connect(), watcher.connect()]);
@@ -183,7 +186,7 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $1 || '%'`,
           [`${system.prefix}_deliveries`],
         );
-        return rows[0].n >= 8 ? true : undefined;
+        return rows[0].n >= STATEMENT_BATCHING.maxConcurrent ? true : undefined;
       }, 1500, 20);
       await locker.query('COMMIT');
       answers = await racing;

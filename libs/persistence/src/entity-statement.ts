@@ -69,6 +69,8 @@ export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, en
 export interface WritableColumn {
   name: string;
   property: string;
+  /** Its SQL type, for a cast (`$1::text[]` when many rows' values go as one array). */
+  type: string;
   parameter(value: unknown): unknown;
 }
 
@@ -83,6 +85,7 @@ export function writableColumn(dataSource: DataSource, entity: EntityTarget<Obje
   return {
     name: column.databaseName,
     property: column.propertyName,
+    type: dataSource.driver.normalizeType(column),
     parameter: (value) => (value === undefined || value === null ? null : json ? JSON.stringify(value) : value),
   };
 }

@@ -79,21 +79,37 @@ export type TransitionResult =
   | { moved: true; delivery: DeliveryRecord; eventTypes: string[] }
   | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
 
+/** A test delivery's move, planned in memory from what was read: written only if the delivery is still as read. */
+interface PlannedMove {
+  delivery: DeliveryEntity;
+  from: { status: DeliveryStatus; eventSequence: number };
+  now: Date;
+  events: OutboxEventEntity[];
+  changes: Partial<DeliveryEntity>;
+}
+
+/** The compare-and-set of the moves planned together that change the same columns: one statement for all of them. */
+interface MoveWriter {
+  columns: WritableColumn[];
+  statement: PreparedStatement;
+  batcher: Batcher<PlannedMove, boolean>;
+}
+
 /**
  * The one way a delivery's status changes: move only if the state machine
  * allows it (a cancelled delivery stays cancelled), and write the change and
  * its events together. A test delivery (no driver, no notification) is read
- * without a lock and written by one compare-and-set statement, which writes
- * nothing if its status or events moved meanwhile; that, a live delivery,
- * and a step with nothing to do are re-read under a row lock and decided in
- * a transaction.
+ * without a lock and written by a compare-and-set, which writes nothing if
+ * its status or events moved meanwhile; the reads and the compare-and-sets
+ * of steps due together (a timeline's burst) each go in one statement. That
+ * a compare-and-set did not write, a live delivery, and a step with nothing
+ * to do are re-read under a row lock and decided in a transaction.
  */
 @Injectable()
 export class TransitionDeliveryHandler {
   private readonly findDeliveries: PreparedStatement;
-  /** The reads of steps due together (a timeline's burst) in one statement. */
   private readonly reads = new Batcher<string, DeliveryEntity | undefined>((ids) => this.readDeliveries(ids), STATEMENT_BATCHING);
-  private readonly moves = new Map<string, { statement: PreparedStatement; columns: WritableColumn[] }>();
+  private readonly writers = new Map<string, MoveWriter>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -133,25 +149,8 @@ export class TransitionDeliveryHandler {
     const changes = changesFor(delivery);
     const now = this.clock.now();
     const events = planSteps(delivery, steps, now, this.config.PUBLIC_BASE_URL, changes);
-    const handoffs = events.flatMap((event) => EVENT_SUBSCRIPTIONS[event.type as EventType].map((subscriber) => ({ subscriber, event })));
-    const move = this.moveStatement(Object.keys(changes));
-    const moved = await runPrepared(this.dataSource, move.statement, [
-      delivery.id,
-      delivery.status,
-      now,
-      delivery.eventSequence,
-      from.status,
-      from.eventSequence,
-      events.map((event) => event.id),
-      events.map((event) => event.sequence),
-      events.map((event) => event.type),
-      events.map((event) => JSON.stringify(event.payload)),
-      handoffs.map(({ subscriber }) => subscriber),
-      handoffs.map(({ event }) => event.id),
-      handoffs.map(({ event }) => event.sequence),
-      ...move.columns.map((column) => column.parameter(changes[column.property as keyof DeliveryEntity])),
-    ]);
-    return moved.length === 1
+    const moved = await this.writerFor(Object.keys(changes)).batcher.add({ delivery, from, now, events, changes });
+    return moved
       ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes: events.map((event) => event.type) }
       : undefined;
   }
@@ -187,38 +186,85 @@ export class TransitionDeliveryHandler {
   }
 
   /**
-   * The compare-and-set: the delivery's new status, sequence and changed
-   * columns, only if its status and sequence are still those it was read
-   * with, and then its events and their hand-offs (none if it did not move).
-   * One prepared statement per set of changed columns.
+   * Writes the moves that are still as read; answers, for each, whether it
+   * was written. Two moves of one delivery in a batch were planned from the
+   * same read: only the first is tried, the other is decided the locked way.
+   * The rows go in id order, so that batches running at once lock the
+   * deliveries they share in the same order (no deadlock between them).
    */
-  private moveStatement(changed: string[]): { statement: PreparedStatement; columns: WritableColumn[] } {
-    const key = changed.join(',');
-    let move = this.moves.get(key);
-    if (!move) {
-      const columns = changed.map((property) => writableColumn(this.dataSource, DeliveryEntity, property));
-      const sets = columns.map((column, i) => `, "${column.name}" = $${14 + i}`).join('');
-      const statement = preparedStatement(
-        this.dataSource,
-        `move-test-delivery:${key}`,
-        `WITH moved AS (
-           UPDATE {schema}.deliveries SET status = $2, updated_at = $3, event_sequence = $4${sets}
-           WHERE id = $1 AND status = $5 AND event_sequence = $6 RETURNING id),
-         events AS (
-           INSERT INTO {schema}.outbox_events (id, delivery_id, sequence, type, payload, created_at)
-           SELECT e.id, moved.id, e.sequence, e.type, e.payload, $3
-           FROM moved, unnest($7::text[], $8::int[], $9::text[], $10::jsonb[]) AS e(id, sequence, type, payload)),
-         handoffs AS (
-           INSERT INTO {schema}.outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)
-           SELECT h.subscriber, h.event_id, $3, moved.id, h.sequence
-           FROM moved, unnest($11::text[], $12::text[], $13::int[]) AS h(subscriber, event_id, sequence))
-         SELECT id FROM moved`,
-      );
-      move = { statement, columns };
-      this.moves.set(key, move);
-    }
-    return move;
+  private async writeMoves(writer: MoveWriter, moves: PlannedMove[]): Promise<boolean[]> {
+    const first = new Map<string, PlannedMove>();
+    for (const move of moves) if (!first.has(move.delivery.id)) first.set(move.delivery.id, move);
+    const tried = [...first.values()].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : a.delivery.id > b.delivery.id ? 1 : 0));
+    const events = tried.flatMap(({ events }) => events);
+    const handoffs = events.flatMap((event) => EVENT_SUBSCRIPTIONS[event.type as EventType].map((subscriber) => ({ subscriber, event })));
+    const rows = await runPrepared<{ id: string }>(this.dataSource, writer.statement, [
+      tried.map(({ delivery }) => delivery.id),
+      tried.map(({ delivery }) => delivery.status),
+      tried.map(({ now }) => now),
+      tried.map(({ delivery }) => delivery.eventSequence),
+      tried.map(({ from }) => from.status),
+      tried.map(({ from }) => from.eventSequence),
+      events.map((event) => event.id),
+      events.map((event) => event.deliveryId),
+      events.map((event) => event.sequence),
+      events.map((event) => event.type),
+      events.map((event) => JSON.stringify(event.payload)),
+      events.map((event) => event.createdAt),
+      handoffs.map(({ subscriber }) => subscriber),
+      handoffs.map(({ event }) => event.id),
+      handoffs.map(({ event }) => event.deliveryId),
+      handoffs.map(({ event }) => event.sequence),
+      ...writer.columns.map((column) => tried.map(({ changes }) => column.parameter(changes[column.property as keyof DeliveryEntity]))),
+    ]);
+    const written = new Set(rows.map((row) => row.id));
+    return moves.map((move) => first.get(move.delivery.id) === move && written.has(move.delivery.id));
   }
+
+  /** One prepared statement, and one batcher, per set of changed columns. */
+  private writerFor(changed: string[]): MoveWriter {
+    const key = changed.join(',');
+    let writer = this.writers.get(key);
+    if (!writer) {
+      const columns = changed.map((property) => writableColumn(this.dataSource, DeliveryEntity, property));
+      const statement = preparedStatement(this.dataSource, `move-test-deliveries:${key}`, moveTestDeliveriesSql(columns));
+      const created: MoveWriter = { columns, statement, batcher: new Batcher((moves) => this.writeMoves(created, moves), STATEMENT_BATCHING) };
+      writer = created;
+      this.writers.set(key, writer);
+    }
+    return writer;
+  }
+}
+
+/**
+ * The batched compare-and-set (`columns`: the changed columns besides status,
+ * sequence and time, one array each after the 16 fixed parameters): each
+ * delivery's new state only if its status and sequence are still those it was
+ * read with, then the events and hand-offs of the deliveries that moved.
+ */
+export function moveTestDeliveriesSql(columns: Array<Pick<WritableColumn, 'name' | 'type'>>): string {
+  const inputs = columns.map((column, i) => `, $${17 + i}::${column.type}[]`).join('');
+  const names = columns.map((column) => `, "${column.name}"`).join('');
+  const sets = columns.map((column) => `, "${column.name}" = m."${column.name}"`).join('');
+  return `WITH moves AS (
+      SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[], $5::text[], $6::int[]${inputs})
+        AS m(id, status, updated_at, event_sequence, from_status, from_sequence${names})),
+    moved AS (
+      UPDATE {schema}.deliveries d SET status = m.status, updated_at = m.updated_at, event_sequence = m.event_sequence${sets}
+      FROM moves m
+      WHERE d.id = m.id AND d.status = m.from_status AND d.event_sequence = m.from_sequence RETURNING d.id),
+    events AS (
+      INSERT INTO {schema}.outbox_events (id, delivery_id, sequence, type, payload, created_at)
+      SELECT e.id, e.delivery_id, e.sequence, e.type, e.payload, e.created_at
+      FROM unnest($7::text[], $8::text[], $9::int[], $10::text[], $11::jsonb[], $12::timestamptz[]) AS e(id, delivery_id, sequence, type, payload, created_at)
+      JOIN moved ON moved.id = e.delivery_id),
+    handoffs AS (
+      INSERT INTO {schema}.outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)
+      SELECT h.subscriber, h.event_id, m.updated_at, h.delivery_id, h.sequence
+      FROM unnest($13::text[], $14::text[], $15::text[], $16::int[]) AS h(subscriber, event_id, delivery_id, sequence)
+      JOIN moved ON moved.id = h.delivery_id
+      JOIN moves m ON m.id = h.delivery_id)
+    SELECT id FROM moved`;
 }
 
 /** The steps from `from` to `to`: one allowed step, or (catching up) the test flow's path; undefined when it does not move. */
