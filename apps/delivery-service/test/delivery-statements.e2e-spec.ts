@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { runMigrations } from '@sdd/persistence';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions, inScope, runMigrations } from '@sdd/persistence';
 import { testEnv, uniquePrefix } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
+import { DeliveryEntity } from '../src/deliveries/delivery.entity';
 import { moveTestDeliveriesSql } from '../src/deliveries/transition-delivery.handler';
 
 const FAILURE_REASON = { name: 'failure_reason', type: 'text' };
@@ -10,13 +12,15 @@ const WEBHOOK = ServiceName.Webhook;
 const PAYMENT = ServiceName.Payment;
 
 /**
- * The batched compare-and-set of timeline steps, on real Postgres: it must
- * find each delivery by its primary key even while the table has no
- * statistics (a new deployment's first minute: one merchant's 5,000
- * deliveries, autovacuum off, the generic plan pg caches for a prepared
- * statement), and write a delivery's events only when that delivery moved.
+ * The statements that find a delivery by its id, on real Postgres: they must
+ * use the primary key even while the table has no statistics (a new
+ * deployment's first minute: one merchant's 5,000 deliveries, autovacuum
+ * off; for the batched move, the generic plan pg caches for a prepared
+ * statement). With plain `=` on the scope, Postgres reads the merchant's
+ * whole range of deliveries_list_idx instead. And the batched move writes a
+ * delivery's events only when that delivery moved.
  */
-describe('the batched move of test deliveries (real Postgres)', () => {
+describe('delivery statements by id (real Postgres, no statistics)', () => {
   const { databaseUrl } = testEnv();
   const schema = uniquePrefix('deliveryplans');
   const s = `"${schema}"`;
@@ -61,6 +65,30 @@ describe('the batched move of test deliveries (real Postgres)', () => {
       expect(plan).not.toContain('"Node Type":"Seq Scan"');
     } finally {
       await db.query('ROLLBACK');
+    }
+  });
+
+  it('finds one delivery by id and scope (inScope) through deliveries_pkey, never the merchant list index', async () => {
+    const dataSource = new DataSource(dataSourceOptions({ url: databaseUrl, schema, applicationName: 'delivery-plans-test', entities: [DeliveryEntity] }));
+    await dataSource.initialize();
+    try {
+      for (const scope of [{ merchantId: 'mer_busy', mode: 'test' as const }, { merchantId: 'mer_other', mode: 'live' as const }]) {
+        const [sql, parameters] = dataSource
+          .getRepository(DeliveryEntity)
+          .createQueryBuilder()
+          .where({ id: 'del_42', ...inScope(scope) })
+          .getQueryAndParameters();
+        const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${sql}`, parameters);
+        const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+        expect(plan).toContain('"Index Name":"deliveries_pkey"');
+        expect(plan).not.toContain('deliveries_list_idx');
+      }
+      const repository = dataSource.getRepository(DeliveryEntity);
+      expect((await repository.findOneBy({ id: 'del_42', ...inScope({ merchantId: 'mer_busy', mode: 'test' }) }))?.id).toBe('del_42');
+      expect(await repository.findOneBy({ id: 'del_42', ...inScope({ merchantId: 'mer_other', mode: 'test' }) })).toBeNull();
+      expect(await repository.findOneBy({ id: 'del_42', ...inScope({ merchantId: 'mer_busy', mode: 'live' }) })).toBeNull();
+    } finally {
+      await dataSource.destroy();
     }
   });
 

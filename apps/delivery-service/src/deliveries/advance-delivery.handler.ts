@@ -6,6 +6,7 @@ import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
 import { isDeliveryStatus, nextTestStatus } from './delivery-status';
 import { TransitionDeliveryHandler } from './transition-delivery.handler';
+import { inScope } from '@sdd/persistence';
 
 /** Test helper: moves a test delivery to its next status, or to `to` (e.g. "failed"), through the normal transition. */
 @Injectable()
@@ -20,7 +21,7 @@ export class AdvanceDeliveryHandler {
     if (scope.mode !== 'test') throw deliveryNotFound();
     const current = await this.dataSource
       .getRepository(DeliveryEntity)
-      .findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: 'test' });
+      .findOneBy({ id: deliveryId, ...inScope({ merchantId: scope.merchantId, mode: 'test' }) });
     if (!current) throw deliveryNotFound();
     const target = to ?? nextTestStatus(current.status);
     if (!target || !isDeliveryStatus(target)) {

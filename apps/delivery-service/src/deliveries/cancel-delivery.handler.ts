@@ -10,6 +10,7 @@ import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './
 import { DeliveryEntity } from './delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { cancelOutcome } from './delivery-status';
+import { inScope } from '@sdd/persistence';
 
 /** Cancels a delivery that no driver has started; the change and its event commit together. */
 @Injectable()
@@ -30,7 +31,7 @@ export class CancelDeliveryHandler {
   private cancel({ scope, deliveryId }: DeliveryRef): Promise<DeliveryRecord> {
     return this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOne(DeliveryEntity, {
-        where: { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode },
+        where: { id: deliveryId, ...inScope(scope) },
         lock: { mode: 'pessimistic_write' },
       });
       if (!delivery) throw deliveryNotFound();

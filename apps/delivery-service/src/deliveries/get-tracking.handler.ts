@@ -11,6 +11,7 @@ import { isTerminal, nextLiveStatus } from './delivery-status';
 import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
 import { DriverEntity } from '../drivers/driver.entity';
 import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
+import { inScope } from '@sdd/persistence';
 
 /**
  * Where the delivery is. Test deliveries have the simulated driver, moving
@@ -26,7 +27,7 @@ export class GetTrackingHandler {
   ) {}
 
   async execute({ scope, deliveryId }: DeliveryRef): Promise<TrackingSnapshot> {
-    const delivery = await this.deliveries.findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
+    const delivery = await this.deliveries.findOneBy({ id: deliveryId, ...inScope(scope) });
     if (!delivery) throw deliveryNotFound();
     return this.snapshot(delivery, await this.driverOf(delivery));
   }

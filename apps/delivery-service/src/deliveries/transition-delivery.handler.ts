@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryRecord, EVENT_SUBSCRIPTIONS, EventType, MerchantScope } from '@sdd/contracts';
-import { findByStatement, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement, STATEMENT_BATCHING, WritableColumn, writableColumn } from '@sdd/persistence';
+import { findByStatement, inScope, PreparedStatement, preparedStatement, runPrepared, selectEntityStatement, STATEMENT_BATCHING, WritableColumn, writableColumn } from '@sdd/persistence';
 import { Batcher, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -173,7 +173,7 @@ export class TransitionDeliveryHandler {
     changesFor: (delivery: DeliveryEntity) => Partial<DeliveryEntity>,
   ): Promise<TransitionResult> {
     return this.dataSource.transaction(async (manager): Promise<TransitionResult> => {
-      const where = scope ? { id: deliveryId, merchantId: scope.merchantId, mode: scope.mode } : { id: deliveryId };
+      const where = scope ? { id: deliveryId, ...inScope(scope) } : { id: deliveryId };
       const delivery = await manager.findOne(DeliveryEntity, { where, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw deliveryNotFound();
       const steps = stepsTo(delivery.status, to, catchUp);

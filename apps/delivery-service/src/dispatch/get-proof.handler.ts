@@ -5,6 +5,7 @@ import { AppError } from '@sdd/common';
 import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { toProofPhotoRecord } from './add-proof-photo.handler';
+import { inScope } from '@sdd/persistence';
 
 /** GET /v1/deliveries/{id}/proof: how the package was handed over; 404 until it was. */
 @Injectable()
@@ -12,7 +13,7 @@ export class GetProofHandler {
   constructor(private readonly dataSource: DataSource) {}
 
   async execute({ scope, deliveryId }: DeliveryRef): Promise<ProofRecord> {
-    const delivery = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
+    const delivery = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, ...inScope(scope) });
     if (!delivery) throw deliveryNotFound();
     if (delivery.status !== 'delivered') {
       throw new AppError(404, ErrorType.InvalidRequest, 'proof_not_available', `This delivery is ${delivery.status}: its proof exists once it is delivered.`);

@@ -24,6 +24,7 @@ import { DriversStore } from '../drivers/drivers.store';
 import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { addressLine, REROUTABLE, withinRerouteDrift } from './reroute';
+import { inScope } from '@sdd/persistence';
 
 const rerouteNotAllowed = (status: string) =>
   new AppError(409, ErrorType.InvalidRequest, 'reroute_not_allowed', `This delivery is ${status}: a new dropoff can only be asked before pickup.`);
@@ -57,7 +58,7 @@ export class RerouteHandler {
   ) {}
 
   async request({ scope, deliveryId, dropoffAddress }: RerouteRequest): Promise<DeliveryRecord> {
-    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, merchantId: scope.merchantId, mode: scope.mode });
+    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, ...inScope(scope) });
     if (!current) throw deliveryNotFound();
     this.assertReroutable(current);
     const priced = await this.bus.request(Pattern.CreateQuote, {

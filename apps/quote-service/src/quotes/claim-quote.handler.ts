@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ClaimedQuote, ClaimQuoteRequest, isRestricted, RESTRICTED_CATEGORIES } from '@sdd/contracts';
 import { AppError, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
-import { entityColumns, findByStatement, PreparedStatement, preparedStatement, scopeMatches } from '@sdd/persistence';
+import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
@@ -73,7 +73,7 @@ export class ClaimQuoteHandler {
   private claimAnyOther({ scope, quoteId, claimant, category, unrestricted_only }: ClaimQuoteRequest): Promise<ClaimedQuote> {
     return this.dataSource.transaction(async (manager) => {
       const quote = await manager.findOne(QuoteEntity, {
-        where: { id: quoteId, merchantId: scope.merchantId, mode: scope.mode },
+        where: { id: quoteId, ...inScope(scope) },
         lock: { mode: 'pessimistic_write' },
       });
       if (!quote) throw quoteNotFound();

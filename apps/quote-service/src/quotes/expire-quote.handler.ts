@@ -6,6 +6,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toQuoteRecord } from './quote.record';
+import { inScope } from '@sdd/persistence';
 
 /** Test helper: makes a test-mode quote expired now, so expiry and re-pricing can be tried without waiting. */
 @Injectable()
@@ -18,7 +19,7 @@ export class ExpireQuoteHandler {
   async execute({ scope, quoteId }: QuoteRef): Promise<QuoteRecord> {
     // Live quotes are invisible here, exactly as if they did not exist.
     if (scope.mode !== 'test') throw quoteNotFound();
-    const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: 'test' });
+    const quote = await this.quotes.findOneBy({ id: quoteId, ...inScope({ merchantId: scope.merchantId, mode: 'test' }) });
     if (!quote) throw quoteNotFound();
     const now = this.clock.now();
     if (quote.expiresAt.getTime() > now.getTime()) {

@@ -6,6 +6,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { quoteExpired, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toQuoteRecord } from './quote.record';
+import { inScope } from '@sdd/persistence';
 
 @Injectable()
 export class GetQuoteHandler {
@@ -15,7 +16,7 @@ export class GetQuoteHandler {
   ) {}
 
   async execute({ scope, quoteId }: QuoteRef): Promise<QuoteRecord> {
-    const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
+    const quote = await this.quotes.findOneBy({ id: quoteId, ...inScope(scope) });
     if (!quote) throw quoteNotFound();
     if (quote.expiresAt.getTime() <= this.clock.now().getTime()) throw quoteExpired();
     return toQuoteRecord(quote);

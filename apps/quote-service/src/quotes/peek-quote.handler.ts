@@ -7,6 +7,7 @@ import { claimStanding } from './quote-claim';
 import { categoryMismatch, quoteAlreadyUsed, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toClaimedQuote } from './quote.record';
+import { inScope } from '@sdd/persistence';
 
 /**
  * Lets delivery-service check a quote (category, licensed pickup) before it
@@ -20,7 +21,7 @@ export class PeekQuoteHandler {
   ) {}
 
   async execute({ scope, quoteId, claimant, category }: PeekQuoteRequest): Promise<PeekedQuote> {
-    const quote = await this.quotes.findOneBy({ id: quoteId, merchantId: scope.merchantId, mode: scope.mode });
+    const quote = await this.quotes.findOneBy({ id: quoteId, ...inScope(scope) });
     if (!quote) throw quoteNotFound();
     if (claimStanding(quote, claimant) === 'used') throw quoteAlreadyUsed();
     if (category && category !== quote.category) throw categoryMismatch(quote.category, category);

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { QuoteClaimRef } from '@sdd/contracts';
 import { QuoteEntity } from './quote.entity';
+import { inScope } from '@sdd/persistence';
 
 /**
  * Gives a claimed quote back when the delivery that claimed it could not be
@@ -14,7 +15,7 @@ export class ReleaseQuoteHandler {
 
   async execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<{ released: boolean }> {
     const result = await this.quotes.update(
-      { id: quoteId, merchantId: scope.merchantId, mode: scope.mode, claimedBy: claimant, confirmedAt: IsNull() },
+      { id: quoteId, ...inScope(scope), claimedBy: claimant, confirmedAt: IsNull() },
       { usedAt: null, claimedBy: null, claimedUntil: null },
     );
     return { released: (result.affected ?? 0) > 0 };
