@@ -189,8 +189,9 @@ export class TransitionDeliveryHandler {
    * Writes the moves that are still as read; answers, for each, whether it
    * was written. Two moves of one delivery in a batch were planned from the
    * same read: only the first is tried, the other is decided the locked way.
-   * The rows go in id order, so that batches running at once lock the
-   * deliveries they share in the same order (no deadlock between them).
+   * The rows go in id order and the plan walks them in that order (a nested
+   * loop over the primary key, see delivery-statements.e2e-spec), so batches
+   * running at once lock the deliveries they share in the same order.
    */
   private async writeMoves(writer: MoveWriter, moves: PlannedMove[]): Promise<boolean[]> {
     const first = new Map<string, PlannedMove>();
