@@ -5,6 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
+import { createRedis } from '@sdd/common';
 import { metricValue } from '@sdd/testing';
 import { App, cpuMsPer, cpuSeconds, log, pool, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
@@ -56,9 +57,22 @@ async function busRequestMeans(apps: App[]): Promise<string[]> {
   return lines;
 }
 
+/** Calls per command from Redis' `INFO commandstats`. */
+function parseCommandStats(info: string): Map<string, number> {
+  return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1], Number(match[2])]));
+}
+
+/** The commands Redis ran between two readings, per operation, most first (at least 0.1 each). */
+function commandsPer(before: Map<string, number>, after: Map<string, number>, operations: number): Record<string, number> {
+  const per = [...after].map(([name, calls]) => [name, Math.round(((calls - (before.get(name) ?? 0)) / operations) * 10) / 10] as const);
+  return Object.fromEntries(per.filter(([, n]) => n >= 0.1).sort((a, b) => b[1] - a[1]));
+}
+
 async function main(): Promise<void> {
   const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
-  await withBenchSystem(options, async ({ prefix, postgresUrl, call, defer, apps }) => {
+  await withBenchSystem(options, async ({ prefix, postgresUrl, redisUrl, call, defer, apps }) => {
+    const redis = createRedis(redisUrl, { maxRetriesPerRequest: 3 });
+    defer(() => redis.quit().then(() => undefined, () => undefined));
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
@@ -76,6 +90,7 @@ async function main(): Promise<void> {
     let createErrors = 0;
     const createStart = Date.now();
     const cpuBefore = cpuSeconds(apps, true);
+    const commandsBefore = parseCommandStats(await redis.info('commandstats'));
     await pool(DELIVERIES, INFLIGHT, async (i) => {
       const t0 = process.hrtime.bigint();
       const created = await call('POST', '/v1/deliveries', key, { quote_id: quotes[i], customer: { name: 'Sam', phone: '416 555 0142' } });
@@ -92,6 +107,7 @@ async function main(): Promise<void> {
     const createSeconds = (Date.now() - createStart) / 1000;
     // CPU per creation while the creates ran (the timelines of those already created run meanwhile): each app, the bench's client, the whole machine.
     const createCpuMs = cpuMsPer(cpuBefore, cpuSeconds(apps, true), DELIVERIES);
+    const redisCommands = commandsPer(commandsBefore, parseCommandStats(await redis.info('commandstats')), DELIVERIES);
     const busTimes = await busRequestMeans(apps);
     log(`created ${due.size} in ${createSeconds.toFixed(1)} s; retrieving ${RETRIEVES}`);
 
@@ -155,7 +171,7 @@ async function main(): Promise<void> {
       timelineSpeed: SPEED,
       cores: cpus().length,
       loadavg1: Math.round(loadavg()[0] * 100) / 100,
-      create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10, cpuMs: createCpuMs },
+      create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10, cpuMs: createCpuMs, redisCommands },
       retrieve: { ...stat(retrieveMs), errors: retrieveErrors },
       peakActive,
       delivered,
@@ -178,6 +194,7 @@ async function main(): Promise<void> {
     );
     console.log(`resident memory after the load, MB: ${Object.entries(result.residentMb).map(([app, mb]) => `${app} ${mb}`).join(', ')}`);
     console.log(`CPU per creation while creating, ms: ${Object.entries(createCpuMs).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+    console.log(`Redis commands per creation while creating (scripts' inner commands counted too): ${Object.entries(redisCommands).map(([name, n]) => `${name} ${n}`).join(', ')}`);
     console.log('bus requests during the creates, mean (count):');
     for (const line of busTimes) console.log(`  ${line}`);
     console.log(`RESULT ${JSON.stringify(result)}`);
