@@ -10,6 +10,7 @@ import { OneLocationAddressShape1765000100020 } from './migrations/1765000100020
 import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-delivery-payment';
 import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
 import { CreateProofPhotos1765300000000 } from './migrations/1765300000000-create-proof-photos';
+import { VacuumOutboxHandoffsOften1765400000000 } from './migrations/1765400000000-vacuum-outbox-handoffs-often';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -27,4 +28,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryPayment1765100000010,
   CreateDriversAndOffers1765200000000,
   CreateProofPhotos1765300000000,
+  VacuumOutboxHandoffsOften1765400000000,
 ];

@@ -18,7 +18,8 @@ const PAYMENT = ServiceName.Payment;
  * off; for the batched move, the generic plan pg caches for a prepared
  * statement). With plain `=` on the scope, Postgres reads the merchant's
  * whole range of deliveries_list_idx instead. And the batched move writes a
- * delivery's events only when that delivery moved.
+ * delivery's events only when that delivery moved; the relay's table is
+ * vacuumed often enough that its scans do not walk an ever longer tail.
  */
 describe('delivery statements by id (real Postgres, no statistics)', () => {
   const { databaseUrl } = testEnv();
@@ -129,5 +130,13 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
       { subscriber: PAYMENT, event_id: 'ev_del_10' },
       { subscriber: WEBHOOK, event_id: 'ev_del_10' },
     ].sort((a, b) => a.subscriber.localeCompare(b.subscriber)));
+  });
+
+  it('has outbox_handoffs vacuumed after a fixed number of dead rows, not a share of the table', async () => {
+    const { rows } = await db.query<{ reloptions: string[] }>(
+      `SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'outbox_handoffs'`,
+      [schema],
+    );
+    expect(rows[0].reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=10000']));
   });
 });
