@@ -55,7 +55,7 @@ export interface EntityInsert<E> {
 
 export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<E>): EntityInsert<E> {
   const metadata = dataSource.getMetadata(entity);
-  const columns = metadata.columns.map((column) => writableColumn(dataSource, entity, column.propertyName));
+  const columns = writableColumns(dataSource, entity);
   return {
     columnCount: columns.length,
     sql: (firstParameter = 0) =>
@@ -63,6 +63,33 @@ export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, en
       `VALUES (${columns.map((_, i) => `$${firstParameter + i + 1}`).join(', ')})`,
     values: (row: E) => columns.map(({ property, parameter }) => parameter(row[property])),
   };
+}
+
+/**
+ * The INSERT of many whole entities in one statement: one array per column,
+ * each cast to its column's type and unnested, the rows in the same order in
+ * each (`values`). For rows written in the same moment (a `Batcher`'s): one
+ * round trip and one commit for all of them. Columns refused as for
+ * `entityInsert`.
+ */
+export interface EntityBatchInsert<E> {
+  readonly sql: string;
+  values(entities: E[]): unknown[][];
+}
+
+export function entityBatchInsert<E extends ObjectLiteral>(dataSource: DataSource, entity: EntityTarget<E>): EntityBatchInsert<E> {
+  const metadata = dataSource.getMetadata(entity);
+  const columns = writableColumns(dataSource, entity);
+  return {
+    sql:
+      `INSERT INTO {schema}."${metadata.tableName}" (${columns.map(({ name }) => `"${name}"`).join(', ')}) ` +
+      `SELECT * FROM unnest(${columns.map(({ type }, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+    values: (rows: E[]) => columns.map(({ property, parameter }) => rows.map((row) => parameter(row[property]))),
+  };
+}
+
+function writableColumns(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>): WritableColumn[] {
+  return dataSource.getMetadata(entity).columns.map((column) => writableColumn(dataSource, entity, column.propertyName));
 }
 
 /** A column a prepared statement writes: its name, and its value as a parameter (JSON columns as JSON text, pg would send an array as a Postgres array). */

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { AdvanceDeliveryRequest, DeliveryRecord, ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
+import { inScope } from '@sdd/persistence';
 import { DataSource } from 'typeorm';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
 import { isDeliveryStatus, nextTestStatus } from './delivery-status';
 import { TransitionDeliveryHandler } from './transition-delivery.handler';
-import { inScope } from '@sdd/persistence';
 
 /** Test helper: moves a test delivery to its next status, or to `to` (e.g. "failed"), through the normal transition. */
 @Injectable()

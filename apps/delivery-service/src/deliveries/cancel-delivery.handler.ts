@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryRecord, DeliveryRef, EventType } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
+import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
 import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
@@ -10,7 +11,6 @@ import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './
 import { DeliveryEntity } from './delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { cancelOutcome } from './delivery-status';
-import { inScope } from '@sdd/persistence';
 
 /** Cancels a delivery that no driver has started; the change and its event commit together. */
 @Injectable()

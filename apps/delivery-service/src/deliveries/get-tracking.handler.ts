@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import { DeliveryRef, PublicTracking, TrackingSnapshot } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
+import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
@@ -11,7 +12,6 @@ import { isTerminal, nextLiveStatus } from './delivery-status';
 import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
 import { DriverEntity } from '../drivers/driver.entity';
 import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
-import { inScope } from '@sdd/persistence';
 
 /**
  * Where the delivery is. Test deliveries have the simulated driver, moving

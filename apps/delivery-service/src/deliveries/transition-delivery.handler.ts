@@ -196,7 +196,7 @@ export class TransitionDeliveryHandler {
   private async writeMoves(writer: MoveWriter, moves: PlannedMove[]): Promise<boolean[]> {
     const first = new Map<string, PlannedMove>();
     for (const move of moves) if (!first.has(move.delivery.id)) first.set(move.delivery.id, move);
-    const tried = [...first.values()].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : a.delivery.id > b.delivery.id ? 1 : 0));
+    const tried = [...first.values()].sort((a, b) => (a.delivery.id < b.delivery.id ? -1 : 1));
     const events = tried.flatMap(({ events }) => events);
     const handoffs = events.flatMap((event) => EVENT_SUBSCRIPTIONS[event.type as EventType].map((subscriber) => ({ subscriber, event })));
     const rows = await runPrepared<{ id: string }>(this.dataSource, writer.statement, [

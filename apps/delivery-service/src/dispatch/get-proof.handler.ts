@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DeliveryRef, ErrorType, ProofRecord } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
+import { inScope } from '@sdd/persistence';
 import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { toProofPhotoRecord } from './add-proof-photo.handler';
-import { inScope } from '@sdd/persistence';
 
 /** GET /v1/deliveries/{id}/proof: how the package was handed over; 404 until it was. */
 @Injectable()

@@ -15,6 +15,7 @@ import {
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
+import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
@@ -24,7 +25,6 @@ import { DriversStore } from '../drivers/drivers.store';
 import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { addressLine, REROUTABLE, withinRerouteDrift } from './reroute';
-import { inScope } from '@sdd/persistence';
 
 const rerouteNotAllowed = (status: string) =>
   new AppError(409, ErrorType.InvalidRequest, 'reroute_not_allowed', `This delivery is ${status}: a new dropoff can only be asked before pickup.`);

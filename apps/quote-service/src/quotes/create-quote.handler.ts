@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CreateQuoteRequest, ErrorType, LocatedAddress, QuoteRecord } from '@sdd/contracts';
 import { AppError, Batcher, Clock, CLOCK, newId } from '@sdd/common';
-import { PreparedStatement, preparedStatement, runPrepared, STATEMENT_BATCHING } from '@sdd/persistence';
+import { EntityBatchInsert, entityBatchInsert, PreparedStatement, preparedStatement, runPrepared, STATEMENT_BATCHING } from '@sdd/persistence';
 import { GEOCODER, Geocoder } from '../geocoding/geocoder.port';
 import { roadDistanceKm } from '../pricing/distance';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
@@ -17,38 +17,13 @@ const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 3600_000;
 /**
  * Every quote is one row written once: a prepared statement, not TypeORM's
  * insert builder (a third of this service's CPU under load), and the quotes
- * priced in the same moment (a bus batch's) in one statement, one array per
- * column: one round trip to Postgres for many.
+ * priced in the same moment (a bus batch's) in one statement: one round trip
+ * to Postgres for many.
  */
-const INSERT_QUOTES = `INSERT INTO {schema}.quotes
-  (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, scheduled_at, pickup, dropoff, expires_at, created_at)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::integer[], $7::double precision[], $8::text[],
-    $9::text[], $10::text[], $11::timestamptz[], $12::jsonb[], $13::jsonb[], $14::timestamptz[], $15::timestamptz[])`;
-
-/** The statement's parameters: one array per column, the quotes in the same order in each. */
-function quoteColumns(quotes: QuoteEntity[]): unknown[][] {
-  return [
-    quotes.map((quote) => quote.id),
-    quotes.map((quote) => quote.merchantId),
-    quotes.map((quote) => quote.mode),
-    quotes.map((quote) => quote.fee),
-    quotes.map((quote) => quote.currency),
-    quotes.map((quote) => quote.etaMinutes),
-    quotes.map((quote) => quote.distanceKm),
-    quotes.map((quote) => quote.packageSize),
-    quotes.map((quote) => quote.vehicle),
-    quotes.map((quote) => quote.category),
-    quotes.map((quote) => quote.scheduledAt),
-    quotes.map((quote) => JSON.stringify(quote.pickup)),
-    quotes.map((quote) => JSON.stringify(quote.dropoff)),
-    quotes.map((quote) => quote.expiresAt),
-    quotes.map((quote) => quote.createdAt),
-  ];
-}
-
 @Injectable()
 export class CreateQuoteHandler {
-  private readonly insertQuotes: PreparedStatement;
+  private readonly insertQuotes: EntityBatchInsert<QuoteEntity>;
+  private readonly insertStatement: PreparedStatement;
   private readonly inserts = new Batcher<QuoteEntity, void>((quotes) => this.insert(quotes), STATEMENT_BATCHING);
 
   constructor(
@@ -57,7 +32,8 @@ export class CreateQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pricer: QuotePricer,
   ) {
-    this.insertQuotes = preparedStatement(dataSource, 'insert-quotes', INSERT_QUOTES);
+    this.insertQuotes = entityBatchInsert(dataSource, QuoteEntity);
+    this.insertStatement = preparedStatement(dataSource, 'insert-quotes', this.insertQuotes.sql);
   }
 
   async execute(request: CreateQuoteRequest): Promise<QuoteRecord> {
@@ -92,7 +68,7 @@ export class CreateQuoteHandler {
   }
 
   private async insert(quotes: QuoteEntity[]): Promise<void[]> {
-    await runPrepared(this.dataSource, this.insertQuotes, quoteColumns(quotes));
+    await runPrepared(this.dataSource, this.insertStatement, this.insertQuotes.values(quotes));
     return quotes.map(() => undefined);
   }
 

@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { QuoteRef, QuoteRecord } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
+import { inScope } from '@sdd/persistence';
 import { quoteExpired, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toQuoteRecord } from './quote.record';
-import { inScope } from '@sdd/persistence';
 
 @Injectable()
 export class GetQuoteHandler {

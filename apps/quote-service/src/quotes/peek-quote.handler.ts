@@ -3,11 +3,11 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { PeekedQuote, PeekQuoteRequest } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
+import { inScope } from '@sdd/persistence';
 import { claimStanding } from './quote-claim';
 import { categoryMismatch, quoteAlreadyUsed, quoteNotFound } from './quote-errors';
 import { QuoteEntity } from './quote.entity';
 import { toClaimedQuote } from './quote.record';
-import { inScope } from '@sdd/persistence';
 
 /**
  * Lets delivery-service check a quote (category, licensed pickup) before it

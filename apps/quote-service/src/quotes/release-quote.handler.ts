@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, Repository } from 'typeorm';
 import { QuoteClaimRef } from '@sdd/contracts';
-import { QuoteEntity } from './quote.entity';
 import { inScope } from '@sdd/persistence';
+import { QuoteEntity } from './quote.entity';
 
 /**
  * Gives a claimed quote back when the delivery that claimed it could not be
