@@ -70,10 +70,11 @@ export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, en
  * each cast to its column's type and unnested, the rows in the same order in
  * each (`values`). For rows written in the same moment (a `Batcher`'s): one
  * round trip and one commit for all of them. Columns refused as for
- * `entityInsert`.
+ * `entityInsert`; placeholders start after `firstParameter`, as there.
  */
 export interface EntityBatchInsert<E> {
-  readonly sql: string;
+  readonly columnCount: number;
+  sql(firstParameter?: number): string;
   values(entities: E[]): unknown[][];
 }
 
@@ -81,9 +82,10 @@ export function entityBatchInsert<E extends ObjectLiteral>(dataSource: DataSourc
   const metadata = dataSource.getMetadata(entity);
   const columns = writableColumns(dataSource, entity);
   return {
-    sql:
+    columnCount: columns.length,
+    sql: (firstParameter = 0) =>
       `INSERT INTO {schema}."${metadata.tableName}" (${columns.map(({ name }) => `"${name}"`).join(', ')}) ` +
-      `SELECT * FROM unnest(${columns.map(({ type }, i) => `$${i + 1}::${type}[]`).join(', ')})`,
+      `SELECT * FROM unnest(${columns.map(({ type }, i) => `$${firstParameter + i + 1}::${type}[]`).join(', ')})`,
     values: (rows: E[]) => columns.map(({ property, parameter }) => rows.map((row) => parameter(row[property]))),
   };
 }

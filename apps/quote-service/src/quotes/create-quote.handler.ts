@@ -33,7 +33,7 @@ export class CreateQuoteHandler {
     private readonly pricer: QuotePricer,
   ) {
     this.insertQuotes = entityBatchInsert(dataSource, QuoteEntity);
-    this.insertStatement = preparedStatement(dataSource, 'insert-quotes', this.insertQuotes.sql);
+    this.insertStatement = preparedStatement(dataSource, 'insert-quotes', this.insertQuotes.sql());
   }
 
   async execute(request: CreateQuoteRequest): Promise<QuoteRecord> {
