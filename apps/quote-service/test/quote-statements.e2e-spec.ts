@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { runMigrations } from '@sdd/persistence';
 import { testEnv, uniquePrefix } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
-import { claimFreeQuoteSql } from '../src/quotes/claim-quote.handler';
+import { claimFreeQuotesSql } from '../src/quotes/claim-quote.handler';
 import { CONFIRM_CLAIMS } from '../src/quotes/confirm-created-deliveries.handler';
 
 /**
@@ -46,14 +46,51 @@ describe('quote statements find a quote by its primary key (real Postgres, no st
     await db?.end();
   });
 
-  it('claims through quotes_pkey, never the merchant scope index', async () => {
+  it('claims a batch through quotes_pkey, never the merchant scope index', async () => {
     const plan = await planOf(
-      claimFreeQuoteSql('id'),
-      ['text', 'text', 'text', 'timestamptz', 'text', 'timestamptz', 'text', 'boolean', 'text[]', 'timestamptz'],
-      `'qt_42', 'mer_busy', 'test', now(), 'del_1', now(), NULL, false, ARRAY['alcohol'], NULL`,
+      claimFreeQuotesSql('q.id'),
+      ['timestamptz', 'timestamptz', 'text[]', 'text[]', 'text[]', 'text[]', 'text[]', 'boolean[]', 'timestamptz[]', 'text[]'],
+      `now(), now(), ARRAY['qt_42', 'qt_43'], ARRAY['mer_busy', 'mer_busy'], ARRAY['test', 'test'], ARRAY['del_1', 'del_2'], ARRAY[NULL, 'standard'],
+       ARRAY[true, false], ARRAY[NULL, now() + interval '1 minute']::timestamptz[], ARRAY['alcohol']`,
     );
     expect(plan).toContain('"Index Name":"quotes_pkey"');
     expect(plan).not.toContain('quotes_scope_idx');
+  });
+
+  it('claims, of a batch, the free quotes whose own checks pass, each for its own claimant', async () => {
+    await db.query(
+      `INSERT INTO "${schema}".quotes (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, pickup, dropoff, expires_at)
+       VALUES ('qt_free', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_free2', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_expired', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() - interval '1 minute'),
+              ('qt_alcohol', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'alcohol', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_late', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_theirs', 'mer_b', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes')`,
+    );
+    const claims = [
+      ['qt_free', 'del_1', null, false, null],
+      ['qt_expired', 'del_2', null, false, null],
+      ['qt_alcohol', 'del_3', null, true, null],
+      ['qt_late', 'del_4', null, false, new Date(Date.now() - 1000)],
+      ['qt_theirs', 'del_5', null, false, null],
+      ['qt_free2', 'del_6', 'food', false, null],
+    ] as const;
+    const { rows } = await db.query<{ id: string; claimed_by: string }>(
+      claimFreeQuotesSql('q.id, q.claimed_by').replace(/\{schema\}/g, `"${schema}"`),
+      [
+        new Date(),
+        new Date(Date.now() + 60_000),
+        claims.map((c) => c[0]),
+        claims.map(() => 'mer_a'),
+        claims.map(() => 'test'),
+        claims.map((c) => c[1]),
+        claims.map((c) => c[2]),
+        claims.map((c) => c[3]),
+        claims.map((c) => c[4]),
+        ['alcohol'],
+      ],
+    );
+    expect(rows).toEqual([{ id: 'qt_free', claimed_by: 'del_1' }]);
   });
 
   it('confirms a batch through quotes_pkey, never the merchant scope index', async () => {

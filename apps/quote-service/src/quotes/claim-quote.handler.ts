@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ClaimedQuote, ClaimQuoteRequest, isRestricted, RESTRICTED_CATEGORIES } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
-import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches } from '@sdd/persistence';
+import { AppError, Batcher, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
+import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches, STATEMENT_BATCHING } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { withinRepriceTolerance } from '../pricing/pricing';
@@ -13,19 +13,29 @@ import { QuotePricer } from './quote-pricer';
 import { toClaimedQuote } from './quote.record';
 
 /**
- * The usual claim in one statement: a free quote, not expired, passing the
- * delivery's checks. The caller's deadline is checked in the statement, as
- * the row is written: a claim that waited for a lock past it writes nothing
- * (the database's clock against the caller's, one machine's or NTP's apart).
- * The scope is compared in a form no index serves (`scopeMatches`), so the
- * row is found by its primary key whatever the statistics say.
+ * The usual claims in one statement: each a free quote, not expired, passing
+ * its delivery's checks; the claims asked for in the same moment go
+ * together. Each caller's deadline is checked in the statement, as its row is
+ * written: a claim that waited for a lock past it writes nothing (the
+ * database's clock against the caller's, one machine's or NTP's apart). The
+ * scope is compared in a form no index serves (`scopeMatches`), so each row
+ * is found by its primary key whatever the statistics say. The claims' own
+ * columns are prefixed so that `columns` (the quote's) stay unambiguous.
  */
-export function claimFreeQuoteSql(columns: string): string {
-  return `UPDATE {schema}.quotes SET used_at = $4, claimed_by = $5, confirmed_at = NULL, claimed_until = $6
-    WHERE id = $1 AND ${scopeMatches('quotes', '$2', '$3')} AND used_at IS NULL AND expires_at > $4
-      AND ($7::text IS NULL OR category = $7) AND NOT ($8 AND category = ANY($9::text[]))
-      AND ($10::timestamptz IS NULL OR clock_timestamp() <= $10)
+export function claimFreeQuotesSql(columns: string): string {
+  return `UPDATE {schema}.quotes q SET used_at = $1, claimed_by = c.c_claimant, confirmed_at = NULL, claimed_until = $2
+    FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::timestamptz[])
+      AS c(c_quote_id, c_merchant_id, c_mode, c_claimant, c_category, c_unrestricted_only, c_deadline)
+    WHERE q.id = c.c_quote_id AND ${scopeMatches('q', 'c.c_merchant_id', 'c.c_mode')} AND q.used_at IS NULL AND q.expires_at > $1
+      AND (c.c_category IS NULL OR q.category = c.c_category) AND NOT (c.c_unrestricted_only AND q.category = ANY($10::text[]))
+      AND (c.c_deadline IS NULL OR clock_timestamp() <= c.c_deadline)
     RETURNING ${columns}`;
+}
+
+/** A claim as asked for: `deadline`, its caller's. */
+interface AskedClaim {
+  request: ClaimQuoteRequest;
+  deadline: number | undefined;
 }
 
 /**
@@ -41,6 +51,7 @@ export function claimFreeQuoteSql(columns: string): string {
 @Injectable()
 export class ClaimQuoteHandler {
   private readonly claimFree: PreparedStatement;
+  private readonly freeClaims = new Batcher<AskedClaim, QuoteEntity | undefined>((claims) => this.claimFreeQuotes(claims), STATEMENT_BATCHING);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -48,25 +59,40 @@ export class ClaimQuoteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: QuoteServiceConfig,
   ) {
-    this.claimFree = preparedStatement(dataSource, 'claim-free-quote', claimFreeQuoteSql(entityColumns(dataSource, QuoteEntity)));
+    this.claimFree = preparedStatement(dataSource, 'claim-free-quotes', claimFreeQuotesSql(entityColumns(dataSource, QuoteEntity)));
   }
 
   async execute(request: ClaimQuoteRequest): Promise<ClaimedQuote> {
-    const now = this.clock.now();
-    const deadline = currentRequestContext()?.deadline;
-    const [claimed] = await findByStatement(this.dataSource, QuoteEntity, this.claimFree, [
-      request.quoteId,
-      request.scope.merchantId,
-      request.scope.mode,
-      now,
-      request.claimant,
-      new Date(now.getTime() + this.config.QUOTE_CLAIM_HOLD_MS),
-      request.category ?? null,
-      request.unrestricted_only === true,
-      RESTRICTED_CATEGORIES,
-      deadline === undefined ? null : new Date(deadline),
-    ]);
+    const claimed = await this.freeClaims.add({ request, deadline: currentRequestContext()?.deadline });
     return claimed ? toClaimedQuote(claimed, null) : this.claimAnyOther(request);
+  }
+
+  /**
+   * The claimed quote for each claim that found its quote free, else
+   * undefined (the locked way decides). Of two claims of one quote in a
+   * batch only the first is tried here: the other is decided under the lock.
+   */
+  private async claimFreeQuotes(claims: AskedClaim[]): Promise<Array<QuoteEntity | undefined>> {
+    const first = new Map<string, AskedClaim>();
+    for (const claim of claims) if (!first.has(claim.request.quoteId)) first.set(claim.request.quoteId, claim);
+    // In id order, as every batched write locks its rows, so batches running at once never wait for each other crosswise.
+    const tried = [...first.values()].sort((a, b) => (a.request.quoteId < b.request.quoteId ? -1 : 1));
+    const now = this.clock.now();
+    const requests = tried.map(({ request }) => request);
+    const quotes = await findByStatement(this.dataSource, QuoteEntity, this.claimFree, [
+      now,
+      new Date(now.getTime() + this.config.QUOTE_CLAIM_HOLD_MS),
+      requests.map(({ quoteId }) => quoteId),
+      requests.map(({ scope }) => scope.merchantId),
+      requests.map(({ scope }) => scope.mode),
+      requests.map(({ claimant }) => claimant),
+      requests.map(({ category }) => category ?? null),
+      requests.map(({ unrestricted_only }) => unrestricted_only === true),
+      tried.map(({ deadline }) => (deadline === undefined ? null : new Date(deadline))),
+      RESTRICTED_CATEGORIES,
+    ]);
+    const byId = new Map(quotes.map((quote) => [quote.id, quote]));
+    return claims.map((claim) => (first.get(claim.request.quoteId) === claim ? byId.get(claim.request.quoteId) : undefined));
   }
 
   /** A quote not free, expired, or refused: the row locked, and each case answered in turn. */
