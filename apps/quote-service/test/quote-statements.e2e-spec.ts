@@ -10,6 +10,8 @@ import { CONFIRM_CLAIMS } from '../src/quotes/confirm-created-deliveries.handler
  * even while the table has no statistics (a new deployment's first minute,
  * before autovacuum's first ANALYZE): one merchant's 5,000 quotes, autovacuum
  * off for the table, the generic plan pg caches for a prepared statement.
+ * The scope index they once chose instead is gone (nothing reads quotes by
+ * merchant); the plans are still checked against it, should it come back.
  */
 describe('quote statements find a quote by its primary key (real Postgres, no statistics)', () => {
   const { databaseUrl } = testEnv();
@@ -91,6 +93,11 @@ describe('quote statements find a quote by its primary key (real Postgres, no st
       ],
     );
     expect(rows).toEqual([{ id: 'qt_free', claimed_by: 'del_1' }]);
+  });
+
+  it('keeps no index of quotes by merchant: every quote written would pay for an entry nothing reads', async () => {
+    const { rows } = await db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'quotes' ORDER BY indexname`, [schema]);
+    expect(rows.map((row) => row.indexname)).toEqual(['quotes_pkey', 'quotes_unconfirmed_claims_idx']);
   });
 
   it('confirms a batch through quotes_pkey, never the merchant scope index', async () => {
