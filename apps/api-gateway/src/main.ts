@@ -5,7 +5,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorType, ServiceName } from '@sdd/contracts';
-import { AppError, loadConfig } from '@sdd/common';
+import { AppError, cacheValidationMetadata, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
@@ -58,6 +58,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
  * Each listener tags its requests so routes and keys can be held to their port.
  */
 async function bootstrap(config: GatewayConfig): Promise<void> {
+  cacheValidationMetadata();
   const extraServers: Array<{ server: Server; port: number; name: Listener }> = [];
   const adapter = createFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,

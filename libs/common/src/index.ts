@@ -10,6 +10,7 @@ export * from './backoff';
 export * from './secret-redaction';
 export * from './well-formed-text';
 export * from './validation-error.mapper';
+export * from './validation-metadata.cache';
 export * from './redis-client';
 export * from './geo';
 export * from './proof-photo-key';

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { BUS_REQUEST_MESSAGES, ServiceName } from '@sdd/contracts';
-import { BaseConfig } from '@sdd/common';
+import { BaseConfig, cacheValidationMetadata } from '@sdd/common';
 import { BusExceptionFilter, BusServer } from '@sdd/bus';
 import { createFastifyAdapter } from './fastify-adapter';
 import { exitGracefullyOnSignals } from './shutdown';
@@ -19,6 +19,7 @@ export async function bootstrapService(
   module: DynamicModule,
   config: BaseConfig,
 ): Promise<NestFastifyApplication> {
+  cacheValidationMetadata();
   const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
     bufferLogs: true,
   });
