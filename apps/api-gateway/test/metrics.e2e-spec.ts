@@ -59,7 +59,6 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
 
     const delivery = await scrape(ServiceName.Delivery);
     expect(sample(delivery, 'sdd_timeline_step_lateness_seconds_count')).toBeGreaterThanOrEqual(4);
-    expect(sample(delivery, 'sdd_queue_jobs', { queue: '{delivery-service.timeline}', state: 'waiting' })).toBe(0);
     expect(sample(delivery, 'sdd_queue_jobs', { queue: '{delivery-service.requests}', state: 'delayed' })).toBe(0);
     expect(sample(delivery, 'sdd_outbox_backlog_age_seconds', { subscriber: 'webhook-dispatcher' })).toBeDefined();
     expect(sample(delivery, 'sdd_outbox_backlog_events', { subscriber: 'payment-service' })).toBeDefined();
@@ -95,6 +94,6 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
     const api = await fetch(`${board}/api/queues`, { headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } });
     expect(api.status).toBe(200);
     const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
-    expect(names).toEqual(expect.arrayContaining(['{delivery-service.requests}', '{delivery-service.timeline}', '{webhook-dispatcher.attempts}', '{payment-service.events}']));
+    expect(names).toEqual(expect.arrayContaining(['{delivery-service.requests}', '{webhook-dispatcher.attempts}', '{payment-service.events}']));
   });
 });

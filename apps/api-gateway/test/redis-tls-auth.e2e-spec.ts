@@ -88,7 +88,7 @@ describe('Redis over TLS with an ACL user (rediss://user:password@…)', () => {
 
     // Every kind of connection went through this server (it has no other port): bus, queues, rate limiter, readiness.
     const names = await clientNames(admin);
-    for (const name of ['api-gateway-rate-limit', 'bus-client', 'bus-replies', 'delivery-timeline-worker', 'webhook-attempts-worker', 'delivery-service-main']) {
+    for (const name of ['api-gateway-rate-limit', 'bus-client', 'bus-replies', 'delivery-timeline-producer', 'webhook-attempts-worker', 'delivery-service-main']) {
       expect({ name, open: names.has(name) }).toEqual({ name, open: true });
     }
     const [, busKeys] = await admin.scan('0', 'MATCH', `${system.prefix}:*`, 'COUNT', 10_000);

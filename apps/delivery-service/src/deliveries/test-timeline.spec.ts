@@ -9,9 +9,8 @@ import {
   progressAlongRoute,
   simulatedTimeline,
   statusAt,
-  timelineJobId,
-  timelineJobs,
-  timelineJobsAfter,
+  stepDelays,
+  stepDelaysAfter,
 } from './test-timeline';
 
 const START = new Date('2026-03-01T12:00:00.000Z');
@@ -79,7 +78,7 @@ describe('simulatedTimeline', () => {
 describe('speed and date checks', () => {
   const calls: Record<string, (speed: number) => unknown> = {
     simulatedTimeline: (speed) => simulatedTimeline(START, speed),
-    timelineJobs: (speed) => timelineJobs('del_test_a', START, START, speed),
+    stepDelays: (speed) => stepDelays(START, START, speed),
     statusAt: (speed) => statusAt(START, START, speed),
     progressAlongRoute: (speed) => progressAlongRoute(START, START, speed),
     etaMinutesAt: (speed) => etaMinutesAt(START, START, speed, 25),
@@ -95,79 +94,59 @@ describe('speed and date checks', () => {
   it('refuses invalid dates', () => {
     const invalid = new Date('not a date');
     expect(() => simulatedTimeline(invalid)).toThrow(RangeError);
-    expect(() => timelineJobs('del_test_a', START, invalid)).toThrow(RangeError);
+    expect(() => stepDelays(START, invalid)).toThrow(RangeError);
     expect(() => statusAt(invalid, START)).toThrow(RangeError);
   });
 });
 
-describe('timelineJobs', () => {
-  it('schedules one job per step after created, delayed by its offset when starting now', () => {
-    expect(timelineJobs('del_test_abc', START, START)).toEqual([
-      { jobId: 'timeline-del_test_abc-pending', status: 'pending', delayMs: 10_000 },
-      { jobId: 'timeline-del_test_abc-driver_assigned', status: 'driver_assigned', delayMs: 15_000 },
-      { jobId: 'timeline-del_test_abc-picked_up', status: 'picked_up', delayMs: 30_000 },
-      { jobId: 'timeline-del_test_abc-in_transit', status: 'in_transit', delayMs: 50_000 },
-      { jobId: 'timeline-del_test_abc-delivered', status: 'delivered', delayMs: 80_000 },
+describe('stepDelays', () => {
+  it('gives every step after created, delayed by its offset when starting now', () => {
+    expect(stepDelays(START, START)).toEqual([
+      { status: 'pending', delayMs: 10_000 },
+      { status: 'driver_assigned', delayMs: 15_000 },
+      { status: 'picked_up', delayMs: 30_000 },
+      { status: 'in_transit', delayMs: 50_000 },
+      { status: 'delivered', delayMs: 80_000 },
     ]);
   });
 
   it('divides the delays by the speed', () => {
-    expect(timelineJobs('del_test_abc', START, START, 1000).map((job) => job.delayMs)).toEqual([10, 15, 30, 50, 80]);
+    expect(stepDelays(START, START, 1000).map((job) => job.delayMs)).toEqual([10, 15, 30, 50, 80]);
   });
 
   it('delays every step by the wait for a scheduled start', () => {
     const now = at(-60_000);
-    expect(timelineJobs('del_test_abc', START, now).map((job) => job.delayMs)).toEqual([
+    expect(stepDelays(START, now).map((job) => job.delayMs)).toEqual([
       70_000, 75_000, 90_000, 110_000, 140_000,
     ]);
-    expect(timelineJobs('del_test_abc', START, now, 1000).map((job) => job.delayMs)).toEqual([
+    expect(stepDelays(START, now, 1000).map((job) => job.delayMs)).toEqual([
       60_010, 60_015, 60_030, 60_050, 60_080,
     ]);
   });
 
   it('runs steps already due at once when rescheduling late, never with a negative delay', () => {
-    expect(timelineJobs('del_test_abc', START, at(40_000)).map((job) => job.delayMs)).toEqual([0, 0, 0, 10_000, 40_000]);
-    expect(timelineJobs('del_test_abc', START, at(3_600_000)).map((job) => job.delayMs)).toEqual([0, 0, 0, 0, 0]);
+    expect(stepDelays(START, at(40_000)).map((job) => job.delayMs)).toEqual([0, 0, 0, 10_000, 40_000]);
+    expect(stepDelays(START, at(3_600_000)).map((job) => job.delayMs)).toEqual([0, 0, 0, 0, 0]);
     for (let nowMs = -100; nowMs <= 200; nowMs += 7) {
-      for (const job of timelineJobs('del_test_abc', START, at(nowMs), 1000)) expect(job.delayMs).toBeGreaterThanOrEqual(0);
+      for (const job of stepDelays(START, at(nowMs), 1000)) expect(job.delayMs).toBeGreaterThanOrEqual(0);
     }
-  });
-
-  it('gives deterministic ids, distinct per step and per delivery', () => {
-    const first = timelineJobs('del_test_abc', START, START).map((job) => job.jobId);
-    expect(timelineJobs('del_test_abc', at(5_000), at(1_000), 1000).map((job) => job.jobId)).toEqual(first);
-    const other = timelineJobs('del_test_abd', START, START).map((job) => job.jobId);
-    expect(new Set([...first, ...other]).size).toBe(10);
-  });
-
-  it('keeps ids BullMQ accepts: no ":" and not an integer', () => {
-    for (const { jobId } of timelineJobs('del_test_abc', START, START)) {
-      expect(jobId).not.toContain(':');
-      expect(`${parseInt(jobId, 10)}`).not.toBe(jobId);
-    }
-    expect(timelineJobId('del_test_abc', 'delivered')).toBe('timeline-del_test_abc-delivered');
-  });
-
-  it('refuses a delivery id that would put a ":" in the job id', () => {
-    expect(() => timelineJobId('del:test', 'pending')).toThrow(RangeError);
-    expect(() => timelineJobs('del:test', START, START)).toThrow(RangeError);
   });
 });
 
-describe('timelineJobsAfter', () => {
+describe('stepDelaysAfter', () => {
   const start = new Date('2026-11-23T10:00:00.000Z');
 
   it('schedules only the steps after the one reached, at their own times', () => {
     const now = new Date(start.getTime() + 40_000);
-    expect(timelineJobsAfter('del_test_1', start, now, 1, 'picked_up')).toEqual([
-      { jobId: 'timeline-del_test_1-in_transit', status: 'in_transit', delayMs: 10_000 },
-      { jobId: 'timeline-del_test_1-delivered', status: 'delivered', delayMs: 40_000 },
+    expect(stepDelaysAfter(start, now, 1, 'picked_up')).toEqual([
+      { status: 'in_transit', delayMs: 10_000 },
+      { status: 'delivered', delayMs: 40_000 },
     ]);
   });
 
   it('runs overdue steps at once', () => {
     const now = new Date(start.getTime() + 600_000);
-    expect(timelineJobsAfter('del_test_1', start, now, 1, 'pending').map((job) => [job.status, job.delayMs])).toEqual([
+    expect(stepDelaysAfter(start, now, 1, 'pending').map((job) => [job.status, job.delayMs])).toEqual([
       ['driver_assigned', 0],
       ['picked_up', 0],
       ['in_transit', 0],
@@ -177,20 +156,15 @@ describe('timelineJobsAfter', () => {
 
   it('keeps a scheduled start days ahead', () => {
     const days = 3 * 24 * 3600_000;
-    const jobs = timelineJobsAfter('del_test_1', new Date(start.getTime() + days), start, 1, 'created');
-    expect(jobs[0]).toEqual({ jobId: 'timeline-del_test_1-pending', status: 'pending', delayMs: days + 10_000 });
+    const jobs = stepDelaysAfter(new Date(start.getTime() + days), start, 1, 'created');
+    expect(jobs[0]).toEqual({ status: 'pending', delayMs: days + 10_000 });
     expect(jobs).toHaveLength(5);
   });
 
   it.each(['delivered', 'cancelled', 'failed', 'driver_at_pickup'] as DeliveryStatus[])('schedules nothing after %s', (status) => {
-    expect(timelineJobsAfter('del_test_1', start, start, 1, status)).toEqual([]);
+    expect(stepDelaysAfter(start, start, 1, status)).toEqual([]);
   });
 
-  it('uses the same job ids as the first scheduling, so a duplicate is ignored', () => {
-    const first = timelineJobs('del_test_1', start, start, 4).map((job) => job.jobId);
-    const again = timelineJobsAfter('del_test_1', start, start, 4, 'created').map((job) => job.jobId);
-    expect(again).toEqual(first);
-  });
 });
 
 describe('statusAt', () => {

@@ -107,58 +107,44 @@ export function simulatedTimeline(startAt: Date, speed = 1, steps: TimelineSteps
 }
 
 /**
- * BullMQ reads a ':' in a custom job id as its own key separator (docs: "Job
- * Ids"; 6.x throws on most ids containing one), hence '-'. The id is
- * deterministic so that scheduling the same delivery again, for instance after
- * a crash between the insert and the enqueue, adds no duplicate job.
+ * The steps after `created` (the delivery is created by the request itself),
+ * each with its delay. Delays count from `now` to the absolute step time, so
+ * a scheduled start in the future delays every step and a step already due
+ * runs at once.
  */
-export function timelineJobId(deliveryId: string, status: DeliveryStatus): string {
-  if (deliveryId.includes(':')) throw new RangeError(`delivery id ${deliveryId} cannot be part of a job id`);
-  return `timeline-${deliveryId}-${status}`;
-}
-
-/**
- * One delayed job per step after `created` (the delivery is created by the
- * request itself). Delays count from `now` to the absolute step time, so a
- * scheduled start in the future delays every step and a step already due runs
- * at once.
- */
-export function timelineJobs(
-  deliveryId: string,
+export function stepDelays(
   startAt: Date,
   now: Date,
   speed = 1,
   steps: TimelineSteps = TEST_TIMELINE,
-): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
+): Array<{ status: DeliveryStatus; delayMs: number }> {
   checkSpeed(speed);
   checkDate('startAt', startAt);
   checkDate('now', now);
   const fromNow = startAt.getTime() - now.getTime();
   return steps.filter((step) => step.offsetMs > 0).map(({ status, offsetMs }) => ({
-    jobId: timelineJobId(deliveryId, status),
     status,
     delayMs: Math.max(0, fromNow + scaledOffsetMs(offsetMs, speed)),
   }));
 }
 
 /**
- * The jobs still to run for a delivery that has reached `current`: what the
- * reconciler schedules again when a step's job was lost or parked. Empty when
+ * The steps still to run for a delivery that has reached `current`: what the
+ * reconciler schedules again when a step was lost. Empty when
  * `current` is the last step or not on the test timeline at all (cancelled,
  * failed), since nothing may move such a delivery on.
  */
-export function timelineJobsAfter(
-  deliveryId: string,
+export function stepDelaysAfter(
   startAt: Date,
   now: Date,
   speed: number,
   current: DeliveryStatus,
   steps: TimelineSteps = TEST_TIMELINE,
-): Array<{ jobId: string; status: DeliveryStatus; delayMs: number }> {
+): Array<{ status: DeliveryStatus; delayMs: number }> {
   const reached = steps.findIndex((step) => step.status === current);
   if (reached < 0) return [];
   const ahead = new Set(steps.slice(reached + 1).map((step) => step.status));
-  return timelineJobs(deliveryId, startAt, now, speed, steps).filter((job) => ahead.has(job.status));
+  return stepDelays(startAt, now, speed, steps).filter((step) => ahead.has(step.status));
 }
 
 function elapsedMs(startAt: Date, now: Date, speed: number): number {

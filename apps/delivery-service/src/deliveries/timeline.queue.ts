@@ -1,75 +1,106 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
-import { ServiceQueue } from '@sdd/contracts';
+import { Batcher, createRedis } from '@sdd/common';
+import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { DeliveryStatus } from '@sdd/contracts';
-import { TEST_TIMELINE, timelineJobs, timelineJobsAfter, TimelineSteps } from './test-timeline';
+import { stepDelays, stepDelaysAfter, TEST_TIMELINE, TimelineSteps } from './test-timeline';
 
-export interface TimelineJob {
+/** A step whose time has come, as the timer hands it out: `dueAt` when it was due (or when its last lease ran out). */
+export interface DueStep {
+  member: string;
   deliveryId: string;
   status: DeliveryStatus;
+  dueAt: number;
 }
 
 /**
- * Schedules the steps of a test delivery as delayed jobs. Redis (appendonly)
- * keeps them across restarts; when it loses them anyway, the timeline
- * reconciler schedules them again from the delivery's own record.
+ * Takes up to ARGV[2] steps due by ARGV[1] and leases them until ARGV[3] (their
+ * score moves there: a step whose runner dies comes due again then), and says
+ * when the next one is due. One round trip for a whole batch of steps.
+ */
+const CLAIM_DUE_LUA = `local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'WITHSCORES', 'LIMIT', 0, ARGV[2])
+for i = 1, #due, 2 do redis.call('ZADD', KEYS[1], ARGV[3], due[i]) end
+local nextDue = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {due, nextDue[2] or false}`;
+
+type TimerConnection = Redis & { claimDue(key: string, now: number, limit: number, leaseUntil: number): Promise<[string[], string | null]> };
+
+/** A step in the timer: the delivery and the status it moves to. Delivery ids hold no '|'. */
+export function stepMember(deliveryId: string, status: DeliveryStatus): string {
+  if (deliveryId.includes('|')) throw new RangeError(`delivery id ${deliveryId} cannot be part of a step`);
+  return `${deliveryId}|${status}`;
+}
+
+export function parseStepMember(member: string): { deliveryId: string; status: DeliveryStatus } | undefined {
+  const at = member.lastIndexOf('|');
+  if (at <= 0 || at === member.length - 1) return undefined;
+  return { deliveryId: member.slice(0, at), status: member.slice(at + 1) as DeliveryStatus };
+}
+
+/**
+ * The steps of test deliveries' simulated timelines, in one Redis sorted set
+ * scored by when each is due (not a BullMQ job per step: three scripts per
+ * step were a third of a sustained creation's cost, issue 16). Redis
+ * (appendonly) keeps them across restarts; when it loses them anyway, the
+ * timeline reconciler schedules them again from the delivery's own record.
  */
 @Injectable()
 export class TimelineQueue implements OnApplicationShutdown {
-  private readonly logger = new Logger(TimelineQueue.name);
-  private readonly connection: Redis;
-  readonly queue: Queue<TimelineJob>;
+  private readonly connection: TimerConnection;
+  readonly key: string;
+  /** Steps run together are taken out of the set together. */
+  private readonly removals = new Batcher<string, void>((members) => this.remove(members), { maxSize: 500, maxConcurrent: 2 });
 
   constructor(@Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig) {
-    this.connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'delivery-timeline-producer' });
-    this.queue = new Queue<TimelineJob>(ServiceQueue.DeliveryTimeline, { connection: this.connection, prefix: config.BUS_PREFIX });
+    const connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'delivery-timeline-producer' });
+    connection.defineCommand('claimDue', { numberOfKeys: 1, lua: CLAIM_DUE_LUA });
+    this.connection = connection as TimerConnection;
+    this.key = `${config.BUS_PREFIX}:${ServiceQueue.DeliveryTimeline}:due`;
   }
 
   async schedule(deliveryId: string, startAt: Date, now: Date, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
-    const jobs = timelineJobs(deliveryId, startAt, now, this.config.TIMELINE_SPEED, steps);
-    await this.add(deliveryId, jobs);
-    this.logger.debug(`scheduled ${jobs.length} timeline steps for ${deliveryId}`);
+    await this.add(deliveryId, now, stepDelays(startAt, now, this.config.TIMELINE_SPEED, steps));
   }
 
   /**
    * Schedules again the steps after `current`, for a delivery whose next step
-   * is overdue: its job was lost with Redis data, never added (a crash or a
-   * Redis error right after the commit), or parked in the failed set after
-   * its attempts. A parked job would block its id, so it is removed first; a
-   * job still waiting keeps its place (adding an existing id does nothing).
-   * Returns how many steps were parked.
+   * is overdue: lost with Redis data, or never added (a crash or a Redis
+   * error right after the commit). A step still in the set keeps its time.
    */
-  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus, steps: TimelineSteps = TEST_TIMELINE): Promise<number> {
-    const jobs = timelineJobsAfter(deliveryId, startAt, now, this.config.TIMELINE_SPEED, current, steps);
-    let parked = 0;
-    for (const { jobId } of jobs) {
-      const job = await this.queue.getJob(jobId);
-      if (job && (await job.isFailed())) {
-        await job.remove();
-        parked += 1;
-      }
+  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
+    await this.add(deliveryId, now, stepDelaysAfter(startAt, now, this.config.TIMELINE_SPEED, current, steps));
+  }
+
+  /** Up to `limit` due steps, each leased for `leaseMs`, and when the next step (or lease) is due, if any. */
+  async claimDue(now: number, limit: number, leaseMs: number): Promise<{ steps: DueStep[]; nextDueAt: number | undefined }> {
+    const [flat, nextDue] = await this.connection.claimDue(this.key, now, limit, now + leaseMs);
+    const steps: DueStep[] = [];
+    for (let i = 0; i < flat.length; i += 2) {
+      const step = parseStepMember(flat[i]);
+      if (step) steps.push({ member: flat[i], ...step, dueAt: Number(flat[i + 1]) });
     }
-    await this.add(deliveryId, jobs);
-    return parked;
+    return { steps, nextDueAt: nextDue === null ? undefined : Number(nextDue) };
   }
 
-  private async add(deliveryId: string, jobs: Array<{ jobId: string; status: DeliveryStatus; delayMs: number }>): Promise<void> {
-    await this.queue.addBulk(
-      jobs.map(({ jobId, status, delayMs }) => ({
-        name: status,
-        data: { deliveryId, status },
-        opts: { jobId, delay: delayMs, removeOnComplete: true, removeOnFail: { age: 7 * 24 * 3600 }, attempts: 5, backoff: { type: 'exponential', delay: 500 } },
-      })),
-    );
+  /** A step that ran (or never can): out of the set. */
+  done(member: string): Promise<void> {
+    return this.removals.add(member);
   }
 
-  /** Last: running handlers (bus, timeline worker) may still schedule steps while they finish. */
+  private async add(deliveryId: string, now: Date, steps: Array<{ status: DeliveryStatus; delayMs: number }>): Promise<void> {
+    if (steps.length === 0) return;
+    const at = now.getTime();
+    await this.connection.zadd(this.key, 'NX', ...steps.flatMap(({ status, delayMs }) => [at + delayMs, stepMember(deliveryId, status)]));
+  }
+
+  private async remove(members: string[]): Promise<void[]> {
+    await this.connection.zrem(this.key, ...members);
+    return members.map(() => undefined);
+  }
+
+  /** Last: running handlers (bus, timeline runner) may still schedule steps while they finish. */
   async onApplicationShutdown(): Promise<void> {
-    await this.queue.close();
     await this.connection.quit().catch(() => undefined);
   }
 }

@@ -74,8 +74,8 @@ export class TimelineReconciler implements OnApplicationBootstrap, OnApplication
           [TERMINAL, overdueBefore, after?.createdAt ?? null, after?.id ?? null],
         );
         for (const row of rows) {
-          const parked = await this.timeline.reschedule(row.id, row.start_at, now, row.status, timelineFor(row.test_scenario));
-          this.logger.warn(`${row.id} is overdue after ${row.status}: its remaining steps were scheduled again${parked ? ` (${parked} parked)` : ''}`);
+          await this.timeline.reschedule(row.id, row.start_at, now, row.status, timelineFor(row.test_scenario));
+          this.logger.warn(`${row.id} is overdue after ${row.status}: its remaining steps were scheduled again`);
         }
         count += rows.length;
         if (rows.length < PAGE) return count;
