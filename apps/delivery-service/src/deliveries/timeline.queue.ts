@@ -49,6 +49,8 @@ export function parseStepMember(member: string): { deliveryId: string; status: D
 export class TimelineQueue implements OnApplicationShutdown {
   private readonly connection: TimerConnection;
   readonly key: string;
+  /** Told the earliest due time of the steps this process schedules, so its runner need not poll for them. */
+  onScheduled?: (dueAt: number) => void;
   /** Steps run together are taken out of the set together. */
   private readonly removals = new Batcher<string, void>((members) => this.remove(members), { maxSize: 500, maxConcurrent: 2 });
 
@@ -92,6 +94,7 @@ export class TimelineQueue implements OnApplicationShutdown {
     if (steps.length === 0) return;
     const at = now.getTime();
     await this.connection.zadd(this.key, 'NX', ...steps.flatMap(({ status, delayMs }) => [at + delayMs, stepMember(deliveryId, status)]));
+    this.onScheduled?.(at + Math.min(...steps.map(({ delayMs }) => delayMs)));
   }
 
   private async remove(members: string[]): Promise<void[]> {
