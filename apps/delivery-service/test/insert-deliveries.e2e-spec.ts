@@ -11,46 +11,20 @@ import { deliverySnapshot } from '../src/deliveries/delivery.record';
 import { InsertDeliveryStatement } from '../src/deliveries/insert-delivery.statement';
 import { nextEvent } from '../src/outbox/append-event';
 import { OutboxEventEntity } from '../src/outbox/outbox-event.entity';
+import { testDelivery } from './delivery.fixture';
 
 const BASE_URL = 'https://api.example.test';
 const SUBSCRIBERS = EVENT_SUBSCRIPTIONS[EventType.DeliveryCreated].length;
 
 function newDelivery(id: string): { delivery: DeliveryEntity; event: OutboxEventEntity } {
   const now = new Date();
-  const address = { line1: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5', country: 'CA', lat: 43.65, lng: -79.38 };
-  const delivery = Object.assign(new DeliveryEntity(), {
+  const delivery = testDelivery({
     id,
     merchantId: 'mer_insert',
-    mode: 'test',
-    status: 'created',
     quoteId: `qt_${id}`,
-    orderId: null,
-    fee: 900,
-    etaMinutes: 30,
-    currency: 'cad',
-    category: 'standard',
     metadata: { order: id, note: 'quotes " and \\ backslashes, {braces}' },
-    pickup: { ...address, name: 'Shop', phone: '+14165550100' },
-    dropoff: { ...address, name: 'Ada', phone: '+14165550142' },
-    customer: { name: 'Ada', phone: '+14165550142' },
     trackingToken: `tok_${id}`,
     simulatedTimeline: [],
-    scheduledAt: null,
-    idempotencyKey: null,
-    payment: null,
-    packageSize: 'small',
-    vehicle: 'bike',
-    driverId: null,
-    dispatchStartedAt: null,
-    failureReason: null,
-    recipientName: null,
-    testScenario: null,
-    undeliverableAction: 'fail',
-    deliveryPin: '1234',
-    pinVerified: false,
-    idChecked: false,
-    deliveredAt: null,
-    pendingReroute: null,
     eventSequence: 0,
     createdAt: now,
     updatedAt: now,

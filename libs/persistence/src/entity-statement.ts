@@ -58,9 +58,7 @@ export function entityInsert<E extends ObjectLiteral>(dataSource: DataSource, en
   const columns = writableColumns(dataSource, entity);
   return {
     columnCount: columns.length,
-    sql: (firstParameter = 0) =>
-      `INSERT INTO {schema}."${metadata.tableName}" (${columns.map(({ name }) => `"${name}"`).join(', ')}) ` +
-      `VALUES (${columns.map((_, i) => `$${firstParameter + i + 1}`).join(', ')})`,
+    sql: (firstParameter = 0) => `${insertInto(metadata.tableName, columns)} VALUES (${columns.map((_, i) => `$${firstParameter + i + 1}`).join(', ')})`,
     values: (row: E) => columns.map(({ property, parameter }) => parameter(row[property])),
   };
 }
@@ -84,10 +82,13 @@ export function entityBatchInsert<E extends ObjectLiteral>(dataSource: DataSourc
   return {
     columnCount: columns.length,
     sql: (firstParameter = 0) =>
-      `INSERT INTO {schema}."${metadata.tableName}" (${columns.map(({ name }) => `"${name}"`).join(', ')}) ` +
-      `SELECT * FROM unnest(${columns.map(({ type }, i) => `$${firstParameter + i + 1}::${type}[]`).join(', ')})`,
+      `${insertInto(metadata.tableName, columns)} SELECT * FROM unnest(${columns.map(({ type }, i) => `$${firstParameter + i + 1}::${type}[]`).join(', ')})`,
     values: (rows: E[]) => columns.map(({ property, parameter }) => rows.map((row) => parameter(row[property]))),
   };
+}
+
+function insertInto(table: string, columns: WritableColumn[]): string {
+  return `INSERT INTO {schema}."${table}" (${columns.map(({ name }) => `"${name}"`).join(', ')})`;
 }
 
 function writableColumns(dataSource: DataSource, entity: EntityTarget<ObjectLiteral>): WritableColumn[] {

@@ -18,7 +18,7 @@ import {
   QuoteClaimRef,
   TestScenario,
 } from '@sdd/contracts';
-import { AppError, Clock, CLOCK, newId, randomToken, requestDeadlinePassed } from '@sdd/common';
+import { AppError, Clock, CLOCK, newId, randomToken } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -223,9 +223,7 @@ export class CreateDeliveryHandler {
       updatedAt: now,
     });
     const event = nextEvent(delivery, EventType.DeliveryCreated, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
-    // Nobody waits for this delivery any more (the caller answered 503): writing it would leave a
-    // delivery the merchant was told failed, and a quote claim that may already be settled.
-    if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
+    // Not written (503) if its caller stopped waiting by the time its statement goes: see InsertDeliveryStatement.
     await this.insertDelivery.run(delivery, event);
     return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
   }

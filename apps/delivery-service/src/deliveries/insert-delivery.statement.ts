@@ -69,7 +69,8 @@ export class InsertDeliveryStatement {
   }
 
   private async write(rows: NewDelivery[]): Promise<Outcome[]> {
-    // One that waited for its batch past its caller's deadline is not written: nobody would be told it was.
+    // Past its caller's deadline (the caller answered 503) a delivery is not written: it would be one the
+    // merchant was told failed, holding a quote claim that may already be settled.
     const now = Date.now();
     const late = rows.map(({ deadline }) => deadline !== undefined && now > deadline);
     const due = rows.filter((_, i) => !late[i]);
