@@ -11,6 +11,7 @@ export * from './secret-redaction';
 export * from './well-formed-text';
 export * from './validation-error.mapper';
 export * from './validation-metadata.cache';
+export * from './validation-fast-path';
 export * from './redis-client';
 export * from './geo';
 export * from './proof-photo-key';

@@ -19,9 +19,10 @@ export function cacheValidationMetadata(): void {
   installed = true;
   const storage = getMetadataStorage();
   const lookUp: TargetMetadatas = storage.getTargetValidationMetadatas.bind(storage);
-  let cache = new WeakMap<object, Map<string, ReturnType<TargetMetadatas>>>();
+  let cache = new WeakMap<object, Map<string | undefined, ReturnType<TargetMetadatas>>>();
   storage.getTargetValidationMetadatas = (targetConstructor, targetSchema, always, strictGroups, groups) => {
-    const key = `${targetSchema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? ''}`;
+    // Without groups (every validation here) the schema name alone tells the lookups apart: no key to build.
+    const key = always || strictGroups || groups?.length ? `${targetSchema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? ''}` : targetSchema;
     let byOptions = cache.get(targetConstructor);
     if (!byOptions) cache.set(targetConstructor, (byOptions = new Map()));
     let metadatas = byOptions.get(key);

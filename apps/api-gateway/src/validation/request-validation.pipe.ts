@@ -1,6 +1,7 @@
 import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { ErrorCode } from '@sdd/contracts';
-import { AppError, validationErrorToAppError } from '@sdd/common';
+import { AppError, passesValidation, validationErrorToAppError } from '@sdd/common';
 import { bodyProblemError, findBodyProblem } from '../json-body/json-body.inspector';
 
 /**
@@ -38,5 +39,10 @@ export class RequestValidationPipe extends ValidationPipe {
       throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'The request body must be a JSON object.');
     }
     return super.transform(value, metadata);
+  }
+
+  /** A valid value is recognised without class-validator's error objects; any other gets the full validation and its wording. */
+  protected override validate(object: object, options?: ValidatorOptions): Promise<ValidationError[]> | ValidationError[] {
+    return passesValidation(object, options) ? [] : super.validate(object, options);
   }
 }
