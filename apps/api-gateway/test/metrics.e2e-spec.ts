@@ -59,6 +59,8 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
 
     const delivery = await scrape(ServiceName.Delivery);
     expect(sample(delivery, 'sdd_timeline_step_lateness_seconds_count')).toBeGreaterThanOrEqual(4);
+    expect(sample(delivery, 'sdd_timeline_steps', { state: 'due' })).toBe(0);
+    expect(sample(delivery, 'sdd_timeline_oldest_due_age_seconds')).toBe(0);
     expect(sample(delivery, 'sdd_queue_jobs', { queue: '{delivery-service.requests}', state: 'delayed' })).toBe(0);
     expect(sample(delivery, 'sdd_outbox_backlog_age_seconds', { subscriber: 'webhook-dispatcher' })).toBeDefined();
     expect(sample(delivery, 'sdd_outbox_backlog_events', { subscriber: 'payment-service' })).toBeDefined();

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import { testEnv, uniquePrefix } from '@sdd/testing';
+import { scrapeMetrics } from '@sdd/common';
+import { metricValue, testEnv, uniquePrefix } from '@sdd/testing';
 import { DeliveryServiceConfig } from '../src/config';
 import { TimelineQueue } from '../src/deliveries/timeline.queue';
 
@@ -7,7 +8,8 @@ import { TimelineQueue } from '../src/deliveries/timeline.queue';
  * The timeline's sorted set on real Redis: due steps are handed out once
  * while leased, again when a lease runs out (their runner died), never
  * before they are due; a step that ran is gone; scheduling twice keeps the
- * first time.
+ * first time; its backlog (due, scheduled, the oldest due step's wait) is
+ * what the metrics report.
  */
 describe('timeline steps (real Redis)', () => {
   const { redisUrl } = testEnv();
@@ -65,6 +67,32 @@ describe('timeline steps (real Redis)', () => {
     await timeline.reschedule('del_test_twice', new Date(now.getTime() + 60_000), now, 'created');
     expect(await redis.zscore(timeline.key, 'del_test_twice|pending')).toBe(String(now.getTime() + 10));
     expect(await redis.zcard(timeline.key)).toBe(5);
+    await redis.del(timeline.key);
+  });
+
+  it('reports its backlog: steps due and not, a leased step as not due, and how long the oldest due one has waited', async () => {
+    const now = new Date();
+    await timeline.schedule('del_test_backlog', now, now);
+    const scores = (await redis.zrange(timeline.key, 0, -1, 'WITHSCORES')).filter((_, i) => i % 2 === 1).map(Number);
+    expect(scores).toHaveLength(5);
+    const second = scores[1];
+    expect(await timeline.backlog(now.getTime())).toEqual({ due: 0, scheduled: 5, oldestDueAgeMs: 0 });
+    expect(await timeline.backlog(second + 7)).toEqual({ due: 2, scheduled: 3, oldestDueAgeMs: second + 7 - scores[0] });
+    await timeline.claimDue(scores[0], 1, 60_000);
+    expect(await timeline.backlog(second + 7)).toEqual({ due: 1, scheduled: 4, oldestDueAgeMs: 7 });
+    await redis.del(timeline.key);
+  });
+
+  it('exposes the backlog at each metrics scrape', async () => {
+    const started = Date.now();
+    await timeline.schedule('del_test_scraped', new Date(started - 1_000), new Date(started));
+    timeline.onApplicationBootstrap();
+    const text = await scrapeMetrics();
+    expect(metricValue(text, 'sdd_timeline_steps', { state: 'due' })).toBe(5);
+    expect(metricValue(text, 'sdd_timeline_steps', { state: 'scheduled' })).toBe(0);
+    const age = metricValue(text, 'sdd_timeline_oldest_due_age_seconds') ?? -1;
+    expect(age).toBeGreaterThanOrEqual(0);
+    expect(age).toBeLessThanOrEqual((Date.now() - started) / 1000);
     await redis.del(timeline.key);
   });
 });

@@ -90,6 +90,17 @@ export const Metrics = {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
     registers,
   }),
+  timelineSteps: new Gauge({
+    name: 'sdd_timeline_steps',
+    help: 'Steps of test delivery timelines in the timer: due (their time has come, none has taken them) and scheduled (later, or taken and leased to a runner).',
+    labelNames: ['state'] as const,
+    registers,
+  }),
+  timelineOldestDueAge: new Gauge({
+    name: 'sdd_timeline_oldest_due_age_seconds',
+    help: 'How long the oldest due timeline step has waited to be taken (0 when none is due): it grows when no runner takes steps, which the lateness histogram, fed by steps that ran, cannot show.',
+    registers,
+  }),
   moneyMovements: new Counter({
     name: 'sdd_money_movements_total',
     help: 'Transfers and refunds made with the payment processor, by kind and outcome (succeeded, retrying, failed).',

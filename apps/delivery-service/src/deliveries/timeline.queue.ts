@@ -1,6 +1,6 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import { Batcher, createRedis } from '@sdd/common';
+import { Batcher, createRedis, measureOnScrape, Metrics } from '@sdd/common';
 import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -26,6 +26,16 @@ return {due, nextDue[2] or false}`;
 
 type TimerConnection = Redis & { claimDue(key: string, now: number, limit: number, leaseUntil: number): Promise<[string[], string | null]> };
 
+/** The timer's backlog at one instant. */
+export interface TimelineBacklog {
+  /** Steps whose time has come that no runner holds. */
+  due: number;
+  /** Steps not yet due, and steps leased to a runner. */
+  scheduled: number;
+  /** How long the oldest due step has waited; 0 when none is due. */
+  oldestDueAgeMs: number;
+}
+
 /** A step in the timer: the delivery and the status it moves to. Delivery ids hold no '|'. */
 export function stepMember(deliveryId: string, status: DeliveryStatus): string {
   if (deliveryId.includes('|')) throw new RangeError(`delivery id ${deliveryId} cannot be part of a step`);
@@ -46,13 +56,14 @@ export function parseStepMember(member: string): { deliveryId: string; status: D
  * timeline reconciler schedules them again from the delivery's own record.
  */
 @Injectable()
-export class TimelineQueue implements OnApplicationShutdown {
+export class TimelineQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly connection: TimerConnection;
   readonly key: string;
   /** Told the earliest due time of the steps this process schedules, so its runner need not poll for them. */
   onScheduled?: (dueAt: number) => void;
   /** Steps run together are taken out of the set together. */
   private readonly removals = new Batcher<string, void>((members) => this.remove(members), { maxSize: 500, maxConcurrent: 2 });
+  private stopMeasuring: () => void = () => undefined;
 
   constructor(@Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig) {
     const connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'delivery-timeline-producer' });
@@ -85,6 +96,27 @@ export class TimelineQueue implements OnApplicationShutdown {
     return { steps, nextDueAt: nextDue === null ? undefined : Number(nextDue) };
   }
 
+  /** A leased step's score is its lease's end, so it counts as scheduled until the lease runs out. One round trip. */
+  async backlog(now: number): Promise<TimelineBacklog> {
+    const replies = await this.connection.multi().zcount(this.key, '-inf', now).zcard(this.key).zrange(this.key, 0, 0, 'WITHSCORES').exec();
+    const [due, all, first] = (replies ?? []).map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    }) as [number, number, string[]];
+    const firstDueAt = first.length === 2 ? Number(first[1]) : undefined;
+    return { due, scheduled: all - due, oldestDueAgeMs: firstDueAt !== undefined && firstDueAt <= now ? now - firstDueAt : 0 };
+  }
+
+  /** Measured at each metrics scrape: every replica reports the one shared set, like the queue depths. */
+  onApplicationBootstrap(): void {
+    this.stopMeasuring = measureOnScrape(async () => {
+      const { due, scheduled, oldestDueAgeMs } = await this.backlog(Date.now());
+      Metrics.timelineSteps.set({ state: 'due' }, due);
+      Metrics.timelineSteps.set({ state: 'scheduled' }, scheduled);
+      Metrics.timelineOldestDueAge.set(oldestDueAgeMs / 1000);
+    });
+  }
+
   /** A step that ran (or never can): out of the set. */
   done(member: string): Promise<void> {
     return this.removals.add(member);
@@ -104,6 +136,7 @@ export class TimelineQueue implements OnApplicationShutdown {
 
   /** Last: running handlers (bus, timeline runner) may still schedule steps while they finish. */
   async onApplicationShutdown(): Promise<void> {
+    this.stopMeasuring();
     await this.connection.quit().catch(() => undefined);
   }
 }
