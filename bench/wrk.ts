@@ -32,6 +32,49 @@ export interface LoadResult {
   maxMs: number;
   /** Connection, read, write and timeout errors, and answers other than 2xx/3xx: any of them makes the figures worthless. */
   errors: number;
+  /** The latency at every 0.1 % from 0.1 to 99.9 %, ms: what lets runs be pooled (`poolLoads`). */
+  quantilesMs?: number[];
+}
+
+/** Latency quantiles a run reports for pooling: every 0.1 %. */
+export const QUANTILE_POINTS = 999;
+
+/** The quantiles of `sortedMs` at every 0.1 % (nearest rank), as wrk reports them. */
+export function quantilesOf(sortedMs: readonly number[]): number[] {
+  if (sortedMs.length === 0) return [];
+  return Array.from({ length: QUANTILE_POINTS }, (_, i) => sortedMs[Math.min(sortedMs.length - 1, Math.ceil(((i + 1) / (QUANTILE_POINTS + 1)) * sortedMs.length) - 1)]);
+}
+
+/**
+ * Runs of one load taken in turns with others (so that the machine's drift
+ * falls on each alike) as one: requests and seconds added up, latency
+ * percentiles from the runs' quantiles, each weighted by its requests
+ * (exact to within 0.1 % of a run's requests).
+ */
+export function poolLoads(runs: readonly LoadResult[]): LoadResult {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const points = runs
+    .flatMap((run) => (run.quantilesMs ?? []).map((ms) => ({ ms, weight: run.requests / QUANTILE_POINTS })))
+    .sort((a, b) => a.ms - b.ms);
+  const total = points.reduce((sum, point) => sum + point.weight, 0);
+  const percentile = (p: number) => {
+    let seen = 0;
+    for (const point of points) {
+      seen += point.weight;
+      if (seen >= (p / 100) * total - 1e-9) return point.ms;
+    }
+    return Number.NaN;
+  };
+  return {
+    requests,
+    seconds,
+    perSecond: seconds > 0 ? requests / seconds : Number.NaN,
+    p50Ms: percentile(50),
+    p99Ms: percentile(99),
+    maxMs: Math.max(...runs.map((run) => run.maxMs)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  };
 }
 
 const luaString = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -44,9 +87,11 @@ export function wrkScript(spec: Pick<LoadSpec, 'method' | 'headers' | 'body'>): 
     ...(spec.body === undefined ? [] : [`wrk.body = ${luaString(spec.body)}`]),
     'done = function(summary, latency, requests)',
     '  local e = summary.errors',
-    '  io.write(string.format(\'WRK {"requests":%d,"duration_us":%d,"errors":%d,"p50_us":%d,"p99_us":%d,"max_us":%d}\\n\',',
+    '  local q = {}',
+    `  for i = 1, ${QUANTILE_POINTS} do q[i] = string.format('%d', latency:percentile(i / 10)) end`,
+    '  io.write(string.format(\'WRK {"requests":%d,"duration_us":%d,"errors":%d,"p50_us":%d,"p99_us":%d,"max_us":%d,"quantiles_us":[%s]}\\n\',',
     '    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout + e.status,',
-    '    latency:percentile(50), latency:percentile(99), latency.max))',
+    "    latency:percentile(50), latency:percentile(99), latency.max, table.concat(q, ',')))",
     'end',
     '',
   ].join('\n');
@@ -55,7 +100,7 @@ export function wrkScript(spec: Pick<LoadSpec, 'method' | 'headers' | 'body'>): 
 export function parseWrkSummary(output: string): LoadResult {
   const line = /^WRK (\{.*\})$/m.exec(output)?.[1];
   if (!line) throw new Error(`wrk printed no summary:\n${output}`);
-  const raw = JSON.parse(line) as Record<'requests' | 'duration_us' | 'errors' | 'p50_us' | 'p99_us' | 'max_us', number>;
+  const raw = JSON.parse(line) as Record<'requests' | 'duration_us' | 'errors' | 'p50_us' | 'p99_us' | 'max_us', number> & { quantiles_us?: number[] };
   const seconds = raw.duration_us / 1e6;
   return {
     requests: raw.requests,
@@ -65,6 +110,7 @@ export function parseWrkSummary(output: string): LoadResult {
     p99Ms: raw.p99_us / 1000,
     maxMs: raw.max_us / 1000,
     errors: raw.errors,
+    quantilesMs: raw.quantiles_us?.map((us) => us / 1000),
   };
 }
 

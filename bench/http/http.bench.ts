@@ -2,18 +2,24 @@
  * The HTTP read and quote paths under load (issue 16): `POST /v1/quotes` and
  * `GET /v1/deliveries/{id}` through the gateway, 50 connections for 10 s
  * each (wrk), beside the bare BullMQ round trip of the same run on the same
- * Redis, and each app's resident memory afterwards. See bench/README.md.
+ * Redis, taken in turns (rounds of 2 s each) so the machine's drift falls on
+ * all three alike, and each app's resident memory afterwards. See
+ * bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
 import { cpuMsPer, cpuSeconds, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
-import { BODY, startBaseline } from '../bus/bare-round-trip';
+import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
-import { ensureWrk, LoadResult, runWrk } from '../wrk';
+import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** Turns each load takes, `SECONDS / ROUNDS` each (wrk counts whole seconds). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
+const BARE = 'bare BullMQ round trip';
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
 
 export interface PathResult extends LoadResult {
@@ -23,34 +29,26 @@ export interface PathResult extends LoadResult {
 }
 
 /** The bare round trip, closed loop: `inflight` lanes each sending the next request when the previous reply is in. */
-async function bareRoundTrip(redisUrl: string, prefix: string, inflight: number, seconds: number): Promise<PathResult> {
-  const transport = await startBaseline(redisUrl, `${prefix}_bare`, inflight, inflight);
-  try {
-    const run = async (forSeconds: number) => {
-      const latencies: number[] = [];
-      let errors = 0;
-      const start = process.hrtime.bigint();
-      const deadline = start + BigInt(Math.round(forSeconds * 1e9));
-      let next = 0;
-      const lane = async () => {
-        while (process.hrtime.bigint() < deadline) {
-          const n = next++;
-          const sent = process.hrtime.bigint();
-          const reply = await transport.send({ n, body: BODY }).catch(() => undefined);
-          if (reply?.n === n) latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
-          else errors++;
-        }
-      };
-      await Promise.all(Array.from({ length: inflight }, lane));
-      return { latencies, errors, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
-    };
-    await run(WARMUP_SECONDS);
-    const { latencies, errors, seconds: took } = await run(seconds);
-    const s = stat(latencies);
-    return { path: 'bare BullMQ round trip', requests: s.n, seconds: took, perSecond: s.n / took, p50Ms: s.p50, p99Ms: s.p99, maxMs: s.max, errors };
-  } finally {
-    await transport.close();
-  }
+async function bareRoundTrip(transport: Transport, inflight: number, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = process.hrtime.bigint();
+  const deadline = start + BigInt(Math.round(seconds * 1e9));
+  let next = 0;
+  const lane = async () => {
+    while (process.hrtime.bigint() < deadline) {
+      const n = next++;
+      const sent = process.hrtime.bigint();
+      const reply = await transport.send({ n, body: BODY }).catch(() => undefined);
+      if (reply?.n === n) latencies.push(Number(process.hrtime.bigint() - sent) / 1e6);
+      else errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: inflight }, lane));
+  const took = Number(process.hrtime.bigint() - start) / 1e9;
+  const s = stat(latencies);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { requests: s.n, seconds: took, perSecond: s.n / took, p50Ms: s.p50, p99Ms: s.p99, maxMs: s.max, errors, quantilesMs: quantilesOf(sorted) };
 }
 
 /** The app's own view of its V8 heap, from its ops port's /metrics: what of the resident memory is live JavaScript. */
@@ -77,23 +75,47 @@ async function main(): Promise<void> {
     ];
     const idleMemory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const loadBefore = loadavg()[0];
-    log(`bare BullMQ round trip, ${CONNECTIONS} in flight, ${SECONDS} s`);
-    const results: PathResult[] = [await bareRoundTrip(redisUrl, prefix, CONNECTIONS, SECONDS)];
-    for (const load of loads) {
-      log(`${load.path}: warm-up ${WARMUP_SECONDS} s, then ${CONNECTIONS} connections for ${SECONDS} s`);
-      await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
-      const before = cpuSeconds(apps);
-      const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: SECONDS });
-      results.push({ path: load.path, ...loaded, cpuMs: cpuMsPer(before, cpuSeconds(apps), loaded.requests) });
+    const bare = await startBaseline(redisUrl, `${prefix}_bare`, CONNECTIONS, CONNECTIONS);
+    const runs = new Map<string, LoadResult[]>([[BARE, []], ...loads.map((load): [string, LoadResult[]] => [load.path, []])]);
+    /** Each path's CPU readings before and after its rounds, added up: their difference is its rounds' CPU. */
+    const cpuReadings = new Map<string, { before: Record<string, number>; after: Record<string, number> }>();
+    const addUp = (sum: Record<string, number>, reading: Record<string, number>) => {
+      for (const [name, seconds] of Object.entries(reading)) sum[name] = (sum[name] ?? 0) + seconds;
+    };
+    try {
+      log(`warm-up ${WARMUP_SECONDS} s each: the bare BullMQ round trip, ${loads.map((load) => load.path).join(', ')}`);
+      await bareRoundTrip(bare, CONNECTIONS, WARMUP_SECONDS);
+      for (const load of loads) await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
+      log(`${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${CONNECTIONS} connections: the bare round trip, then each path`);
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.get(BARE)?.push(await bareRoundTrip(bare, CONNECTIONS, ROUND_SECONDS));
+        for (const load of loads) {
+          const before = cpuSeconds(apps);
+          const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: ROUND_SECONDS });
+          const after = cpuSeconds(apps);
+          runs.get(load.path)?.push(loaded);
+          const readings = cpuReadings.get(load.path) ?? { before: {}, after: {} };
+          addUp(readings.before, before);
+          addUp(readings.after, after);
+          cpuReadings.set(load.path, readings);
+        }
+      }
+    } finally {
+      await bare.close();
     }
+    const results: PathResult[] = [...runs].map(([path, pathRuns]) => {
+      const pooled = poolLoads(pathRuns);
+      const readings = cpuReadings.get(path);
+      return { path, ...pooled, cpuMs: readings ? cpuMsPer(readings.before, readings.after, pooled.requests) : undefined };
+    });
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
-    const bare = results[0];
+    const [bareResult] = results;
     const header = `${'path'.padEnd(26)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
       `${r.path.padEnd(26)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
-      `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bare.perSecond, 2).padStart(8)}`;
-    console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
+      `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bareResult.perSecond, 2).padStart(8)}`;
+    console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
     for (const result of results) console.log(row(result));
     for (const result of results.filter((r) => r.cpuMs)) {
@@ -102,8 +124,8 @@ async function main(): Promise<void> {
     console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
     console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
-    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bare.perSecond), cpuMs: r.cpuMs }));
-    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`);
+    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bareResult.perSecond), cpuMs: r.cpuMs }));
+    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`);
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });
 }
