@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { PinoLogger } from 'nestjs-pino';
 import { Metrics } from '@sdd/common';
 import { logRequest } from './http-logger';
+import { installLeanAsyncResourceBind } from './lean-async-resource-bind';
 import { requestIdFrom } from './request-id';
 
 /**
@@ -11,8 +12,11 @@ import { requestIdFrom } from './request-id';
  * fresh, echoed on every response, and logged with the request's line. On close,
  * idle keep-alive connections are closed at once, and requests that still
  * arrive go through the app's hooks (its own 503, not Fastify's body).
+ * Fastify's per-body callback binding goes without Node 20's deprecated
+ * accessor (lean-async-resource-bind.ts).
  */
 export function createFastifyAdapter(options: Pick<FastifyServerOptions, 'serverFactory' | 'bodyLimit' | 'frameworkErrors'> = {}): FastifyAdapter {
+  installLeanAsyncResourceBind();
   const adapter = new FastifyAdapter({
     ...options,
     forceCloseConnections: 'idle',

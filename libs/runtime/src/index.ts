@@ -6,6 +6,7 @@ export * from './http-logger';
 export * from './request-id';
 export * from './migrate-command';
 export * from './fastify-adapter';
+export * from './lean-async-resource-bind';
 export * from './shutdown';
 export * from './lifecycle';
 export * from './repeating-task';
