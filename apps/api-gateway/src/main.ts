@@ -16,7 +16,6 @@ import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
-import { registerRequestContext } from './http/request-context.hook';
 import { OpsCredential } from './auth/ops-credential';
 import { queueBoardHook } from './ops/queue-board.guard';
 
@@ -85,7 +84,6 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
   registerRateLimit(app, config);
-  registerRequestContext(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);

@@ -40,6 +40,19 @@ const DEFAULT_TIMEOUT_MS = 5000;
 /** Jobs being added at once; what is sent meanwhile waits and goes together in the next. */
 const ADDS_IN_FLIGHT = 4;
 
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** The id of the request this one is for: the service logs under it. */
+  requestId?: string;
+}
+
+/** A request as `publish` takes it: Nest's packet and the id of the request it is for. */
+interface RequestPacket extends ReadPacket {
+  requestId?: string;
+}
+
+const forRequest = (requestId: string | undefined) => (requestId === undefined ? '' : ` (request ${requestId})`);
+
 interface Outgoing {
   queue: string;
   request: BatchedBusRequest;
@@ -127,12 +140,15 @@ export class BusClient extends ClientProxy {
   /**
    * A request of the bus contract: the compiler checks the payload against the
    * pattern's request type and the caller gets its reply type. `timeoutMs`
-   * gives up sooner than the bus would (the health report's pings).
+   * gives up sooner than the bus would (the health report's pings);
+   * `requestId` is the id of the request this one is for, carried in the
+   * message's meta for the service's logs (otherwise the current request
+   * context's, if any: the services' handlers run in one).
    */
-  request<P extends Pattern>(pattern: P, data: PatternRequest<P>, options: { timeoutMs?: number } = {}): Promise<PatternReply<P>> {
+  request<P extends Pattern>(pattern: P, data: PatternRequest<P>, options: RequestOptions = {}): Promise<PatternReply<P>> {
     const started = performance.now();
     const observe = (outcome: 'ok' | 'error' | 'unavailable') => Metrics.busRequestDuration.observe({ pattern, outcome }, (performance.now() - started) / 1000);
-    return this.exchange<PatternReply<P>>(pattern, data, options.timeoutMs).then(
+    return this.exchange<PatternReply<P>>({ pattern, data, requestId: options.requestId }, options.timeoutMs).then(
       (answer) => {
         observe('ok');
         return answer;
@@ -149,12 +165,12 @@ export class BusClient extends ClientProxy {
    * as Nest's `send`, without the observables `send` wraps them in (defer,
    * mergeMap, firstValueFrom): a cost on every request the gateway makes.
    */
-  private async exchange<R>(pattern: Pattern, data: unknown, timeoutMs: number | undefined): Promise<R> {
+  private async exchange<R>(packet: RequestPacket, timeoutMs: number | undefined): Promise<R> {
     await this.connect();
     return new Promise<R>((resolve, reject) => {
       // A holder, not `let`s: publish may answer synchronously, before the timer exists.
       const wait: { settled: boolean; timer?: NodeJS.Timeout } = { settled: false };
-      const dispose = this.publish({ pattern, data }, ({ err, response }) => {
+      const dispose = this.publish(packet, ({ err, response }) => {
         if (wait.settled) return;
         wait.settled = true;
         clearTimeout(wait.timer);
@@ -165,7 +181,7 @@ export class BusClient extends ClientProxy {
       wait.timer = setTimeout(() => {
         wait.settled = true;
         dispose();
-        reject(AppError.serviceUnavailable(`No answer to ${pattern} within ${timeoutMs} ms.`));
+        reject(AppError.serviceUnavailable(`No answer to ${String(packet.pattern)} within ${timeoutMs} ms.`));
       }, timeoutMs);
     });
   }
@@ -173,11 +189,11 @@ export class BusClient extends ClientProxy {
   /**
    * A request acting for one merchant in one mode. The scope is built here and
    * only here: the caller's context (an API key's) carries fields the bus
-   * message check refuses.
+   * message check refuses; its `requestId`, when it has one, goes in the meta.
    */
-  requestFor<P extends ScopedPattern>(scope: MerchantScope, pattern: P, data: UnscopedRequest<P>): Promise<PatternReply<P>> {
+  requestFor<P extends ScopedPattern>(scope: MerchantScope & { requestId?: string }, pattern: P, data: UnscopedRequest<P>): Promise<PatternReply<P>> {
     // Omit<T, 'scope'> & { scope } is T for every scoped request; the compiler cannot see that through the generic.
-    return this.request(pattern, { ...data, scope: scopeOf(scope) } as PatternRequest<P>);
+    return this.request(pattern, { ...data, scope: scopeOf(scope) } as PatternRequest<P>, { requestId: scope.requestId });
   }
 
   /** Requests waiting for a reply; for tests and the health report. */
@@ -185,7 +201,7 @@ export class BusClient extends ClientProxy {
     return this.pending.size;
   }
 
-  protected publish(packet: ReadPacket, callback: Callback): () => void {
+  protected publish(packet: RequestPacket, callback: Callback): () => void {
     const { id } = this.assignPacketId(packet);
     const pattern = this.normalizePattern(packet.pattern);
     const service = this.routes[pattern];
@@ -195,16 +211,17 @@ export class BusClient extends ClientProxy {
       return () => undefined;
     }
     const context = currentRequestContext();
+    const requestId = packet.requestId ?? context?.requestId;
     const now = Date.now();
     const deadline = requestDeadline(now, this.patternTimeouts[pattern] ?? this.timeoutMs, context?.deadline);
     const waitMs = deadline - now;
     if (waitMs <= 0) {
-      this.logger.warn(`not sending ${pattern}: the request it is for is past its deadline`);
+      this.logger.warn(`not sending ${pattern}${forRequest(requestId)}: the request it is for is past its deadline`);
       callback({ err: this.unavailable(), isDisposed: true });
       return () => undefined;
     }
     const timer = setTimeout(() => {
-      this.logger.warn(`${service} did not answer ${pattern} within ${waitMs} ms`);
+      this.logger.warn(`${service} did not answer ${pattern}${forRequest(requestId)} within ${waitMs} ms`);
       Metrics.busRequestTimeouts.inc({ pattern });
       this.settle(id, { err: this.unavailable(), isDisposed: true });
     }, waitMs);
@@ -216,14 +233,14 @@ export class BusClient extends ClientProxy {
       data: packet.data,
       replyTo: this.listener.key,
       deadline,
-      meta: { requestId: context?.requestId },
+      meta: { requestId },
     };
     void this.outgoing
       .add({ queue: BusQueue.requests(service), request })
       .catch((error: Error) => error)
       .then((error) => {
         if (!error) return;
-        this.logger.error(`could not enqueue ${pattern}: ${error.message}`);
+        this.logger.error(`could not enqueue ${pattern}${forRequest(requestId)}: ${error.message}`);
         this.settle(id, { err: this.unavailable(), isDisposed: true });
       });
 

@@ -4,8 +4,8 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
-import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusQueue, BusReply, BusRequestBatch, ErrorType, ServiceName } from '@sdd/contracts';
-import { AppError, metricsRegistry } from '@sdd/common';
+import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusQueue, BusReply, BusRequestBatch, ErrorType, Pattern, ServiceName } from '@sdd/contracts';
+import { AppError, currentRequestContext, metricsRegistry, runWithRequestContext } from '@sdd/common';
 import { metricValue, OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
 import { BusClient, BusExceptionFilter, BusServer } from '../src';
 
@@ -44,6 +44,11 @@ class EchoController {
     return data.ms;
   }
 
+  @MessagePattern('test.whoami')
+  whoami(): string | undefined {
+    return currentRequestContext()?.requestId;
+  }
+
   @MessagePattern('test.fail')
   fail(@Payload() data: { kind: 'typed' | 'unexpected' }): never {
     if (data.kind === 'typed') throw AppError.invalidRequest('quote_already_used', 'This quote was already used.', 'quote_id');
@@ -59,6 +64,7 @@ class EchoController {
 const routes: Record<string, ServiceName> = {
   'test.square': ServiceName.Quote,
   'test.fail': ServiceName.Quote,
+  'test.whoami': ServiceName.Quote,
   'test.slow': ServiceName.Payment,
   'test.sleep': ServiceName.Delivery,
 };
@@ -240,6 +246,13 @@ describe('bus transport (real Redis)', () => {
     expect(processed).toEqual(ns);
     const byReplica = new Set(replies.map((r) => r.replica));
     expect(byReplica).toEqual(new Set(['quote-a', 'quote-b']));
+  });
+
+  it('carries the id of the request a message is for: the one given, else the caller\'s context\'s', async () => {
+    const whoami = (options?: { requestId?: string }) => client.request('test.whoami' as Pattern, {} as never, options);
+    expect(await whoami({ requestId: 'req_given' })).toBe('req_given');
+    expect(await runWithRequestContext({ requestId: 'req_context' }, () => whoami())).toBe('req_context');
+    expect(await runWithRequestContext({ requestId: 'req_context' }, () => whoami({ requestId: 'req_given' }))).toBe('req_given');
   });
 
   it('returns a typed handler error to the caller with status, type, code, param and message', async () => {

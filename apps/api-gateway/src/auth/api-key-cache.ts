@@ -1,8 +1,8 @@
-import { AuthContext } from './auth-context';
+import { ApiKeyScope } from './auth-context';
 
 /** What a lookup found, as the database said it at `cachedAt`. */
 export interface CachedKey {
-  auth: AuthContext;
+  auth: ApiKeyScope;
   /** The key's own end (a rolled key's grace period), in ms; null when it lasts. */
   expiresAtMs: number | null;
   lastUsedAt: Date | null;

@@ -6,7 +6,7 @@ import { AppError, Metrics } from '@sdd/common';
 import { PreparedStatement, preparedStatement, runPrepared } from '@sdd/persistence';
 import { LAST_USE_RESOLUTION_MS, shouldRecordUse } from '../merchants/api-key-lifecycle';
 import { ApiKeyEntity } from '../merchants/api-key.entity';
-import { AuthContext } from './auth-context';
+import { ApiKeyScope } from './auth-context';
 import { ApiKeyInvalidations } from './api-key-invalidations';
 import { CachedKey } from './api-key-cache';
 import { bearerToken, hashApiKey, modeOfApiKey, sameHash } from './api-key';
@@ -38,7 +38,7 @@ export class ApiKeyAuthenticator {
     this.findUsableKey = preparedStatement(keys.manager.connection, 'find-usable-api-key', FIND_USABLE_KEY);
   }
 
-  async authenticate(header: string | undefined): Promise<AuthContext> {
+  async authenticate(header: string | undefined): Promise<ApiKeyScope> {
     const key = bearerToken(header);
     if (!key) throw new AppError(401, ErrorType.Authentication, 'api_key_missing', `No API key provided. ${AUTH_HINT}`);
     const mode = modeOfApiKey(key);

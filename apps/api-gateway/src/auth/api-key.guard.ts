@@ -29,7 +29,7 @@ export class ApiKeyGuard implements CanActivate {
         'The sandbox address accepts test keys only (svc_test_…). Use the main address for live keys.',
       );
     }
-    request.auth = auth;
+    request.auth = { ...auth, requestId: request.id };
     return true;
   }
 }

@@ -4,9 +4,19 @@ import { AppError } from '@sdd/common';
 import type { MerchantScope } from '@sdd/contracts';
 import { WithRouteTraits } from '../http/route-traits';
 
-/** Who is calling: every read and write is scoped by (merchantId, mode). */
-export interface AuthContext extends MerchantScope {
+/** What an API key stands for: every read and write is scoped by (merchantId, mode). */
+export interface ApiKeyScope extends MerchantScope {
   apiKeyId: string;
+}
+
+/**
+ * Who is calling in this request: the key's scope, and the request's id,
+ * which the bus messages sent for it carry (`BusClient.requestFor` reads it:
+ * the gateway enters no async context per request, whose promise hooks cost
+ * every promise of every request; docs/architecture.md).
+ */
+export interface AuthContext extends ApiKeyScope {
+  requestId: string;
 }
 
 declare module 'fastify' {
@@ -17,7 +27,7 @@ declare module 'fastify' {
      * must know whether the key is valid before counting) and awaited by the
      * guard, so the key is looked up once.
      */
-    authentication?: Promise<AuthContext>;
+    authentication?: Promise<ApiKeyScope>;
   }
 }
 
@@ -25,6 +35,9 @@ export const IS_PUBLIC = 'sdd:isPublic';
 
 /** A route that needs no API key (decisions.md, Public routes); the rate limit counts it per client IP. */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), WithRouteTraits({ public: true }));
+
+/** The id of the current request (X-Request-Id), for the bus messages of a route that has no API key's scope. */
+export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext): string => context.switchToHttp().getRequest<FastifyRequest>().id);
 
 /** The authenticated caller of the current request. */
 export const Auth = createParamDecorator((_data: unknown, context: ExecutionContext): AuthContext => {

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CheckoutPage, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Public } from '../auth/auth-context';
+import { Public, RequestId } from '../auth/auth-context';
 import { MerchantEntity } from '../merchants/merchant.entity';
 import { CHECKOUT_PAGE_HTML } from './checkout-page.html';
 import { CONNECT_COMPLETE_HTML } from './connect-complete.html';
@@ -51,8 +51,8 @@ export class CheckoutPageController {
   @Post('checkout/:checkoutId/refresh')
   @HttpCode(200)
   @Header('cache-control', 'no-store')
-  async refresh(@Param('checkoutId') checkoutId: string): Promise<CheckoutPageState> {
-    return this.state(await this.bus.request(Pattern.RefreshCheckoutPage, { checkoutId }));
+  async refresh(@Param('checkoutId') checkoutId: string, @RequestId() requestId: string): Promise<CheckoutPageState> {
+    return this.state(await this.bus.request(Pattern.RefreshCheckoutPage, { checkoutId }, { requestId }));
   }
 
   @Get('connect/complete')

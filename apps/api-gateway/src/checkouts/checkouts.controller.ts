@@ -53,7 +53,7 @@ export class CheckoutsController {
         customer: { name: body.customer?.name ?? null, email: body.customer?.email ?? null, phone: body.customer?.phone ?? null },
         stripeVersion: body.stripe_version ?? null,
         idempotencyKey: requestToken,
-      });
+      }, { requestId: auth.requestId });
       return { resource: presentCheckout(created.checkout), replayed: created.replayed };
     });
   }

@@ -19,7 +19,7 @@ import {
   RerouteListResource,
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Public } from '../auth/auth-context';
+import { Public, RequestId } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
 import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
@@ -48,8 +48,8 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('availability')
   @HttpCode(200)
-  async availability(@DriverToken() tokenHash: string, @Body() body: DriverAvailabilityDto): Promise<DriverResource> {
-    return presentDriver(await this.bus.request(Pattern.SetDriverAvailability, { tokenHash, online: body.online }));
+  async availability(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Body() body: DriverAvailabilityDto): Promise<DriverResource> {
+    return presentDriver(await this.bus.request(Pattern.SetDriverAvailability, { tokenHash, online: body.online }, { requestId }));
   }
 
   @ApiOperation({ summary: 'Post the current location', description: 'Matching and live tracking read it.' })
@@ -58,15 +58,15 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('location')
   @HttpCode(200)
-  async location(@DriverToken() tokenHash: string, @Body() body: DriverLocationDto): Promise<DriverResource> {
-    return presentDriver(await this.bus.request(Pattern.PostDriverLocation, { tokenHash, lat: body.lat, lng: body.lng }));
+  async location(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Body() body: DriverLocationDto): Promise<DriverResource> {
+    return presentDriver(await this.bus.request(Pattern.PostDriverLocation, { tokenHash, lat: body.lat, lng: body.lng }, { requestId }));
   }
 
   @ApiOperation({ summary: 'List open offers', description: 'At most one at a time: a delivery offered to this driver until `expires_at`.' })
   @ApiOkResponse({ description: 'The open offers.', type: OfferListResource })
   @Get('offers')
-  async offers(@DriverToken() tokenHash: string): Promise<OfferListResource> {
-    return presentOfferList(await this.bus.request(Pattern.ListDriverOffers, { tokenHash }));
+  async offers(@DriverToken() tokenHash: string, @RequestId() requestId: string): Promise<OfferListResource> {
+    return presentOfferList(await this.bus.request(Pattern.ListDriverOffers, { tokenHash }, { requestId }));
   }
 
   @ApiOperation({ summary: 'Accept an offer', description: 'Assigns the delivery to this driver (driver_assigned). Of two accepts, one wins.' })
@@ -76,8 +76,8 @@ export class DriverApiController {
   @ApiEmptyBody()
   @Post('offers/:offerId/accept')
   @HttpCode(200)
-  async accept(@DriverToken() tokenHash: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
-    return presentOffer(await this.bus.request(Pattern.AcceptOffer, { tokenHash, offerId }));
+  async accept(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
+    return presentOffer(await this.bus.request(Pattern.AcceptOffer, { tokenHash, offerId }, { requestId }));
   }
 
   @ApiOperation({ summary: 'Decline an offer', description: 'The delivery goes to the next driver.' })
@@ -87,15 +87,15 @@ export class DriverApiController {
   @ApiEmptyBody()
   @Post('offers/:offerId/decline')
   @HttpCode(200)
-  async decline(@DriverToken() tokenHash: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
-    return presentOffer(await this.bus.request(Pattern.DeclineOffer, { tokenHash, offerId }));
+  async decline(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('offerId') offerId: string, @Body(EmptyBodyPipe) _body: unknown): Promise<OfferResource> {
+    return presentOffer(await this.bus.request(Pattern.DeclineOffer, { tokenHash, offerId }, { requestId }));
   }
 
   @ApiOperation({ summary: 'List reroutes waiting for an answer', description: "New dropoffs merchants asked for on this driver's deliveries." })
   @ApiOkResponse({ description: 'The pending reroutes.', type: RerouteListResource })
   @Get('reroutes')
-  async reroutes(@DriverToken() tokenHash: string): Promise<RerouteListResource> {
-    return presentRerouteList(await this.bus.request(Pattern.ListDriverReroutes, { tokenHash }));
+  async reroutes(@DriverToken() tokenHash: string, @RequestId() requestId: string): Promise<RerouteListResource> {
+    return presentRerouteList(await this.bus.request(Pattern.ListDriverReroutes, { tokenHash }, { requestId }));
   }
 
   @ApiOperation({ summary: 'Answer a reroute', description: 'Accepted: the new dropoff and fee take effect (delivery.reroute_accepted); declined: delivery.reroute_declined.' })
@@ -106,8 +106,8 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/reroute')
   @HttpCode(200)
-  async answerReroute(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Body() body: AnswerRerouteDto): Promise<DriverAssignmentResource> {
-    return presentDriverAssignment(await this.bus.request(Pattern.AnswerReroute, { tokenHash, deliveryId, accept: body.accept }));
+  async answerReroute(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('deliveryId') deliveryId: string, @Body() body: AnswerRerouteDto): Promise<DriverAssignmentResource> {
+    return presentDriverAssignment(await this.bus.request(Pattern.AnswerReroute, { tokenHash, deliveryId, accept: body.accept }, { requestId }));
   }
 
   @ApiOperation({
@@ -123,7 +123,7 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/status')
   @HttpCode(200)
-  async report(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Body() body: DriverReportDto): Promise<DriverAssignmentResource> {
+  async report(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('deliveryId') deliveryId: string, @Body() body: DriverReportDto): Promise<DriverAssignmentResource> {
     const moved = await this.bus.request(Pattern.ReportDeliveryStatus, {
       tokenHash,
       deliveryId,
@@ -132,7 +132,7 @@ export class DriverApiController {
       recipientName: body.recipient_name ?? null,
       pin: body.pin ?? null,
       recipientBirthDate: body.recipient_birth_date ?? null,
-    });
+    }, { requestId });
     return presentDriverAssignment(moved);
   }
 
@@ -165,7 +165,7 @@ export class DriverApiController {
     await this.photos.put(key, bytes, contentType, sha256);
     let attached: ProofPhotoRecord;
     try {
-      attached = await this.bus.request(Pattern.AddProofPhoto, { tokenHash, deliveryId, key, contentType, bytes: bytes.length, sha256 });
+      attached = await this.bus.request(Pattern.AddProofPhoto, { tokenHash, deliveryId, key, contentType, bytes: bytes.length, sha256 }, { requestId: request.id });
     } catch (error) {
       // Refused: nothing names this photo, and only this driver's upload could have written its key. Unknown (a timeout): it may be attached, keep it.
       if (error instanceof AppError && error.status < 500) await this.photos.delete(key);

@@ -3,7 +3,7 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestj
 import { Pattern } from '@sdd/contracts';
 import { CreatedDriverResource, DriverListResource, DriverResource, presentCreatedDriver, presentDriver, presentDriverList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Public } from '../auth/auth-context';
+import { Public, RequestId } from '../auth/auth-context';
 import { OpsTokenGuard } from '../auth/ops-token.guard';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiOpsController } from '../openapi/decorators';
 import { toE164 } from '../deliveries/create-delivery.mapper';
@@ -24,16 +24,20 @@ export class OpsDriversController {
   @ApiJsonBodyErrorResponses()
   @Post()
   @HttpCode(201)
-  async create(@Body() body: CreateDriverDto): Promise<CreatedDriverResource> {
-    const created = await this.bus.request(Pattern.CreateDriver, { name: body.name, phone: toE164(body.phone, 'phone'), vehicle: body.vehicle, homeProvince: body.home_province });
+  async create(@Body() body: CreateDriverDto, @RequestId() requestId: string): Promise<CreatedDriverResource> {
+    const created = await this.bus.request(
+      Pattern.CreateDriver,
+      { name: body.name, phone: toE164(body.phone, 'phone'), vehicle: body.vehicle, homeProvince: body.home_province },
+      { requestId },
+    );
     return presentCreatedDriver(created);
   }
 
   @ApiOperation({ summary: 'List drivers', description: 'Newest first, at most 500.' })
   @ApiOkResponse({ description: 'The drivers.', type: DriverListResource })
   @Get()
-  async list(): Promise<DriverListResource> {
-    return presentDriverList(await this.bus.request(Pattern.ListDrivers, { limit: 500 }));
+  async list(@RequestId() requestId: string): Promise<DriverListResource> {
+    return presentDriverList(await this.bus.request(Pattern.ListDrivers, { limit: 500 }, { requestId }));
   }
 
   @ApiOperation({ summary: "Set one of a driver's certifications", description: 'One per kind and province: setting it again replaces its status and expiry.' })
@@ -43,14 +47,14 @@ export class OpsDriversController {
   @ApiJsonBodyErrorResponses()
   @Post(':driverId/certifications')
   @HttpCode(200)
-  async certify(@Param('driverId') driverId: string, @Body() body: SetCertificationDto): Promise<DriverResource> {
+  async certify(@Param('driverId') driverId: string, @Body() body: SetCertificationDto, @RequestId() requestId: string): Promise<DriverResource> {
     const driver = await this.bus.request(Pattern.SetDriverCertification, {
       driverId,
       kind: body.kind,
       province: body.province,
       status: body.status,
       expiresAt: body.expires_at ?? null,
-    });
+    }, { requestId });
     return presentDriver(driver);
   }
 }

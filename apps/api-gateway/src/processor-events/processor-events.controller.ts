@@ -40,6 +40,6 @@ export class ProcessorEventsController {
     if (payload === undefined || !signature) {
       throw AppError.invalidRequest('signature_invalid', 'A Stripe-Signature header and a JSON body are required.', 'Stripe-Signature');
     }
-    return this.bus.request(Pattern.ReceiveProcessorEvent, { payload, signature });
+    return this.bus.request(Pattern.ReceiveProcessorEvent, { payload, signature }, { requestId: request.id });
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Pattern, PublicTracking } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Public } from '../auth/auth-context';
+import { Public, RequestId } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
 import { TRACKING_PAGE_HTML } from './tracking-page.html';
 
@@ -27,7 +27,7 @@ export class TrackingPageController {
 
   @Get(':token/status')
   @Header('cache-control', 'no-store')
-  status(@Param('token') token: string): Promise<PublicTracking> {
-    return this.bus.request(Pattern.GetPublicTracking, { token });
+  status(@Param('token') token: string, @RequestId() requestId: string): Promise<PublicTracking> {
+    return this.bus.request(Pattern.GetPublicTracking, { token }, { requestId });
   }
 }
