@@ -72,6 +72,13 @@ export class DeliveryServiceConfig extends BaseConfig {
   @Max(100)
   DRIVER_PAYOUT_PERCENT = 80;
 
+  /** How long a driver token lasts (a driver session: 30 days) before an operator must rotate it; an operator may ask for another span per rotation. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  @Max(365 * 24 * 3600)
+  DRIVER_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
+
   /** Recipient notifications by SMTP (e.g. smtp://user:pass@mail.example:587); unset, they are written to MAIL_OUTBOX_DIR. */
   @IsOptional()
   @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })

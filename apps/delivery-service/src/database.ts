@@ -11,6 +11,8 @@ import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-
 import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
 import { CreateProofPhotos1765300000000 } from './migrations/1765300000000-create-proof-photos';
 import { VacuumOutboxHandoffsOften1765400000000 } from './migrations/1765400000000-vacuum-outbox-handoffs-often';
+import { CountWrongDeliveryPins1765520000000 } from './migrations/1765520000000-count-wrong-delivery-pins';
+import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-driver-standing';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -29,4 +31,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateDriversAndOffers1765200000000,
   CreateProofPhotos1765300000000,
   VacuumOutboxHandoffsOften1765400000000,
+  CountWrongDeliveryPins1765520000000,
+  AddDriverStanding1765520000100,
 ];

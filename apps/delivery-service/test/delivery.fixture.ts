@@ -37,6 +37,7 @@ export function testDelivery(overrides: Partial<DeliveryEntity> = {}): DeliveryE
     undeliverableAction: 'fail',
     deliveryPin: '1234',
     pinVerified: false,
+    pinAttempts: 0,
     idChecked: false,
     deliveredAt: null,
     pendingReroute: null,

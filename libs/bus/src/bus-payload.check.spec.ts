@@ -107,6 +107,9 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.RerouteDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B', dropoffAddress: '100 King St W, Toronto, ON M5X 1A9' },
   [Pattern.ListDriverReroutes]: { tokenHash: 'a'.repeat(64) },
   [Pattern.AnswerReroute]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', accept: false },
+  [Pattern.RevokeDriver]: { driverId: 'drv_1' },
+  [Pattern.ChangeDriverStanding]: { driverId: 'drv_1', change: 'force_offline' },
+  [Pattern.RotateDriverToken]: { driverId: 'drv_1', expiresInSeconds: null },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];
@@ -190,6 +193,8 @@ describe('checkBusPayload, field by field', () => {
     [Pattern.ListEvents, { limit: 0 }, 'limit'],
     [Pattern.ResendEvent, { webhookId: undefined }, 'webhookId'],
     [Pattern.RotateWebhookSecret, { expiresInHours: 25 }, 'expiresInHours'],
+    [Pattern.ChangeDriverStanding, { change: 'suspend' }, 'change'],
+    [Pattern.RotateDriverToken, { expiresInSeconds: 5 }, 'expiresInSeconds'],
     [Pattern.RotateWebhookSecret, { expiresInHours: 1.5 }, 'expiresInHours'],
     [Pattern.RecoverWebhookDestinations, { since: 'last week' }, 'since'],
     [Pattern.IngestDeliveryEvents, { events: { id: 'evt_1' } }, 'events'],

@@ -107,6 +107,16 @@ export const Metrics = {
     labelNames: ['kind', 'outcome'] as const,
     registers,
   }),
+  deliveryPinLockouts: new Counter({
+    name: 'sdd_delivery_pin_lockouts_total',
+    help: 'Live deliveries whose PIN was locked after too many wrong tries at the door: someone may be guessing it.',
+    registers,
+  }),
+  strandedDeliveries: new Counter({
+    name: 'sdd_stranded_deliveries_total',
+    help: 'Picked-up live deliveries whose driver was revoked: the package is with a driver who can no longer report it, an operator must take over.',
+    registers,
+  }),
 };
 
 /** A BullMQ processor that counts the jobs it runs in `sdd_jobs_processed_total`. */

@@ -20,6 +20,7 @@ import {
   AnswerRerouteRequest,
   RerouteRecordList,
   RerouteRequest,
+  ChangeDriverStandingRequest,
   CreatedDriverRecord,
   CreateDriverRequest,
   DriverAssignmentRecord,
@@ -35,7 +36,10 @@ import {
   ListDriversRequest,
   OfferRecord,
   OfferRecordList,
+  RevokedDriverRecord,
+  RotateDriverTokenRequest,
   SetCertificationRequest,
+  DriverRef,
 } from './drivers';
 import {
   CheckoutClaimRef,
@@ -158,6 +162,9 @@ export interface BusContract {
   [Pattern.RerouteDelivery]: Entry<RerouteRequest, DeliveryRecord, Delivery>;
   [Pattern.ListDriverReroutes]: Entry<DriverAuthRequest, RerouteRecordList, Delivery>;
   [Pattern.AnswerReroute]: Entry<AnswerRerouteRequest, DriverAssignmentRecord, Delivery>;
+  [Pattern.RevokeDriver]: Entry<DriverRef, RevokedDriverRecord, Delivery>;
+  [Pattern.ChangeDriverStanding]: Entry<ChangeDriverStandingRequest, DriverRecord, Delivery>;
+  [Pattern.RotateDriverToken]: Entry<RotateDriverTokenRequest, CreatedDriverRecord, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -18,6 +18,14 @@ export interface CertificationRecord {
   expiresAt: string | null;
 }
 
+/** Active drivers work; deactivated ones cannot go online until reactivated; revoked ones are gone (their token fails). */
+export const DRIVER_STATUSES = ['active', 'deactivated', 'revoked'] as const;
+export type DriverStatus = (typeof DRIVER_STATUSES)[number];
+
+/** What an operator can do to a driver's standing short of revoking it. */
+export const DRIVER_STANDING_CHANGES = ['deactivate', 'reactivate', 'force_offline'] as const;
+export type DriverStandingChange = (typeof DRIVER_STANDING_CHANGES)[number];
+
 /** A driver as operators see it. */
 export interface DriverRecord {
   id: string;
@@ -28,6 +36,9 @@ export interface DriverRecord {
   online: boolean;
   location: { lat: number; lng: number; at: string } | null;
   certifications: CertificationRecord[];
+  status: DriverStatus;
+  /** The driver's token fails from then on (401 driver_token_expired) until an operator rotates it. */
+  tokenExpiresAt: string;
   createdAt: string;
 }
 
@@ -46,6 +57,29 @@ export interface CreatedDriverRecord {
 
 export interface DriverRef {
   driverId: string;
+}
+
+export interface ChangeDriverStandingRequest extends DriverRef {
+  change: DriverStandingChange;
+}
+
+/** The span of a driver session an operator may ask for, in seconds: ten seconds to a year. */
+export const DRIVER_TOKEN_TTL_BOUNDS = { min: 10, max: 365 * 24 * 3600 } as const;
+
+export interface RotateDriverTokenRequest extends DriverRef {
+  /** How long the new token lasts; null: DRIVER_TOKEN_TTL_SECONDS. */
+  expiresInSeconds: number | null;
+}
+
+/**
+ * A revoked driver, and what became of its deliveries under way: those not
+ * yet picked up went back to matching; those picked up are stranded with
+ * the driver, for an operator to handle.
+ */
+export interface RevokedDriverRecord {
+  id: string;
+  rematchedDeliveryIds: string[];
+  strandedDeliveryIds: string[];
 }
 
 export interface ListDriversRequest {

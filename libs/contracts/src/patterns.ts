@@ -69,6 +69,9 @@ export const Pattern = {
   RerouteDelivery: 'delivery.reroute',
   ListDriverReroutes: 'delivery.driver_reroutes',
   AnswerReroute: 'delivery.answer_reroute',
+  RevokeDriver: 'delivery.revoke_driver',
+  ChangeDriverStanding: 'delivery.change_driver_standing',
+  RotateDriverToken: 'delivery.rotate_driver_token',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -137,6 +140,9 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.RerouteDelivery]: ServiceName.Delivery,
   [Pattern.ListDriverReroutes]: ServiceName.Delivery,
   [Pattern.AnswerReroute]: ServiceName.Delivery,
+  [Pattern.RevokeDriver]: ServiceName.Delivery,
+  [Pattern.ChangeDriverStanding]: ServiceName.Delivery,
+  [Pattern.RotateDriverToken]: ServiceName.Delivery,
 };
 
 /**

@@ -13,6 +13,22 @@ const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 export class PaymentFlow {
   constructor(private readonly system: TestSystem) {}
 
+  /**
+   * A delivery as a merchant makes a paid one: quoted from 1 Queen St E (to
+   * 290 Bremner Blvd unless `quoteExtra` says otherwise), checked out with a
+   * 40.00 subtotal, paid by the customer, created with `body` (customer and
+   * the rest). Its id.
+   */
+  async paidDelivery(key: string, mode: 'test' | 'live', body: Record<string, unknown>, quoteExtra: Record<string, unknown> = {}): Promise<string> {
+    const quote = await this.system.request('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF, ...quoteExtra } });
+    if (quote.status !== 200) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.body)}`);
+    const checkout = await this.checkout(key, { quote_id: quote.body.id, items_subtotal: 4000 });
+    await this.payAsCustomer(key, mode, checkout);
+    const created = await this.system.request('POST', '/v1/deliveries', { key, body: { quote_id: quote.body.id, checkout_id: checkout.checkout_id, ...body } });
+    if (created.status !== 201 || created.body.status !== 'created') throw new Error(`delivery creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return created.body.id as string;
+  }
+
   /** The processor as payment-service sees it in `mode` (the local server, with that mode's fixed key). */
   processor(mode: 'test' | 'live'): Stripe {
     const url = new URL(this.system.stripeUrl);

@@ -45,6 +45,7 @@ export class DriverApiController {
   @ApiOperation({ summary: 'Go online or offline' })
   @ApiOkResponse({ description: 'The driver.', type: DriverResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `online` is missing or not a boolean.')
+  @ApiErrorResponse(403, '`permission_error` / `driver_deactivated`: going online while an operator has deactivated the driver.')
   @ApiJsonBodyErrorResponses()
   @Post('availability')
   @HttpCode(200)
@@ -119,7 +120,11 @@ export class DriverApiController {
   @ApiOkResponse({ description: 'Where the delivery stands now.', type: DriverAssignmentResource })
   @ApiErrorResponse(400, '`invalid_request_error`: an invalid field, or `failed` without a `reason`.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: not a delivery assigned to this driver.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `delivery_transition_invalid`, `pin_mismatch` or `return_not_requested`.')
+  @ApiErrorResponse(
+    409,
+    '`invalid_request_error` / `delivery_transition_invalid`, `pin_mismatch` (a wrong PIN, counted), `pin_locked` (the fifth wrong PIN, and any PIN after it; ' +
+      '`param` `pin`), `proof_photo_required` (delivered without a PIN once it is locked, before a proof photo is attached) or `return_not_requested`.',
+  )
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/status')
   @HttpCode(200)

@@ -45,7 +45,12 @@ export class DriverReportDto {
   @MaxLength(200)
   recipient_name?: string;
 
-  @ApiPropertyOptional({ example: '0421', description: "With `delivered`: the PIN the recipient reads from the tracking page; a wrong one is 409 `pin_mismatch`." })
+  @ApiPropertyOptional({
+    example: '0421',
+    description:
+      "With `delivered`: the PIN the recipient reads from the tracking page; a wrong one is 409 `pin_mismatch`, the fifth wrong one locks it (409 `pin_locked`, " +
+      'then refused even when right): hand over without a PIN after attaching a proof photo, recorded as not PIN-verified.',
+  })
   @IsOptional()
   @Matches(/^[0-9]{4}$/, { message: 'must be 4 digits' })
   pin?: string;

@@ -87,7 +87,7 @@ export function ApiDriverController(): ClassDecorator {
   return applyDecorators(
     ApiBearerAuth(DRIVER_TOKEN_SCHEME),
     ApiRateLimitedResponse(),
-    ApiErrorResponse(401, '`authentication_error` / `driver_token_invalid`.'),
+    ApiErrorResponse(401, '`authentication_error` / `driver_token_invalid` (unknown or revoked), or `driver_token_expired` (an operator rotates it).'),
     ApiServiceUnavailableResponse(),
   );
 }

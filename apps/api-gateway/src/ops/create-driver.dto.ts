@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { CERTIFICATION_KINDS, CERTIFICATION_STATUSES, CertificationKind, CertificationStatus, Province, PROVINCES, Vehicle, VEHICLES } from '@sdd/contracts';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { DRIVER_TOKEN_TTL_BOUNDS, CERTIFICATION_KINDS, CERTIFICATION_STATUSES, CertificationKind, CertificationStatus, Province, PROVINCES, Vehicle, VEHICLES } from '@sdd/contracts';
 import { PHONE_PATTERN } from '../validation/phone';
 
 @ApiSchema({ name: 'CreateDriverRequest' })
@@ -43,4 +43,20 @@ export class SetCertificationDto {
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' })
   expires_at?: string;
+}
+
+@ApiSchema({ name: 'RotateDriverTokenRequest' })
+export class RotateDriverTokenDto {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: DRIVER_TOKEN_TTL_BOUNDS.min,
+    maximum: DRIVER_TOKEN_TTL_BOUNDS.max,
+    description: 'How long the new token lasts, in seconds; left out, DRIVER_TOKEN_TTL_SECONDS (30 days by default).',
+  })
+  // Left out means the default; null is not a number of seconds.
+  @ValidateIf((_dto: RotateDriverTokenDto, value: unknown) => value !== undefined)
+  @IsInt()
+  @Min(DRIVER_TOKEN_TTL_BOUNDS.min)
+  @Max(DRIVER_TOKEN_TTL_BOUNDS.max)
+  expires_in_seconds?: number;
 }

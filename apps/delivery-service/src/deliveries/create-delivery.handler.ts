@@ -215,6 +215,7 @@ export class CreateDeliveryHandler {
       undeliverableAction: request.test_scenario === 'return_to_pickup' ? 'return_to_pickup' : (request.undeliverable_action ?? 'fail'),
       deliveryPin: String(randomInt(0, 10_000)).padStart(4, '0'),
       pinVerified: false,
+      pinAttempts: 0,
       idChecked: false,
       deliveredAt: null,
       pendingReroute: null,

@@ -37,6 +37,7 @@ import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
 import { DriversController } from '../drivers/drivers.controller';
 import { DriversStore } from '../drivers/drivers.store';
 import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
+import { DriverStandingHandler } from '../drivers/driver-standing.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity, DriverEntity, DriverCertificationEntity, OfferEntity])],
@@ -60,6 +61,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     Dispatcher,
     DriversStore,
     ManageDriversHandler,
+    DriverStandingHandler,
     DriverPresenceHandler,
     OffersHandler,
     DriverReportHandler,

@@ -105,6 +105,10 @@ export class DeliveryEntity {
   @Column({ name: 'pin_verified', type: 'boolean' })
   pinVerified!: boolean;
 
+  /** Wrong PINs the driver sent at the door; at PIN_ATTEMPT_LIMIT the PIN is locked. */
+  @Column({ name: 'pin_attempts', type: 'integer' })
+  pinAttempts!: number;
+
   /** The recipient's ID was checked against the province's legal age (alcohol, cannabis). */
   @Column({ name: 'id_checked', type: 'boolean' })
   idChecked!: boolean;

@@ -87,7 +87,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     const vehicles = VEHICLES.filter((vehicle: Vehicle) => vehicleFits(vehicle, delivery.vehicle));
     const candidates: CandidateRow[] = await manager.query(
       `SELECT d.id, d.lat, d.lng FROM "${schema}".drivers d
-       WHERE d.online AND d.lat IS NOT NULL AND d.lng IS NOT NULL AND d.vehicle = ANY($2)
+       WHERE d.online AND d.status = 'active' AND d.token_expires_at > $5 AND d.lat IS NOT NULL AND d.lng IS NOT NULL AND d.vehicle = ANY($2)
          AND NOT EXISTS (SELECT 1 FROM "${schema}".offers o WHERE o.driver_id = d.id AND (o.status = 'open' OR o.delivery_id = $1))
          AND NOT EXISTS (SELECT 1 FROM "${schema}".deliveries x
                          WHERE x.driver_id = d.id AND x.status IN ('driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit'))

@@ -4,6 +4,7 @@ import { DriverAvailabilityRequest, DriverLocationRequest, DriverRecord } from '
 import { Clock, CLOCK } from '@sdd/common';
 import { Dispatcher } from '../dispatch/dispatcher';
 import { DriverEntity } from './driver.entity';
+import { driverDeactivated } from './driver-errors';
 import { DriversStore } from './drivers.store';
 
 /** A driver going online or offline and posting where it is: what matching and live tracking read. */
@@ -18,8 +19,11 @@ export class DriverPresenceHandler {
 
   async setAvailability({ tokenHash, online }: DriverAvailabilityRequest): Promise<DriverRecord> {
     const driver = await this.drivers.byTokenHash(tokenHash);
+    if (online && driver.status !== 'active') throw driverDeactivated();
     const now = this.clock.now();
-    await this.dataSource.getRepository(DriverEntity).update({ id: driver.id }, { online, updatedAt: now });
+    // Guarded again in the statement: an operator may deactivate the driver meanwhile.
+    const updated = await this.dataSource.getRepository(DriverEntity).update({ id: driver.id, ...(online ? { status: 'active' as const } : {}) }, { online, updatedAt: now });
+    if (updated.affected === 0) throw driverDeactivated();
     // A driver coming online may be the one a waiting delivery needs.
     if (online) this.dispatcher.poke();
     return this.drivers.present(Object.assign(driver, { online, updatedAt: now }));

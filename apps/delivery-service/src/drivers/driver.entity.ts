@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Province, Vehicle } from '@sdd/contracts';
+import type { DriverStatus, Province, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'drivers' })
 export class DriverEntity {
@@ -21,6 +21,17 @@ export class DriverEntity {
   /** SHA-256 of the driver's API token: the token itself is shown once and never kept. */
   @Column({ name: 'token_hash', type: 'text' })
   tokenHash!: string;
+
+  /** Past this instant the token fails (401 driver_token_expired) until an operator rotates it. */
+  @Column({ name: 'token_expires_at', type: 'timestamptz' })
+  tokenExpiresAt!: Date;
+
+  /** active; deactivated (cannot go online until reactivated); revoked (for good: the token fails, the driver leaves the list). */
+  @Column({ type: 'text' })
+  status!: DriverStatus;
+
+  @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
+  revokedAt!: Date | null;
 
   @Column({ type: 'boolean' })
   online!: boolean;

@@ -12,6 +12,8 @@ export function toDriverRecord(driver: DriverEntity, certifications: DriverCerti
     online: driver.online,
     location: driver.lat !== null && driver.lng !== null && driver.locatedAt ? { lat: driver.lat, lng: driver.lng, at: driver.locatedAt.toISOString() } : null,
     certifications: certifications.map((c) => ({ kind: c.kind, province: c.province, status: c.status, expiresAt: c.expiresAt?.toISOString() ?? null })),
+    status: driver.status,
+    tokenExpiresAt: driver.tokenExpiresAt.toISOString(),
     createdAt: driver.createdAt.toISOString(),
   };
 }

@@ -2,17 +2,22 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
 import {
+  ChangeDriverStandingRequest,
   CreatedDriverRecord,
   CreateDriverRequest,
   DriverAvailabilityRequest,
   DriverLocationRequest,
   DriverRecord,
   DriverRecordList,
+  DriverRef,
   ListDriversRequest,
   Pattern,
+  RevokedDriverRecord,
+  RotateDriverTokenRequest,
   SetCertificationRequest,
 } from '@sdd/contracts';
 import { DriverPresenceHandler } from './driver-presence.handler';
+import { DriverStandingHandler } from './driver-standing.handler';
 import { ManageDriversHandler } from './manage-drivers.handler';
 
 @Controller()
@@ -20,6 +25,7 @@ export class DriversController {
   constructor(
     private readonly manage: ManageDriversHandler,
     private readonly presence: DriverPresenceHandler,
+    private readonly standing: DriverStandingHandler,
   ) {}
 
   @BusHandler(Pattern.CreateDriver)
@@ -45,5 +51,20 @@ export class DriversController {
   @BusHandler(Pattern.PostDriverLocation)
   location(@Payload() request: DriverLocationRequest): Promise<DriverRecord> {
     return this.presence.postLocation(request);
+  }
+
+  @BusHandler(Pattern.ChangeDriverStanding)
+  changeStanding(@Payload() request: ChangeDriverStandingRequest): Promise<DriverRecord> {
+    return this.standing.change(request);
+  }
+
+  @BusHandler(Pattern.RevokeDriver)
+  revoke(@Payload() request: DriverRef): Promise<RevokedDriverRecord> {
+    return this.standing.revoke(request);
+  }
+
+  @BusHandler(Pattern.RotateDriverToken)
+  rotateToken(@Payload() request: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
+    return this.standing.rotateToken(request);
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DriverRecord } from '@sdd/contracts';
+import { Clock, CLOCK } from '@sdd/common';
 import { DriverCertificationEntity } from './driver-certification.entity';
-import { driverNotFound, driverTokenInvalid } from './driver-errors';
+import { driverNotFound, driverTokenExpired, driverTokenInvalid } from './driver-errors';
 import { DriverEntity } from './driver.entity';
 import { toDriverRecord } from './driver.record';
 
@@ -15,17 +16,30 @@ export function driverTokenHash(token: string): string {
 /** Reading drivers and presenting them: what the driver and operator use cases share. */
 @Injectable()
 export class DriversStore {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
-  async byTokenHash(tokenHash: string, manager: EntityManager = this.dataSource.manager): Promise<DriverEntity> {
-    const driver = await manager.findOneBy(DriverEntity, { tokenHash });
-    if (!driver) throw driverTokenInvalid();
+  /**
+   * The driver a token names, read on every driver request (nothing caches
+   * it, so a revocation or rotation holds from the next request on): a
+   * revoked driver's token is invalid, an expired one says so. `share`
+   * holds the driver's row until the transaction ends, so that an operator
+   * taking the driver off the road waits for (or is waited for by) the use
+   * case that reads it.
+   */
+  async byTokenHash(tokenHash: string, manager: EntityManager = this.dataSource.manager, share = false): Promise<DriverEntity> {
+    const driver = await manager.findOne(DriverEntity, { where: { tokenHash }, ...(share ? { lock: { mode: 'pessimistic_read' as const } } : {}) });
+    if (!driver || driver.status === 'revoked') throw driverTokenInvalid();
+    if (driver.tokenExpiresAt.getTime() <= this.clock.now().getTime()) throw driverTokenExpired();
     return driver;
   }
 
-  async byId(driverId: string): Promise<DriverEntity> {
-    const driver = await this.dataSource.getRepository(DriverEntity).findOneBy({ id: driverId });
-    if (!driver) throw driverNotFound();
+  /** A driver operators can still manage: a revoked one is gone (404). `lock`: for update, in `manager`'s transaction. */
+  async byId(driverId: string, manager: EntityManager = this.dataSource.manager, lock = false): Promise<DriverEntity> {
+    const driver = await manager.findOne(DriverEntity, { where: { id: driverId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    if (!driver || driver.status === 'revoked') throw driverNotFound();
     return driver;
   }
 

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, Not } from 'typeorm';
 import { CreatedDriverRecord, CreateDriverRequest, DriverRecord, DriverRecordList, ListDriversRequest, SetCertificationRequest } from '@sdd/contracts';
 import { Clock, CLOCK, newId, randomToken } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
 import { DriverCertificationEntity } from './driver-certification.entity';
 import { DriverEntity } from './driver.entity';
 import { toDriverRecord } from './driver.record';
@@ -13,6 +15,7 @@ export class ManageDriversHandler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly drivers: DriversStore,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -26,6 +29,9 @@ export class ManageDriversHandler {
       vehicle: request.vehicle,
       homeProvince: request.homeProvince,
       tokenHash: driverTokenHash(token),
+      tokenExpiresAt: new Date(now.getTime() + this.config.DRIVER_TOKEN_TTL_SECONDS * 1000),
+      status: 'active',
+      revokedAt: null,
       online: false,
       lat: null,
       lng: null,
@@ -38,7 +44,7 @@ export class ManageDriversHandler {
   }
 
   async list({ limit }: ListDriversRequest): Promise<DriverRecordList> {
-    const drivers = await this.dataSource.getRepository(DriverEntity).find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+    const drivers = await this.dataSource.getRepository(DriverEntity).find({ where: { status: Not('revoked') }, order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
     return { data: await Promise.all(drivers.map((driver) => this.drivers.present(driver))) };
   }
 

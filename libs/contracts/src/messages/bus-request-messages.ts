@@ -8,13 +8,16 @@ import { BusMessageClass } from './message-rules';
 import {
   AnswerRerouteMessage,
   RerouteMessage,
+  ChangeDriverStandingMessage,
   CreateDriverMessage,
   DriverAuthMessage,
   DriverAvailabilityMessage,
   DriverLocationMessage,
   DriverOfferMessage,
+  DriverRefMessage,
   DriverReportMessage,
   ListDriversMessage,
+  RotateDriverTokenMessage,
   ProofPhotoMessage,
   SetCertificationMessage,
 } from './drivers.messages';
@@ -113,4 +116,7 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.RerouteDelivery]: RerouteMessage,
   [Pattern.ListDriverReroutes]: DriverAuthMessage,
   [Pattern.AnswerReroute]: AnswerRerouteMessage,
+  [Pattern.RevokeDriver]: DriverRefMessage,
+  [Pattern.ChangeDriverStanding]: ChangeDriverStandingMessage,
+  [Pattern.RotateDriverToken]: RotateDriverTokenMessage,
 };

@@ -6,7 +6,11 @@ import {
   CERTIFICATION_STATUSES,
   CertificationKind,
   CertificationStatus,
+  ChangeDriverStandingRequest,
   CreateDriverRequest,
+  DRIVER_STANDING_CHANGES,
+  DRIVER_TOKEN_TTL_BOUNDS,
+  DriverStandingChange,
   DRIVER_REPORTS,
   DriverAuthRequest,
   DriverAvailabilityRequest,
@@ -23,6 +27,7 @@ import {
   ProofPhotoType,
   Province,
   PROVINCES,
+  RotateDriverTokenRequest,
   SetCertificationRequest,
 } from '../drivers';
 import { MAX_ADDRESS_LENGTH, Vehicle, VEHICLES } from '../quotes';
@@ -51,6 +56,19 @@ export class DriverRefMessage implements DriverRef {
   @IsNotEmpty()
   @MaxLength(100)
   driverId!: string;
+}
+
+export class ChangeDriverStandingMessage extends DriverRefMessage implements ChangeDriverStandingRequest {
+  @IsIn(DRIVER_STANDING_CHANGES)
+  change!: DriverStandingChange;
+}
+
+export class RotateDriverTokenMessage extends DriverRefMessage implements RotateDriverTokenRequest {
+  @NullableButPresent()
+  @IsInt()
+  @Min(DRIVER_TOKEN_TTL_BOUNDS.min)
+  @Max(DRIVER_TOKEN_TTL_BOUNDS.max)
+  expiresInSeconds!: number | null;
 }
 
 export class ListDriversMessage implements ListDriversRequest {

@@ -1,5 +1,25 @@
-import type { CreatedDriverRecord, DriverAssignmentRecord, DriverRecord, DriverRecordList, OfferRecord, OfferRecordList, ProofPhotoRecord, RerouteRecordList } from '@sdd/contracts';
-import type { CreatedDriverResource, DriverAssignmentResource, DriverListResource, DriverProofPhotoResource, DriverResource, OfferListResource, OfferResource, RerouteListResource } from './driver.resource';
+import type {
+  CreatedDriverRecord,
+  DriverAssignmentRecord,
+  DriverRecord,
+  DriverRecordList,
+  OfferRecord,
+  OfferRecordList,
+  ProofPhotoRecord,
+  RerouteRecordList,
+  RevokedDriverRecord,
+} from '@sdd/contracts';
+import type {
+  CreatedDriverResource,
+  DriverAssignmentResource,
+  DriverListResource,
+  DriverProofPhotoResource,
+  DriverResource,
+  OfferListResource,
+  OfferResource,
+  RerouteListResource,
+  RevokedDriverResource,
+} from './driver.resource';
 
 export function presentDriver(driver: DriverRecord): DriverResource {
   return {
@@ -11,8 +31,14 @@ export function presentDriver(driver: DriverRecord): DriverResource {
     online: driver.online,
     location: driver.location ? { ...driver.location } : null,
     certifications: driver.certifications.map((c) => ({ kind: c.kind, province: c.province, status: c.status, expires_at: c.expiresAt })),
+    status: driver.status,
+    token_expires_at: driver.tokenExpiresAt,
     created_at: driver.createdAt,
   };
+}
+
+export function presentRevokedDriver(revoked: RevokedDriverRecord): RevokedDriverResource {
+  return { id: revoked.id, deleted: true, rematched_delivery_ids: revoked.rematchedDeliveryIds, stranded_delivery_ids: revoked.strandedDeliveryIds };
 }
 
 export function presentCreatedDriver(created: CreatedDriverRecord): CreatedDriverResource {

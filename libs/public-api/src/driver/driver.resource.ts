@@ -6,6 +6,8 @@ import {
   CERTIFICATION_STATUSES,
   CertificationKind,
   CertificationStatus,
+  DRIVER_STATUSES,
+  DriverStatus,
   OFFER_STATUSES,
   OfferStatus,
   PACKAGE_SIZES,
@@ -69,6 +71,12 @@ export class DriverResource {
   @ApiProperty({ type: CertificationResource, isArray: true })
   certifications!: CertificationResource[];
 
+  @ApiProperty({ enum: DRIVER_STATUSES, description: '`deactivated`: cannot go online until reactivated. Revoked drivers are not listed.' })
+  status!: DriverStatus;
+
+  @ApiProperty({ format: 'date-time', description: 'The driver token fails from then on (401 `driver_token_expired`) until an operator rotates it.' })
+  token_expires_at!: string;
+
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 }
@@ -80,6 +88,25 @@ export class CreatedDriverResource {
 
   @ApiProperty({ example: 'drv_tok_…', description: 'The driver API bearer token; kept only as a hash.' })
   token!: string;
+}
+
+@ApiSchema({ name: 'RevokedDriver', description: "A revoked driver and what became of its deliveries under way." })
+export class RevokedDriverResource {
+  @ApiProperty({ example: 'drv_4fJ8sQ2mZ1' })
+  id!: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted!: true;
+
+  @ApiProperty({ type: String, isArray: true, description: 'Deliveries the driver had not picked up yet: back to matching (`pending`), offered to the next driver.' })
+  rematched_delivery_ids!: string[];
+
+  @ApiProperty({
+    type: String,
+    isArray: true,
+    description: 'Deliveries the driver had picked up: the package is with a driver who can no longer report it; an operator must take them over (alert SamedayDeliveryStranded).',
+  })
+  stranded_delivery_ids!: string[];
 }
 
 @ApiSchema({ name: 'DriverList' })
