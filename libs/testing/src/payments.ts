@@ -45,6 +45,17 @@ export class PaymentFlow {
     return created.body;
   }
 
+  /** A paid live delivery as a merchant makes one: the quote, a checkout of 40.00 of items paid by the customer, the delivery; its id. */
+  async paidDelivery(key: string, quote: Record<string, unknown>, delivery: Record<string, unknown>): Promise<string> {
+    const quoted = await this.system.request('POST', '/v1/quotes', { key, body: quote });
+    if (quoted.status !== 200) throw new Error(`quote answered ${quoted.status}: ${JSON.stringify(quoted.body)}`);
+    const checkout = await this.checkout(key, { quote_id: quoted.body.id, items_subtotal: 4000 });
+    await this.payAsCustomer(key, 'live', checkout);
+    const created = await this.system.request('POST', '/v1/deliveries', { key, body: { quote_id: quoted.body.id, checkout_id: checkout.checkout_id, ...delivery } });
+    if (created.status !== 201 || created.body.status !== 'created') throw new Error(`delivery creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return created.body.id as string;
+  }
+
   /** Pays as the customer's browser would: the payment method confirmed on the processor, then GET until the checkout says paid. */
   async payAsCustomer(key: string, mode: 'test' | 'live', checkout: Record<string, unknown>): Promise<void> {
     await this.processor(mode).paymentIntents.confirm(checkout.payment_intent_id as string, { payment_method: 'pm_card_visa' });
