@@ -12,7 +12,8 @@ describe('one address shape migrations (real Postgres)', () => {
   const sandbox = migrationSandbox('addrmigrate');
   const { s, pg, options } = sandbox;
   const newOnes = ['OneAddressShape1765000100010', 'OneLocationAddressShape1765000100020'];
-  const before = MIGRATIONS.filter((migration: Migration) => !newOnes.includes(new migration().name ?? ''));
+  // The schema as it was before them: later migrations (columns the old rows below do not fill) run after, as in production.
+  const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration: Migration) => newOnes.includes(new migration().name ?? '')));
 
   beforeAll(sandbox.open);
   afterAll(sandbox.close);
@@ -32,7 +33,7 @@ describe('one address shape migrations (real Postgres)', () => {
       [JSON.stringify(oldStop)],
     );
 
-    expect(await runMigrations(options(MIGRATIONS))).toEqual(newOnes);
+    expect((await runMigrations(options(MIGRATIONS))).slice(0, newOnes.length)).toEqual(newOnes);
 
     const location = (await pg.query<{ address: PostalAddress }>(`SELECT address FROM ${s}.pickup_locations WHERE id = 'loc_old'`)).rows[0];
     expect(location.address).toStrictEqual({ street: '1 Queen St E', city: 'Toronto', province: 'ON', postalCode: 'M5C 2W5', country: 'CA' });

@@ -39,8 +39,8 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
     await db.connect();
     await db.query(`ALTER TABLE ${s}.deliveries SET (autovacuum_enabled = false)`);
     await db.query(
-      `INSERT INTO ${s}.deliveries (id, merchant_id, mode, status, quote_id, fee, currency, category, pickup, dropoff, customer, tracking_token, created_at, updated_at)
-       SELECT 'del_' || n, 'mer_busy', 'test', 'pending', 'qt_' || n, 900, 'cad', 'standard', '{}', '{}', '{"name":"Ada"}', 'tok_' || n, now(), now()
+      `INSERT INTO ${s}.deliveries (id, merchant_id, mode, status, quote_id, fee, charged_fee, currency, category, pickup, dropoff, customer, tracking_token, created_at, updated_at)
+       SELECT 'del_' || n, 'mer_busy', 'test', 'pending', 'qt_' || n, 900, 900, 'cad', 'standard', '{}', '{}', '{"name":"Ada"}', 'tok_' || n, now(), now()
        FROM generate_series(1, 5000) AS n`,
     );
     await db.query(`UPDATE ${s}.deliveries SET event_sequence = 1`);

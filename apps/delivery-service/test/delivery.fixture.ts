@@ -12,6 +12,8 @@ export function testDelivery(overrides: Partial<DeliveryEntity> = {}): DeliveryE
     quoteId: 'quo_1',
     orderId: null,
     fee: 1250,
+    chargedFee: 1250,
+    rerouteCount: 0,
     etaMinutes: 30,
     currency: 'CAD',
     category: 'standard',

@@ -125,13 +125,21 @@ export class DeliveriesController {
   @ApiOperation({
     summary: 'Reroute a delivery',
     description:
-      'A new dropoff before pickup, re-priced: more than 10% off the current fee is refused with both fees. Without a driver it takes effect at once; ' +
-      'with one, the driver accepts or declines (delivery.reroute_accepted / delivery.reroute_declined).',
+      'A new dropoff before pickup, re-priced: more than 10% off the fee the customer paid is refused with both fees; at most 3 reroutes per delivery. ' +
+      'Without a driver it takes effect at once; with one (certified, for alcohol or cannabis, in the new route\'s provinces), the driver accepts or declines ' +
+      '(delivery.reroute_accepted / delivery.reroute_declined).',
   })
   @ApiOkResponse({ description: 'The delivery (with its new dropoff once it took effect).', type: DeliveryResource })
-  @ApiErrorResponse(400, '`invalid_request_error`: `dropoff_address` missing, invalid or not found (`address_not_found`).')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: `dropoff_address` missing, invalid or not found (`address_not_found`), or `restricted_route` (cannabis across a provincial border).',
+  )
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `reroute_not_allowed` (picked up or later), `reroute_pending` or `reroute_price_changed`.')
+  @ApiErrorResponse(
+    409,
+    '`invalid_request_error` / `reroute_not_allowed` (picked up or later), `reroute_pending`, `reroute_price_changed` (more than 10% from what the customer paid), ' +
+      '`reroute_limit_reached` (3 reroutes already) or `reroute_driver_not_certified` (the assigned driver lacks the new route\'s certification).',
+  )
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/reroute')
   @HttpCode(200)

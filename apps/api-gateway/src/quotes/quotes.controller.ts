@@ -20,7 +20,10 @@ export class QuotesController {
     description: 'Geocodes both addresses, measures the distance and prices the delivery. The quote is valid for 15 minutes.',
   })
   @ApiOkResponse({ description: 'The quote.', type: QuoteResource })
-  @ApiErrorResponse(400, '`invalid_request_error`: a field is invalid (`param` names it), or `address_not_found`.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: a field is invalid (`param` names it), `address_not_found`, or `restricted_route` (`dropoff_address`: cannabis across a provincial border).',
+  )
   @ApiJsonBodyErrorResponses()
   @Post('v1/quotes')
   @HttpCode(200)

@@ -189,6 +189,9 @@ export class CreateDeliveryHandler {
       // The merchant's order, paid through the checkout: what support and payouts refer to.
       orderId: payment ? newId('ord') : null,
       fee: quote.fee,
+      // A checkout charged items + delivery fee; its fee is the quote's as checked out, which a re-priced expired quote may not be.
+      chargedFee: payment ? payment.amountCharged - payment.itemsSubtotal : quote.fee,
+      rerouteCount: 0,
       etaMinutes: quote.eta_minutes,
       currency: quote.currency,
       category: quote.category,

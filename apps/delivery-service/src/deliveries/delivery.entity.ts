@@ -21,8 +21,17 @@ export class DeliveryEntity {
   @Column({ name: 'order_id', type: 'text', nullable: true })
   orderId!: string | null;
 
+  /** The current route's price: a reroute changes it, and the driver's earning is a share of it. */
   @Column({ type: 'integer' })
   fee!: number;
+
+  /** The delivery fee the customer paid (or, without a checkout, the price at creation): reroutes drift from it, never from `fee`. */
+  @Column({ name: 'charged_fee', type: 'integer' })
+  chargedFee!: number;
+
+  /** Reroutes recorded (applied at once, or put to the driver whatever the answer); at most MAX_REROUTES. */
+  @Column({ name: 'reroute_count', type: 'integer' })
+  rerouteCount!: number;
 
   @Column({ name: 'eta_minutes', type: 'integer' })
   etaMinutes!: number;

@@ -5,7 +5,7 @@ import { Clock, CLOCK, greatCircleKm, newId, runOutsideRequestContext } from '@s
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { certificationFor, searchRadiusKm, vehicleFits } from '../drivers/eligibility';
+import { certificationFor, certificationProvinces, searchRadiusKm, vehicleFits } from '../drivers/eligibility';
 import { OfferEntity } from './offer.entity';
 
 const BATCH = 50;
@@ -23,7 +23,8 @@ interface CandidateRow {
  * offer to the nearest eligible online driver: free (no open offer, no
  * delivery under way), never offered this delivery before, with a vehicle
  * that fits, and, for alcohol or cannabis, holding the matching approved,
- * unexpired certification of the pickup's province. The radius widens with
+ * unexpired certification of the pickup's province and of the dropoff's
+ * (certificationProvinces). The radius widens with
  * time; past DISPATCH_DEADLINE_MS nobody more is asked and the delivery stays
  * pending (the merchant may cancel it, refunded).
  *
@@ -91,11 +92,13 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
          AND NOT EXISTS (SELECT 1 FROM "${schema}".offers o WHERE o.driver_id = d.id AND (o.status = 'open' OR o.delivery_id = $1))
          AND NOT EXISTS (SELECT 1 FROM "${schema}".deliveries x
                          WHERE x.driver_id = d.id AND x.status IN ('driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit'))
-         AND ($3::text IS NULL OR EXISTS (
-               SELECT 1 FROM "${schema}".driver_certifications c
-               WHERE c.driver_id = d.id AND c.kind = $3 AND c.province = $4 AND c.status = 'approved'
-                 AND (c.expires_at IS NULL OR c.expires_at > $5)))`,
-      [delivery.id, vehicles, certification, delivery.pickup.province, now],
+         AND ($3::text IS NULL OR NOT EXISTS (
+               SELECT 1 FROM unnest($4::text[]) AS needed(province)
+               WHERE NOT EXISTS (
+                 SELECT 1 FROM "${schema}".driver_certifications c
+                 WHERE c.driver_id = d.id AND c.kind = $3 AND c.province = needed.province AND c.status = 'approved'
+                   AND (c.expires_at IS NULL OR c.expires_at > $5))))`,
+      [delivery.id, vehicles, certification, certificationProvinces(delivery.pickup.province, delivery.dropoff.province), now],
     );
     const radiusKm = searchRadiusKm(
       now.getTime() - (delivery.dispatchStartedAt ?? now).getTime(),

@@ -124,12 +124,13 @@ export class DriverReportHandler {
 
   /**
    * The door, the PIN checked: an alcohol or cannabis delivery needs the
-   * recipient's birth date from their ID, and a recipient under the
+   * recipient's birth date from their ID, and a recipient under the dropoff
    * province's legal age fails the delivery (id_check_failed) instead of
    * receiving it.
    */
   private handOver(delivery: DeliveryEntity, report: DriverReportRequest, pinVerified: boolean, now: Date): { status: DeliveryStatus; changes: Partial<DeliveryEntity> } {
-    const legalAge = legalAgeFor(delivery.category, delivery.pickup.province);
+    // The recipient's province sets the age, not the store's: a route may cross a border, and a reroute may move it.
+    const legalAge = legalAgeFor(delivery.category, delivery.dropoff.province);
     if (legalAge !== null) {
       if (report.recipientBirthDate === null) throw idCheckRequired(legalAge);
       if (ageOn(report.recipientBirthDate, now) < legalAge) return { status: 'failed', changes: { failureReason: 'id_check_failed', idChecked: true } };

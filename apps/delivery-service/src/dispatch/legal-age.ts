@@ -5,7 +5,7 @@ const ALCOHOL_AGE_EXCEPTIONS: Readonly<Record<string, number>> = { AB: 18, MB: 1
 const CANNABIS_AGE_EXCEPTIONS: Readonly<Record<string, number>> = { AB: 18, QC: 21 };
 const DEFAULT_LEGAL_AGE = 19;
 
-/** The age a recipient must have reached for a restricted delivery in `province`; null for a standard delivery. */
+/** The age a recipient must have reached for a restricted delivery handed over in `province` (the dropoff's); null for a standard delivery. */
 export function legalAgeFor(category: Category, province: string): number | null {
   if (category === 'alcohol') return ALCOHOL_AGE_EXCEPTIONS[province] ?? DEFAULT_LEGAL_AGE;
   if (category === 'cannabis') return CANNABIS_AGE_EXCEPTIONS[province] ?? DEFAULT_LEGAL_AGE;

@@ -21,30 +21,46 @@ import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { deliverySnapshot, toDeliveryRecord } from '../deliveries/delivery.record';
 import { notYourDelivery } from '../drivers/driver-errors';
+import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
+import { certificationFor, certificationProvinces, certifiedIn } from '../drivers/eligibility';
 import { DriversStore } from '../drivers/drivers.store';
 import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { addressLine, REROUTABLE, withinRerouteDrift } from './reroute';
+import { OfferEntity } from './offer.entity';
+import { addressLine, MAX_REROUTES, mayRerouteAgain, REROUTABLE, withinRerouteDrift } from './reroute';
 
 const rerouteNotAllowed = (status: string) =>
   new AppError(409, ErrorType.InvalidRequest, 'reroute_not_allowed', `This delivery is ${status}: a new dropoff can only be asked before pickup.`);
 const reroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'reroute_pending', 'A reroute of this delivery is waiting for the driver: ask again once it is answered.');
 const noReroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'no_reroute_pending', 'No reroute of this delivery waits for an answer.');
-const reroutePriceChanged = (oldFee: number, newFee: number, currency: string) =>
+const reroutePriceChanged = (chargedFee: number, newFee: number, currency: string) =>
   new AppError(
     409,
     ErrorType.InvalidRequest,
     'reroute_price_changed',
-    `The new route costs ${newFee} instead of ${oldFee} (${currency} cents): more than 10% apart. Cancel and create a new delivery instead.`,
+    `The new route costs ${newFee} and the customer paid ${chargedFee} (${currency} cents): more than 10% apart. Cancel and create a new delivery instead.`,
+    'dropoff_address',
+  );
+const rerouteLimitReached = () =>
+  new AppError(409, ErrorType.InvalidRequest, 'reroute_limit_reached', `This delivery was rerouted ${MAX_REROUTES} times, the most a delivery may be.`, 'dropoff_address');
+const rerouteDriverNotCertified = (kind: string, provinces: string[]) =>
+  new AppError(
+    409,
+    ErrorType.InvalidRequest,
+    'reroute_driver_not_certified',
+    `The assigned driver does not hold a valid ${kind} certification of ${provinces.join(' and ')}, which this dropoff needs: the delivery keeps its dropoff.`,
     'dropoff_address',
   );
 
 /**
  * POST /v1/deliveries/{id}/reroute: a new dropoff before pickup, priced by
- * quote-service and accepted within the 10 % drift rule. Without a driver it
- * takes effect at once; with one, the driver accepts or declines it. Either
- * way the merchant hears delivery.reroute_accepted or _declined. A paid
- * delivery keeps what the customer was charged: the drift is the service's.
+ * quote-service (which refuses a restricted route its category cannot take)
+ * and accepted within 10 % of what the customer paid, at most MAX_REROUTES
+ * times. Without a driver it takes effect at once; with one, whose
+ * certification must cover the new route's provinces, the driver accepts or
+ * declines it. Either way the merchant hears delivery.reroute_accepted or
+ * _declined. A paid delivery keeps what the customer was charged: the drift
+ * is the service's (the driver earns on the new fee).
  */
 @Injectable()
 export class RerouteHandler {
@@ -69,14 +85,24 @@ export class RerouteHandler {
       vehicle: current.vehicle,
       category: current.category,
     });
-    if (!withinRerouteDrift(current.fee, priced.fee)) throw reroutePriceChanged(current.fee, priced.fee, current.currency);
+    if (!withinRerouteDrift(current.chargedFee, priced.fee)) throw reroutePriceChanged(current.chargedFee, priced.fee, current.currency);
     const record = await this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOneOrFail(DeliveryEntity, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
       this.assertReroutable(delivery);
       const dropoff: DeliveryStopRecord = { ...priced.dropoff, name: delivery.dropoff.name, phone: delivery.dropoff.phone };
       const now = this.clock.now();
-      if (delivery.driverId === null) await this.apply(manager, delivery, dropoff, priced.fee, now);
-      else await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: { dropoff, fee: priced.fee, requestedAt: now.toISOString() }, updatedAt: now });
+      delivery.rerouteCount += 1;
+      if (delivery.driverId === null) {
+        if (dropoff.province !== delivery.dropoff.province) await this.withdrawOpenOffer(manager, delivery, now);
+        await this.apply(manager, delivery, dropoff, priced.fee, now);
+      } else {
+        await this.assertDriverCertified(manager, delivery, delivery.driverId, dropoff.province, now);
+        await manager.update(
+          DeliveryEntity,
+          { id: delivery.id },
+          { pendingReroute: { dropoff, fee: priced.fee, requestedAt: now.toISOString() }, rerouteCount: delivery.rerouteCount, updatedAt: now },
+        );
+      }
       return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
     });
     this.relay.poke();
@@ -127,12 +153,36 @@ export class RerouteHandler {
   private assertReroutable(delivery: DeliveryEntity): void {
     if (!REROUTABLE.includes(delivery.status)) throw rerouteNotAllowed(delivery.status);
     if (delivery.pendingReroute) throw reroutePending();
+    if (!mayRerouteAgain(delivery.rerouteCount)) throw rerouteLimitReached();
+  }
+
+  /** A restricted delivery's driver must be certified in the new route's provinces (certificationProvinces). */
+  private async assertDriverCertified(manager: EntityManager, delivery: DeliveryEntity, driverId: string, dropoffProvince: string, now: Date): Promise<void> {
+    const kind = certificationFor(delivery.category);
+    if (kind === null) return;
+    const provinces = certificationProvinces(delivery.pickup.province, dropoffProvince);
+    const held = await manager.findBy(DriverCertificationEntity, { driverId, kind, province: In(provinces) });
+    if (!certifiedIn(held, provinces, now)) throw rerouteDriverNotCertified(kind, provinces);
+  }
+
+  /**
+   * The open offer was made for the old dropoff's province, whose
+   * certification its driver may hold and the new one's not: dispatch offers
+   * the delivery again under the new route's requirements.
+   */
+  private async withdrawOpenOffer(manager: EntityManager, delivery: DeliveryEntity, now: Date): Promise<void> {
+    if (certificationFor(delivery.category) === null) return;
+    await manager.update(OfferEntity, { deliveryId: delivery.id, status: 'open' }, { status: 'withdrawn', respondedAt: now });
   }
 
   /** The new dropoff and price take effect, with their event, in the caller's transaction. */
   private async apply(manager: EntityManager, delivery: DeliveryEntity, dropoff: DeliveryStopRecord, fee: number, now: Date): Promise<void> {
     Object.assign(delivery, { dropoff, fee, pendingReroute: null, updatedAt: now });
     await appendEvent(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
-    await manager.update(DeliveryEntity, { id: delivery.id }, { dropoff, fee, pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
+    await manager.update(
+      DeliveryEntity,
+      { id: delivery.id },
+      { dropoff, fee, pendingReroute: null, rerouteCount: delivery.rerouteCount, eventSequence: delivery.eventSequence, updatedAt: now },
+    );
   }
 }

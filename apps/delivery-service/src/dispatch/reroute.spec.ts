@@ -1,4 +1,4 @@
-import { addressLine, REROUTABLE, withinRerouteDrift } from './reroute';
+import { addressLine, MAX_REROUTES, mayRerouteAgain, REROUTABLE, withinRerouteDrift } from './reroute';
 
 describe('withinRerouteDrift', () => {
   it.each([
@@ -10,6 +10,20 @@ describe('withinRerouteDrift', () => {
     [999, 1099, false],
   ])('%i → %i: %p', (oldFee, newFee, within) => {
     expect(withinRerouteDrift(oldFee, newFee)).toBe(within);
+  });
+
+  it('cannot creep: each step within 10 % of the last, the sum refused against what the customer paid', () => {
+    const charged = 970;
+    const steps = [1067, 1173, 1290];
+    expect(steps.every((fee, index) => withinRerouteDrift(index === 0 ? charged : steps[index - 1], fee))).toBe(true);
+    expect(steps.map((fee) => withinRerouteDrift(charged, fee))).toEqual([true, false, false]);
+  });
+});
+
+describe('mayRerouteAgain', () => {
+  it(`allows ${MAX_REROUTES} reroutes per delivery`, () => {
+    expect(MAX_REROUTES).toBe(3);
+    expect([0, 1, 2, 3, 4].map(mayRerouteAgain)).toEqual([true, true, true, false, false]);
   });
 });
 

@@ -3,9 +3,22 @@ import type { DeliveryStatus, PostalAddress } from '@sdd/contracts';
 /** A reroute must be asked before the package is picked up. */
 export const REROUTABLE: readonly DeliveryStatus[] = ['created', 'pending', 'driver_assigned', 'driver_at_pickup'];
 
-/** decisions.md's 10 % drift rule, compared in integers so that exactly 10 % is never lost to floating point. */
-export function withinRerouteDrift(oldFee: number, newFee: number): boolean {
-  return Math.abs(newFee - oldFee) * 100 <= oldFee * 10;
+/** Reroutes a delivery may have: enough for a customer's change of mind or two, not a moving target for the driver. */
+export const MAX_REROUTES = 3;
+
+/**
+ * decisions.md's 10 % drift rule, measured from what the customer paid (the
+ * delivery's charged fee), never from the current fee: steps of 10 % from
+ * each new fee would compound without end. Compared in integers so that
+ * exactly 10 % is never lost to floating point.
+ */
+export function withinRerouteDrift(chargedFee: number, newFee: number): boolean {
+  return Math.abs(newFee - chargedFee) * 100 <= chargedFee * 10;
+}
+
+/** Another reroute may be recorded while fewer than MAX_REROUTES were. */
+export function mayRerouteAgain(rerouteCount: number): boolean {
+  return rerouteCount < MAX_REROUTES;
 }
 
 /** A stop as free text again, for quote-service to price a new route from it. */

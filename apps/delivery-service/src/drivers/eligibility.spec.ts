@@ -1,4 +1,4 @@
-import { certificationFor, certificationValid, searchRadiusKm, vehicleFits } from './eligibility';
+import { certificationFor, certificationProvinces, certificationValid, certifiedIn, searchRadiusKm, vehicleFits } from './eligibility';
 
 describe('vehicleFits', () => {
   it.each([
@@ -26,6 +26,23 @@ describe('certifications', () => {
     expect(certificationValid({ status: 'approved', expiresAt: new Date('2026-11-24T12:00:00Z') }, now)).toBe(false);
     expect(certificationValid({ status: 'pending', expiresAt: null }, now)).toBe(false);
     expect(certificationValid({ status: 'revoked', expiresAt: null }, now)).toBe(false);
+  });
+});
+
+describe('certificationProvinces', () => {
+  it("asks for the pickup's province and, across a border, the dropoff's too", () => {
+    expect(certificationProvinces('ON', 'ON')).toEqual(['ON']);
+    expect(certificationProvinces('QC', 'ON')).toEqual(['QC', 'ON']);
+  });
+
+  it('covers a route only with a valid certification of every province it asks', () => {
+    const now = new Date('2026-11-24T12:00:00Z');
+    const quebec = { province: 'QC', status: 'approved' as const, expiresAt: null };
+    const ontario = { province: 'ON', status: 'approved' as const, expiresAt: null };
+    expect(certifiedIn([quebec], ['QC'], now)).toBe(true);
+    expect(certifiedIn([quebec], ['QC', 'ON'], now)).toBe(false);
+    expect(certifiedIn([quebec, ontario], ['QC', 'ON'], now)).toBe(true);
+    expect(certifiedIn([quebec, { ...ontario, status: 'revoked' }], ['QC', 'ON'], now)).toBe(false);
   });
 });
 

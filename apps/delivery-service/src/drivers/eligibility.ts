@@ -14,9 +14,28 @@ export function certificationFor(category: Category): CertificationKind | null {
   return null;
 }
 
+/**
+ * The provinces whose certification a restricted delivery's driver must
+ * hold: the pickup's, whose licence regime the goods are sold and collected
+ * under, and the dropoff's, whose law (its legal age) the driver applies at
+ * the door. One when the route stays in a province.
+ */
+export function certificationProvinces(pickupProvince: string, dropoffProvince: string): string[] {
+  return pickupProvince === dropoffProvince ? [pickupProvince] : [pickupProvince, dropoffProvince];
+}
+
 /** Approved and unexpired: a pending, revoked or expired certification never qualifies. */
 export function certificationValid(certification: { status: CertificationStatus; expiresAt: Date | null }, now: Date): boolean {
   return certification.status === 'approved' && (certification.expiresAt === null || certification.expiresAt.getTime() > now.getTime());
+}
+
+/** Every one of `provinces` has a valid certification among the driver's (of the kind asked). */
+export function certifiedIn(
+  certifications: ReadonlyArray<{ province: string; status: CertificationStatus; expiresAt: Date | null }>,
+  provinces: readonly string[],
+  now: Date,
+): boolean {
+  return provinces.every((province) => certifications.some((certification) => certification.province === province && certificationValid(certification, now)));
 }
 
 /**

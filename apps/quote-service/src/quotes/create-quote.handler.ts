@@ -9,6 +9,8 @@ import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
 import { checkCreateQuoteRequest } from './create-quote.request-check';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
+import { restrictedRoute } from './quote-errors';
+import { mayCrossProvinces } from './restricted-route';
 import { toQuoteRecord } from './quote.record';
 
 export const QUOTE_VALIDITY_MS = 15 * 60_000;
@@ -42,6 +44,7 @@ export class CreateQuoteHandler {
     const scheduledAt = this.scheduledAt(request.scheduled_at, now);
     const pickup = await this.locate(request.pickup_address, 'pickup_address');
     const dropoff = await this.locate(request.dropoff_address, 'dropoff_address');
+    if (!mayCrossProvinces(request.category, pickup.province, dropoff.province)) throw restrictedRoute(request.category, pickup.province, dropoff.province);
     const distanceKm = roadDistanceKm(pickup, dropoff);
     const vehicle = chooseVehicle(request.package_size, distanceKm, request.vehicle);
     const price = this.pricer.price({ distanceKm, packageSize: request.package_size, vehicle, category: request.category });

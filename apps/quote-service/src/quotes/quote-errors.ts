@@ -28,3 +28,11 @@ export const categoryMismatch = (quoted: string, requested: string): AppError =>
 /** Between services only: delivery-service checks the pickup's licence, then claims again. */
 export const licenceCheckNeeded = (category: string): AppError =>
   new AppError(409, ErrorType.InvalidRequest, LICENCE_CHECK_NEEDED, `The quote is for ${category}: its pickup's licence is checked before it is claimed.`, 'quote_id');
+
+/** mayCrossProvinces refused the route: the dropoff is in a province this category cannot be carried to from the pickup's. */
+export const restrictedRoute = (category: string, pickupProvince: string, dropoffProvince: string): AppError =>
+  AppError.invalidRequest(
+    'restricted_route',
+    `${category} cannot be delivered across a provincial border: the pickup is in ${pickupProvince} and the dropoff in ${dropoffProvince}. Choose a dropoff in ${pickupProvince}.`,
+    'dropoff_address',
+  );
