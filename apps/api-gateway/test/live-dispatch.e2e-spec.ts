@@ -20,15 +20,8 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key: live, body });
 
   /** A paid live delivery from 1 Queen St E, as a merchant makes one. */
-  async function paidDelivery(extra: Record<string, unknown> = {}, quoteExtra: Record<string, unknown> = {}): Promise<string> {
-    const quote = await call('POST', '/v1/quotes', { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9', ...quoteExtra });
-    expect(quote.status).toBe(200);
-    const checkout = await flow.checkout(live, { quote_id: quote.body.id, items_subtotal: 4000 });
-    await flow.payAsCustomer(live, 'live', checkout);
-    const created = await call('POST', '/v1/deliveries', { quote_id: quote.body.id, checkout_id: checkout.checkout_id, customer, ...extra });
-    expect([created.status, created.body.status]).toEqual([201, 'created']);
-    return created.body.id as string;
-  }
+  const paidDelivery = (extra: Record<string, unknown> = {}, quoteExtra: Record<string, unknown> = {}): Promise<string> =>
+    flow.paidDelivery(live, { customer, ...extra }, quoteExtra);
 
   /** Every driver goes offline after its test, so that no offer of the next test goes to it. */
   const online: Array<{ call: (m: string, p: string, b?: unknown) => Promise<unknown> }> = [];

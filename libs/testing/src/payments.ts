@@ -33,10 +33,12 @@ export class PaymentFlow {
     return url;
   }
 
-  async quote(key: string): Promise<{ id: string; fee: number }> {
+  /** `pickup`: where the geocoder put the pickup (drivers are placed around it). */
+  async quote(key: string): Promise<{ id: string; fee: number; pickup: { lat: number; lng: number } }> {
     const quote = await this.system.request('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } });
     if (quote.status !== 200) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.body)}`);
-    return { id: quote.body.id as string, fee: quote.body.fee as number };
+    const pickup = quote.body.pickup as { lat: number; lng: number };
+    return { id: quote.body.id as string, fee: quote.body.fee as number, pickup: { lat: pickup.lat, lng: pickup.lng } };
   }
 
   async checkout(key: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -52,5 +54,20 @@ export class PaymentFlow {
       const current = await this.system.request('GET', `/v1/checkouts/${checkout.checkout_id as string}`, { key });
       return current.body.status === 'paid' ? true : undefined;
     }, 20_000, 100);
+  }
+
+  /**
+   * A paid live delivery, as a merchant makes one: a quote (`route` adds to or
+   * replaces the Toronto pickup and dropoff), a checkout the customer pays,
+   * the delivery (`delivery`: the rest of its body); its id.
+   */
+  async paidDelivery(key: string, delivery: Record<string, unknown>, route: Record<string, unknown> = {}): Promise<string> {
+    const quote = await this.system.request('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF, ...route } });
+    if (quote.status !== 200) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.body)}`);
+    const checkout = await this.checkout(key, { quote_id: quote.body.id, items_subtotal: 4000 });
+    await this.payAsCustomer(key, 'live', checkout);
+    const created = await this.system.request('POST', '/v1/deliveries', { key, body: { quote_id: quote.body.id, checkout_id: checkout.checkout_id, ...delivery } });
+    if (created.status !== 201 || created.body.status !== 'created') throw new Error(`delivery creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return created.body.id as string;
   }
 }
