@@ -123,7 +123,7 @@ describe('the end of a delivery: the driver\'s whereabouts and the public link\'
 
   it('drops the names, the driver and the places from the public page once TRACKING_PERSONAL_DATA_MS has passed since the end', async () => {
     const { id, driver, trackingPath, dropoff } = await assignedDelivery('Lee Private');
-    await report(driver, id, { status: 'picked_up' });
+    for (const status of ['picked_up', 'in_transit']) await report(driver, id, { status });
     await driver.call('POST', '/v1/driver/location', dropoff);
     await report(driver, id, { status: 'delivered' });
     const page = await browser.newPage();
