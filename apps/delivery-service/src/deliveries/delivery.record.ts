@@ -1,5 +1,5 @@
 import { EntityManager } from 'typeorm';
-import { DeliveryRecord, DeliverySnapshot } from '@sdd/contracts';
+import { AssignedDriver, DeliveryRecord, DeliverySnapshot } from '@sdd/contracts';
 import { presentDelivery } from '@sdd/public-api';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DeliveryEntity } from './delivery.entity';
@@ -12,6 +12,12 @@ export function trackingUrl(baseUrl: string, delivery: DeliveryEntity): string {
 /** Where the delivery ended, once it did and its driver had a position then. */
 export function endPointOf(delivery: DeliveryEntity): GeoPoint | null {
   return pointOf({ lat: delivery.endLat, lng: delivery.endLng });
+}
+
+/** The assigned driver as the delivery shows it, in retrieve, tracking and events alike (shownDriver). */
+export function assignedDriverShown(delivery: DeliveryEntity, driver: DriverEntity | null): AssignedDriver | null {
+  if (!driver) return null;
+  return shownDriver(delivery.status, { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, lat: driver.lat, lng: driver.lng }, endPointOf(delivery));
 }
 
 /** The delivery's assigned driver, read in `manager`'s transaction; null before one is assigned (and always in test mode). */
@@ -45,9 +51,7 @@ export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string, driv
     simulatedTimeline: delivery.simulatedTimeline,
     scheduledAt: delivery.scheduledAt?.toISOString() ?? null,
     payment: delivery.payment,
-    driver: driver
-      ? shownDriver(delivery.status, { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, lat: driver.lat, lng: driver.lng }, endPointOf(delivery))
-      : null,
+    driver: assignedDriverShown(delivery, driver),
     createdAt: delivery.createdAt.toISOString(),
     updatedAt: delivery.updatedAt.toISOString(),
   };

@@ -13,7 +13,7 @@ import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline
 import { DriverEntity } from '../drivers/driver.entity';
 import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
 import { pointOf, publicDetailsShown } from './delivery-disclosure';
-import { toDeliveryRecord } from './delivery.record';
+import { assignedDriverShown } from './delivery.record';
 
 /**
  * Where the delivery is. Test deliveries have the simulated driver, moving
@@ -95,12 +95,12 @@ export class GetTrackingHandler {
    * where it ended, no phone.
    */
   private liveSnapshot(delivery: DeliveryEntity, driver: DriverEntity | null): TrackingSnapshot {
-    const record = toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL, driver).driver;
-    const shown = record && pointOf(record);
+    const shown = assignedDriverShown(delivery, driver);
+    const location = shown && pointOf(shown);
     return {
       delivery_id: delivery.id,
       status: delivery.status,
-      driver: record && shown ? { name: record.name, phone: record.phone, location: shown } : null,
+      driver: shown && location ? { name: shown.name, phone: shown.phone, location } : null,
       eta_minutes: liveEtaMinutes(delivery.status, driver && pointOf(driver), delivery.pickup, delivery.dropoff, delivery.etaMinutes),
       updated_at: delivery.updatedAt.toISOString(),
     };
