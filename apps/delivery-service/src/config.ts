@@ -95,4 +95,14 @@ export class DeliveryServiceConfig extends BaseConfig {
   @IsInt()
   @Min(50)
   NOTIFY_INTERVAL_MS = 2000;
+
+  /**
+   * How long after a delivery ended (delivered, failed, returned, cancelled)
+   * its public tracking link still shows the recipient's first name, the
+   * driver and the stops' points; after that, only the statuses. 4 hours.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  TRACKING_PERSONAL_DATA_MS = 4 * 3_600_000;
 }

@@ -11,6 +11,7 @@ import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-
 import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
 import { CreateProofPhotos1765300000000 } from './migrations/1765300000000-create-proof-photos';
 import { VacuumOutboxHandoffsOften1765400000000 } from './migrations/1765400000000-vacuum-outbox-handoffs-often';
+import { AddDeliveryEnd1765500000000 } from './migrations/1765500000000-add-delivery-end';
 import { AddDeliveryChargedFeeAndRerouteCount1765510000000 } from './migrations/1765510000000-add-delivery-charged-fee-and-reroute-count';
 import { CountWrongDeliveryPins1765520000000 } from './migrations/1765520000000-count-wrong-delivery-pins';
 import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-driver-standing';
@@ -32,6 +33,7 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateDriversAndOffers1765200000000,
   CreateProofPhotos1765300000000,
   VacuumOutboxHandoffsOften1765400000000,
+  AddDeliveryEnd1765500000000,
   AddDeliveryChargedFeeAndRerouteCount1765510000000,
   CountWrongDeliveryPins1765520000000,
   AddDriverStanding1765520000100,

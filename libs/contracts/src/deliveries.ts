@@ -175,7 +175,8 @@ export interface AdvanceDeliveryRequest extends DeliveryRef {
 export interface TrackingSnapshot {
   delivery_id: string;
   status: string;
-  driver: { name: string; phone: string; location: { lat: number; lng: number } } | null;
+  /** From a terminal status on: no phone, and the location is where the delivery ended. */
+  driver: { name: string; phone: string | null; location: { lat: number; lng: number } } | null;
   eta_minutes: number;
   updated_at: string;
 }
@@ -188,12 +189,13 @@ export interface PublicTracking {
   status: string;
   steps: Array<{ status: string; reached: boolean }>;
   eta_minutes: number;
-  recipient_first_name: string;
+  /** null, like the driver and the stops, once the link's window after the end (TRACKING_PERSONAL_DATA_MS) has passed. */
+  recipient_first_name: string | null;
   driver: { name: string; location: { lat: number; lng: number } } | null;
   /** Shown to the recipient while a driver is on the way; the driver asks for it at the door. */
   delivery_pin: string | null;
-  pickup: { lat: number; lng: number };
-  dropoff: { lat: number; lng: number };
+  pickup: { lat: number; lng: number } | null;
+  dropoff: { lat: number; lng: number } | null;
   updated_at: string;
 }
 

@@ -177,10 +177,10 @@ export interface OfferRecordList {
   data: OfferRecord[];
 }
 
-/** The driver a live delivery shows once assigned (retrieve and tracking). */
+/** The driver a live delivery shows once assigned (retrieve and tracking); from a terminal status on, no phone and only where it ended. */
 export interface AssignedDriver {
   name: string;
-  phone: string;
+  phone: string | null;
   vehicle: Vehicle;
   lat: number | null;
   lng: number | null;

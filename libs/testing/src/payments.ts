@@ -49,10 +49,12 @@ export class PaymentFlow {
     return url;
   }
 
-  async quote(key: string): Promise<{ id: string; fee: number }> {
+  /** `pickup`: where the geocoder put the pickup (drivers are placed around it). */
+  async quote(key: string): Promise<{ id: string; fee: number; pickup: { lat: number; lng: number } }> {
     const quote = await this.system.request('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } });
     if (quote.status !== 200) throw new Error(`quote answered ${quote.status}: ${JSON.stringify(quote.body)}`);
-    return { id: quote.body.id as string, fee: quote.body.fee as number };
+    const pickup = quote.body.pickup as { lat: number; lng: number };
+    return { id: quote.body.id as string, fee: quote.body.fee as number, pickup: { lat: pickup.lat, lng: pickup.lng } };
   }
 
   async checkout(key: string, body: Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -68,6 +68,9 @@ export const TRACKING_PAGE_HTML = `<!doctype html>
       if (s.reached) li.className = 'reached';
       steps.appendChild(li);
     });
+    // Some hours after the end the link shows no places any more (see docs/api.md).
+    el('map').style.display = t.pickup && t.dropoff ? '' : 'none';
+    if (!t.pickup || !t.dropoff) return;
     var box = { minLat: Math.min(t.pickup.lat, t.dropoff.lat), maxLat: Math.max(t.pickup.lat, t.dropoff.lat),
       minLng: Math.min(t.pickup.lng, t.dropoff.lng), maxLng: Math.max(t.pickup.lng, t.dropoff.lng) };
     var a = project(t.pickup, box), b = project(t.dropoff, box);

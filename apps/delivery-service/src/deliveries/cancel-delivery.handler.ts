@@ -46,11 +46,12 @@ export class CancelDeliveryHandler {
           const now = this.clock.now();
           delivery.status = 'cancelled';
           delivery.updatedAt = now;
+          delivery.endedAt = now;
           await appendEvent(manager, delivery, EventType.DeliveryCancelled, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
           await manager.update(
             DeliveryEntity,
             { id: delivery.id },
-            { status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence },
+            { status: delivery.status, updatedAt: now, endedAt: now, eventSequence: delivery.eventSequence },
           );
           return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
         }

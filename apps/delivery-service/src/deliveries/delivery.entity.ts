@@ -125,6 +125,16 @@ export class DeliveryEntity {
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true })
   deliveredAt!: Date | null;
 
+  /** When the delivery reached a terminal status, and where its driver then was: what it shows of the driver from then on. */
+  @Column({ name: 'ended_at', type: 'timestamptz', nullable: true })
+  endedAt!: Date | null;
+
+  @Column({ name: 'end_lat', type: 'double precision', nullable: true })
+  endLat!: number | null;
+
+  @Column({ name: 'end_lng', type: 'double precision', nullable: true })
+  endLng!: number | null;
+
   /** A new dropoff the merchant asked for, waiting for the assigned driver's answer. */
   @Column({ name: 'pending_reroute', type: 'jsonb', nullable: true })
   pendingReroute!: { dropoff: DeliveryStopRecord; fee: number; requestedAt: string } | null;

@@ -12,6 +12,8 @@ import { isTerminal, nextLiveStatus } from './delivery-status';
 import { etaMinutesAt, progressAlongRoute, TEST_TIMELINE } from './test-timeline';
 import { DriverEntity } from '../drivers/driver.entity';
 import { hasDriver, liveEtaMinutes, pointAlong, SIMULATED_DRIVER } from './tracking';
+import { pointOf, publicDetailsShown } from './delivery-disclosure';
+import { assignedDriverShown } from './delivery.record';
 
 /**
  * Where the delivery is. Test deliveries have the simulated driver, moving
@@ -36,16 +38,26 @@ export class GetTrackingHandler {
     return delivery.driverId ? this.deliveries.manager.findOneBy(DriverEntity, { id: delivery.driverId }) : Promise.resolve(null);
   }
 
-  /** For the public page: found by its token alone, showing nothing that names the merchant or the recipient in full. */
+  /**
+   * For the public page: found by its token alone, showing nothing that names
+   * the merchant or the recipient in full; TRACKING_PERSONAL_DATA_MS after
+   * the delivery ended, only its statuses (a link outlives its use: in a
+   * mailbox, a chat, a browser history).
+   */
   async byToken(token: string): Promise<PublicTracking> {
     const delivery = /^[0-9A-Za-z]{32}$/.test(token) ? await this.deliveries.findOneBy({ trackingToken: token }) : null;
     if (!delivery) throw deliveryNotFound();
     const snapshot = this.snapshot(delivery, await this.driverOf(delivery));
     const flow = delivery.mode === 'test' ? TEST_TIMELINE.map((step) => step.status) : nextStatuses(delivery.status);
     const reachedUpTo = flow.indexOf(delivery.status);
+    const steps = flow.map((status, index) => ({ status, reached: reachedUpTo >= 0 && index <= reachedUpTo }));
+    const shown = publicDetailsShown(delivery.status, delivery.endedAt, delivery.updatedAt, this.clock.now(), this.config.TRACKING_PERSONAL_DATA_MS);
+    if (!shown) {
+      return { status: delivery.status, steps, eta_minutes: 0, recipient_first_name: null, driver: null, delivery_pin: null, pickup: null, dropoff: null, updated_at: snapshot.updated_at };
+    }
     return {
       status: delivery.status,
-      steps: flow.map((status, index) => ({ status, reached: reachedUpTo >= 0 && index <= reachedUpTo })),
+      steps,
       eta_minutes: snapshot.eta_minutes,
       recipient_first_name: delivery.customer.name.trim().split(/\s+/)[0] ?? '',
       driver: snapshot.driver ? { name: snapshot.driver.name.split(' ')[0], location: snapshot.driver.location } : null,
@@ -64,27 +76,32 @@ export class GetTrackingHandler {
     const speed = this.config.TIMELINE_SPEED;
     const simulated = delivery.mode === 'test';
     const progress = delivery.status === 'delivered' ? 1 : ['picked_up', 'in_transit'].includes(delivery.status) ? progressAlongRoute(startAt, now, speed) : 0;
-    const finished = ['delivered', 'cancelled', 'failed'].includes(delivery.status);
+    const finished = isTerminal(delivery.status);
     return {
       delivery_id: delivery.id,
       status: delivery.status,
       driver:
         simulated && hasDriver(delivery.status)
-          ? { ...SIMULATED_DRIVER, location: pointAlong(delivery.pickup, delivery.dropoff, progress) }
+          ? { name: SIMULATED_DRIVER.name, phone: finished ? null : SIMULATED_DRIVER.phone, location: pointAlong(delivery.pickup, delivery.dropoff, progress) }
           : null,
       eta_minutes: finished ? 0 : simulated ? etaMinutesAt(startAt, now, speed, delivery.etaMinutes) : delivery.etaMinutes,
       updated_at: delivery.updatedAt.toISOString(),
     };
   }
 
-  /** A live delivery: its driver where the driver last reported, the ETA from there. */
+  /**
+   * A live delivery: its driver where the driver last reported, the ETA from
+   * there; once ended, the driver as the delivery shows it (shownDriver):
+   * where it ended, no phone.
+   */
   private liveSnapshot(delivery: DeliveryEntity, driver: DriverEntity | null): TrackingSnapshot {
-    const position = driver && driver.lat !== null && driver.lng !== null ? { lat: driver.lat, lng: driver.lng } : null;
+    const shown = assignedDriverShown(delivery, driver);
+    const location = shown && pointOf(shown);
     return {
       delivery_id: delivery.id,
       status: delivery.status,
-      driver: driver && position && hasDriver(delivery.status) ? { name: driver.name, phone: driver.phone, location: position } : null,
-      eta_minutes: liveEtaMinutes(delivery.status, position, delivery.pickup, delivery.dropoff, delivery.etaMinutes),
+      driver: shown && location ? { name: shown.name, phone: shown.phone, location } : null,
+      eta_minutes: liveEtaMinutes(delivery.status, driver && pointOf(driver), delivery.pickup, delivery.dropoff, delivery.etaMinutes),
       updated_at: delivery.updatedAt.toISOString(),
     };
   }

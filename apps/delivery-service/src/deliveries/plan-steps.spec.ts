@@ -1,5 +1,6 @@
 import { testDelivery as delivery } from '../../test/delivery.fixture';
 import { planSteps, testPath } from './transition-delivery.handler';
+import { DriverEntity } from '../drivers/driver.entity';
 
 const NOW = new Date('2026-11-25T12:00:00.000Z');
 describe('planSteps', () => {
@@ -27,6 +28,15 @@ describe('planSteps', () => {
       [4, 'delivery.picked_up'],
     ]);
     expect(moving.recipientName).toBe('S. Doe');
+  });
+
+  it('shows the assigned driver in each event as retrieve does: its position and phone under way, where it ended and no phone at the end', () => {
+    const driver = Object.assign(new DriverEntity(), { id: 'drv_1', name: 'Sam Driver', phone: '+14165550177', vehicle: 'car', lat: 43.7, lng: -79.4 });
+    const underWay = planSteps(delivery({ mode: 'live', status: 'picked_up', driverId: 'drv_1', eventSequence: 3 }), ['in_transit'], NOW, 'https://api.example', {}, driver);
+    expect(underWay[0].payload.driver).toEqual({ name: 'Sam Driver', phone: '+14165550177', vehicle: 'car', lat: 43.7, lng: -79.4 });
+    const end = { endedAt: NOW, endLat: 43.65, endLng: -79.38 };
+    const ended = planSteps(delivery({ mode: 'live', status: 'in_transit', driverId: 'drv_1', eventSequence: 4 }), ['delivered'], NOW, 'https://api.example', end, driver);
+    expect(ended[0].payload.driver).toEqual({ name: 'Sam Driver', phone: null, vehicle: 'car', lat: 43.65, lng: -79.38 });
   });
 
   it('writes no event for a step that has none (pending), yet moves the delivery', () => {

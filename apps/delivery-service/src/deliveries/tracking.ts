@@ -1,6 +1,7 @@
 import { greatCircleKm } from '@sdd/common';
 import type { LocatedAddress } from '@sdd/contracts';
 import type { DeliveryStatus } from '@sdd/contracts';
+import { isTerminal } from './delivery-status';
 
 /** The one simulated driver of every test delivery (fictional 555 number). */
 export const SIMULATED_DRIVER = { name: 'Sam Simulated', phone: '+15555550100' } as const;
@@ -34,7 +35,7 @@ export function liveEtaMinutes(
   dropoff: { lat: number; lng: number },
   quotedMinutes: number,
 ): number {
-  if (status === 'delivered' || status === 'cancelled' || status === 'failed') return 0;
+  if (isTerminal(status)) return 0;
   if (!driver || !hasDriver(status)) return quotedMinutes;
   const beforePickup = status === 'driver_assigned' || status === 'driver_at_pickup';
   const km = beforePickup ? greatCircleKm(driver, pickup) + greatCircleKm(pickup, dropoff) : greatCircleKm(driver, dropoff);

@@ -15,6 +15,8 @@ import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { DeliveryStatus } from '@sdd/contracts';
 import { canTransition, eventTypeFor, nextTestStatus } from './delivery-status';
 import { scenarioEventsBefore } from './test-timeline';
+import { endOf, pointOf } from './delivery-disclosure';
+import { DriverEntity } from '../drivers/driver.entity';
 
 
 /**
@@ -35,7 +37,9 @@ export function testPath(from: DeliveryStatus, to: DeliveryStatus): DeliveryStat
 /**
  * Moves a delivery, already read under a row lock in `manager`'s transaction,
  * through `steps`: each step's event goes to the outbox in the same
- * transaction. The caller has checked the state machine.
+ * transaction. The caller has checked the state machine. The assigned driver
+ * (in `changes` when the move assigns one) is read in the transaction: the
+ * events show it as GET does, and a terminal step records where it ended.
  */
 export async function recordSteps(
   manager: EntityManager,
@@ -45,31 +49,39 @@ export async function recordSteps(
   publicBaseUrl: string,
   changes: Partial<DeliveryEntity> = {},
 ): Promise<string[]> {
-  const events = planSteps(delivery, steps, now, publicBaseUrl, changes);
+  const driverId = changes.driverId ?? delivery.driverId;
+  const driver = driverId ? await manager.findOneBy(DriverEntity, { id: driverId }) : null;
+  const withEnd = { ...changes, ...endOf(steps, now, driver && pointOf(driver)) };
+  const events = planSteps(delivery, steps, now, publicBaseUrl, withEnd, driver);
   for (const event of events) await writeEvent(manager, event);
   for (const step of steps) await recordNotification(manager, delivery, step, publicBaseUrl, now);
-  await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
+  await manager.update(DeliveryEntity, { id: delivery.id }, { ...withEnd, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
   return events.map((event) => event.type);
 }
 
-/** Moves the delivery (in memory) through `steps` and returns their events, in order: what recordSteps writes. */
+/**
+ * Moves the delivery (in memory) through `steps` and returns their events, in
+ * order: what recordSteps writes. `driver`: the assigned driver, shown in the
+ * events as GET /v1/deliveries/{id} shows it at each step.
+ */
 export function planSteps(
   delivery: DeliveryEntity,
   steps: DeliveryStatus[],
   now: Date,
   publicBaseUrl: string,
   changes: Partial<DeliveryEntity> = {},
+  driver: DriverEntity | null = null,
 ): OutboxEventEntity[] {
   Object.assign(delivery, changes);
   const events: OutboxEventEntity[] = [];
   for (const step of steps) {
     for (const type of scenarioEventsBefore(delivery.testScenario, step)) {
-      events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl), now));
+      events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl, undefined, driver), now));
     }
     delivery.status = step;
     delivery.updatedAt = now;
     const type = eventTypeFor(step);
-    if (type) events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined), now));
+    if (type) events.push(nextEvent(delivery, type, deliverySnapshot(delivery, publicBaseUrl, step === 'delivered' ? now : undefined, driver), now));
   }
   return events;
 }
@@ -146,8 +158,9 @@ export class TransitionDeliveryHandler {
     const steps = stepsTo(delivery.status, to, catchUp);
     if (!steps) return undefined;
     const from = { status: delivery.status, eventSequence: delivery.eventSequence };
-    const changes = changesFor(delivery);
     const now = this.clock.now();
+    // A test delivery has no driver to locate: its end is a time only.
+    const changes = { ...changesFor(delivery), ...endOf(steps, now, null) };
     const events = planSteps(delivery, steps, now, this.config.PUBLIC_BASE_URL, changes);
     const moved = await this.writerFor(Object.keys(changes)).batcher.add({ delivery, from, now, events, changes });
     return moved

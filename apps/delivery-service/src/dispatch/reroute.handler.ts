@@ -19,7 +19,7 @@ import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { deliverySnapshot, toDeliveryRecord } from '../deliveries/delivery.record';
+import { deliverySnapshot, readAssignedDriver, toDeliveryRecord } from '../deliveries/delivery.record';
 import { notYourDelivery } from '../drivers/driver-errors';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { certificationFor, certificationProvinces, certifiedIn } from '../drivers/eligibility';
@@ -141,7 +141,7 @@ export class RerouteHandler {
       if (accept) await this.apply(manager, delivery, pending.dropoff, pending.fee, now);
       else {
         delivery.pendingReroute = null;
-        await appendEvent(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
+        await appendEvent(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
         await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
       }
       return { deliveryId: delivery.id, status: delivery.status };
@@ -178,7 +178,7 @@ export class RerouteHandler {
   /** The new dropoff and price take effect, with their event, in the caller's transaction. */
   private async apply(manager: EntityManager, delivery: DeliveryEntity, dropoff: DeliveryStopRecord, fee: number, now: Date): Promise<void> {
     Object.assign(delivery, { dropoff, fee, pendingReroute: null, updatedAt: now });
-    await appendEvent(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
+    await appendEvent(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
     await manager.update(
       DeliveryEntity,
       { id: delivery.id },

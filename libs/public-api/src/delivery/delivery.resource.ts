@@ -57,13 +57,17 @@ export class DeliveryDriverResource {
   @ApiProperty({ example: 'Sam' })
   name!: string;
 
-  @ApiProperty({ example: '+14165550123' })
-  phone!: string;
+  @ApiProperty({ type: String, nullable: true, example: '+14165550123', description: 'null from a terminal status (delivered, failed, returned) on.' })
+  phone!: string | null;
 
   @ApiProperty({ enum: VEHICLES })
   vehicle!: Vehicle;
 
-  @ApiProperty({ type: Number, nullable: true, description: 'Last reported position.' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Last reported position while the delivery is under way; from a terminal status on, where the delivery ended (null if the driver had not reported a position), never where the driver is now.',
+  })
   lat!: number | null;
 
   @ApiProperty({ type: Number, nullable: true })
@@ -152,10 +156,10 @@ export class TrackingDriverResource implements Driver {
   @ApiProperty({ example: 'Sam' })
   name!: string;
 
-  @ApiProperty({ example: '+14165550123' })
-  phone!: string;
+  @ApiProperty({ type: String, nullable: true, example: '+14165550123', description: 'null from a terminal status (delivered, failed, returned) on.' })
+  phone!: string | null;
 
-  @ApiProperty({ type: GeoPointResource })
+  @ApiProperty({ type: GeoPointResource, description: 'Where the driver last reported; from a terminal status on, where the delivery ended.' })
   location!: GeoPointResource;
 }
 
@@ -174,7 +178,7 @@ export class TrackingResource implements TrackingSnapshot {
     additionalProperties: true,
     nullable: true,
     allOf: [{ $ref: getSchemaPath(TrackingDriverResource) }],
-    description: 'null until a driver is assigned.',
+    description: 'null until a driver is assigned; from a terminal status on, null unless the point where the delivery ended is known.',
   })
   driver!: TrackingDriverResource | null;
 
