@@ -11,6 +11,7 @@ import { AddDeliveryPayment1765100000010 } from './migrations/1765100000010-add-
 import { CreateDriversAndOffers1765200000000 } from './migrations/1765200000000-create-drivers-and-offers';
 import { CreateProofPhotos1765300000000 } from './migrations/1765300000000-create-proof-photos';
 import { VacuumOutboxHandoffsOften1765400000000 } from './migrations/1765400000000-vacuum-outbox-handoffs-often';
+import { AddDeliveryRefund1765540000100 } from './migrations/1765540000100-add-delivery-refund';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -29,4 +30,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateDriversAndOffers1765200000000,
   CreateProofPhotos1765300000000,
   VacuumOutboxHandoffsOften1765400000000,
+  AddDeliveryRefund1765540000100,
 ];

@@ -107,6 +107,22 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.RerouteDelivery]: { scope, deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B', dropoffAddress: '100 King St W, Toronto, ON M5X 1A9' },
   [Pattern.ListDriverReroutes]: { tokenHash: 'a'.repeat(64) },
   [Pattern.AnswerReroute]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', accept: false },
+  [Pattern.ListRefunds]: { scope, limit: 20 },
+  [Pattern.RecordDeliveryRefund]: {
+    scope,
+    deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B',
+    refund: {
+      id: 'rf_1',
+      deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B',
+      checkoutId: 'chk_1',
+      amount: 3499,
+      currency: 'cad',
+      reason: 'delivery_cancelled',
+      status: 'succeeded',
+      processorRefundId: 're_1',
+      createdAt: '2026-11-26T12:00:00.000Z',
+    },
+  },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

@@ -48,10 +48,13 @@ import {
   CreateCheckoutReply,
   CreateCheckoutRequest,
   ListPayoutsRequest,
+  ListRefundsRequest,
   PaymentRecord,
   PayoutRecordPage,
   PayTestCheckoutRequest,
   ProcessorEventRequest,
+  RecordDeliveryRefundRequest,
+  RefundRecordPage,
 } from './payments';
 import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocationRecord, PickupLocationRecordList } from './locations';
 import { Pattern } from './patterns';
@@ -158,6 +161,8 @@ export interface BusContract {
   [Pattern.RerouteDelivery]: Entry<RerouteRequest, DeliveryRecord, Delivery>;
   [Pattern.ListDriverReroutes]: Entry<DriverAuthRequest, RerouteRecordList, Delivery>;
   [Pattern.AnswerReroute]: Entry<AnswerRerouteRequest, DriverAssignmentRecord, Delivery>;
+  [Pattern.ListRefunds]: Entry<ListRefundsRequest, RefundRecordPage, Payment>;
+  [Pattern.RecordDeliveryRefund]: Entry<RecordDeliveryRefundRequest, { recorded: boolean }, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -69,6 +69,9 @@ export const Pattern = {
   RerouteDelivery: 'delivery.reroute',
   ListDriverReroutes: 'delivery.driver_reroutes',
   AnswerReroute: 'delivery.answer_reroute',
+  ListRefunds: 'payment.list_refunds',
+  /** payment-service reports a delivery's refund made: delivery-service records it with its delivery.refunded event. */
+  RecordDeliveryRefund: 'delivery.record_refund',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -137,6 +140,8 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.RerouteDelivery]: ServiceName.Delivery,
   [Pattern.ListDriverReroutes]: ServiceName.Delivery,
   [Pattern.AnswerReroute]: ServiceName.Delivery,
+  [Pattern.ListRefunds]: ServiceName.Payment,
+  [Pattern.RecordDeliveryRefund]: ServiceName.Delivery,
 };
 
 /**

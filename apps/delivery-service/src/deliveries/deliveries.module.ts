@@ -37,11 +37,13 @@ import { DriverPresenceHandler } from '../drivers/driver-presence.handler';
 import { DriversController } from '../drivers/drivers.controller';
 import { DriversStore } from '../drivers/drivers.store';
 import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
+import { RecordDeliveryRefundHandler } from '../refunds/record-delivery-refund.handler';
+import { RefundsController } from '../refunds/refunds.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity, DriverEntity, DriverCertificationEntity, OfferEntity])],
   // Live dispatch shares the deliveries' transitions and outbox, so it lives in this module.
-  controllers: [DeliveriesController, DriversController, DispatchController],
+  controllers: [DeliveriesController, DriversController, DispatchController, RefundsController],
   providers: [
     CreateDeliveryHandler,
     InsertDeliveryStatement,
@@ -67,6 +69,7 @@ import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
     AddProofPhotoHandler,
     RerouteHandler,
     NotificationSender,
+    RecordDeliveryRefundHandler,
     { provide: NOTIFIER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => notifierFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],

@@ -29,6 +29,7 @@ export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string, driv
     simulatedTimeline: delivery.simulatedTimeline,
     scheduledAt: delivery.scheduledAt?.toISOString() ?? null,
     payment: delivery.payment,
+    refund: delivery.refund,
     driver: driver ? { name: driver.name, phone: driver.phone, vehicle: driver.vehicle, lat: driver.lat, lng: driver.lng } : null,
     createdAt: delivery.createdAt.toISOString(),
     updatedAt: delivery.updatedAt.toISOString(),

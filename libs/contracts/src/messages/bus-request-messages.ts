@@ -25,8 +25,10 @@ import {
   ConnectMerchantMessage,
   CreateCheckoutMessage,
   ListPayoutsMessage,
+  ListRefundsMessage,
   PayTestCheckoutMessage,
   ProcessorEventMessage,
+  RecordDeliveryRefundMessage,
 } from './payments.messages';
 import { ClaimQuoteMessage, CreateQuoteMessage, PeekQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
 import {
@@ -113,4 +115,6 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.RerouteDelivery]: RerouteMessage,
   [Pattern.ListDriverReroutes]: DriverAuthMessage,
   [Pattern.AnswerReroute]: AnswerRerouteMessage,
+  [Pattern.ListRefunds]: ListRefundsMessage,
+  [Pattern.RecordDeliveryRefund]: RecordDeliveryRefundMessage,
 };
