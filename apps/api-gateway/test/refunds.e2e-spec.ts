@@ -1,7 +1,8 @@
+import { Client } from 'pg';
 import Stripe from 'stripe';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { MerchantKeys, PaymentFlow, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { MerchantKeys, PaymentFlow, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** Short enough for a test to watch a checkout expire, long enough to pay one first. */
 const CHECKOUT_VALIDITY_MS = 8000;
@@ -115,6 +116,34 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     const events = await call('GET', `/v1/events?delivery_id=${deliveryId}`, merchant.test);
     const types = (events.body.data as Json[]).map((event) => event.type);
     expect(types.filter((type) => type === 'delivery.refunded')).toHaveLength(1);
+  });
+
+  it('records a delivery\'s refund and its delivery.refunded once when payment-service reports it again', async () => {
+    const funded = await checkout(2000);
+    const checkoutId = funded.checkout.checkout_id as string;
+    await pay(checkoutId);
+    const deliveryId = (await call('POST', '/v1/deliveries', merchant.test, { quote_id: funded.quoteId, checkout_id: checkoutId, customer })).body.id as string;
+    await call('POST', `/v1/deliveries/${deliveryId}/cancel`, merchant.test);
+    await waitFor(async () => ((await call('GET', `/v1/deliveries/${deliveryId}`, merchant.test)).body.refund ? true : undefined), 30_000, 200);
+
+    // As after a lost answer: payment-service has not seen delivery-service record it, and reports it again.
+    const pg = new Client({ connectionString: testEnv().databaseUrl });
+    await pg.connect();
+    try {
+      const table = `"${system.prefix}_payments".money_movements`;
+      const reset = await pg.query(`UPDATE ${table} SET announced_at = NULL WHERE delivery_id = $1 AND kind = 'refund'`, [deliveryId]);
+      expect(reset.rowCount).toBe(1);
+      await waitFor(async () => {
+        const { rows } = await pg.query(`SELECT announced_at FROM ${table} WHERE delivery_id = $1 AND kind = 'refund'`, [deliveryId]);
+        return rows[0].announced_at ? true : undefined;
+      }, 30_000, 100);
+      // delivery-service answered the second report after its commit: a second event would be in its outbox now.
+      const { rows } = await pg.query(`SELECT type FROM "${system.prefix}_deliveries".outbox_events WHERE delivery_id = $1 ORDER BY sequence`, [deliveryId]);
+      expect(rows.map((row: { type: string }) => row.type)).toEqual(['delivery.created', 'delivery.cancelled', 'delivery.refunded']);
+    } finally {
+      await pg.end();
+    }
+    expect((await refunds()).filter((refund) => refund.delivery_id === deliveryId)).toHaveLength(1);
   });
 
   it('shows a failed delivery partially refunded (its items subtotal), the delivery fee kept', async () => {
