@@ -87,10 +87,9 @@ export class ReceiveProcessorEventHandler {
   }
 
   /**
-   * Under the checkout's row lock, so a cancellation or the expiry pass at the
-   * same moment is seen: a checkout that can still take the payment takes it
-   * (applied as usual by the caller's next event or read); one that cannot
-   * gets its refund recorded, and an unpaid one past its validity is closed.
+   * Decided again under the checkout's row lock, so a cancellation or the
+   * expiry pass at the same moment is seen: the refund is recorded in the
+   * transaction that closes an unpaid checkout past its validity (`expired`).
    */
   private async refundLatePayment(checkoutId: string, intent: Stripe.PaymentIntent): Promise<void> {
     const recorded = await this.dataSource.transaction(async (manager) => {
