@@ -112,6 +112,16 @@ describe('stripe-local through the official stripe SDK', () => {
     expect(eventsOf('payment_intent.succeeded', LIVE_SECRET)).toEqual([]);
   });
 
+  it('updates an intent before payment (amount, currency, metadata merged) and refuses once it succeeded', async () => {
+    const stripe = sdk('sk_test_local_a');
+    const intent = await stripe.paymentIntents.create({ amount: 2599, currency: 'cad', metadata: { checkout_id: 'chk_1' } });
+    const updated = await stripe.paymentIntents.update(intent.id, { amount: 100, currency: 'USD', metadata: { note: 'changed' } });
+    expect(updated).toMatchObject({ id: intent.id, amount: 100, currency: 'usd', metadata: { checkout_id: 'chk_1', note: 'changed' } });
+    await expect(stripe.paymentIntents.update(intent.id, { amount: 10 })).rejects.toMatchObject({ statusCode: 400, param: 'amount' });
+    expect(await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).toMatchObject({ status: 'succeeded', amount_received: 100 });
+    await expect(stripe.paymentIntents.update(intent.id, { amount: 2599 })).rejects.toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' });
+  });
+
   it('asks for 3-D Secure with 4000 0027 6000 3184 and succeeds once the page is completed', async () => {
     const stripe = sdk('sk_test_local_a');
     const intent = await stripe.paymentIntents.create({ amount: 1000, currency: 'cad' });

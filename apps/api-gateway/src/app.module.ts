@@ -18,6 +18,7 @@ import { EventsModule } from './events/events.module';
 import { CheckoutsModule } from './checkouts/checkouts.module';
 import { CheckoutPageModule } from './checkout-page/checkout-page.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { RefundsModule } from './refunds/refunds.module';
 import { ProcessorEventsModule } from './processor-events/processor-events.module';
 import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
@@ -46,6 +47,7 @@ export class AppModule {
         CheckoutsModule,
         CheckoutPageModule,
         PayoutsModule,
+        RefundsModule,
         ProcessorEventsModule,
         OpsModule,
         QueueBoardModule.register(config),

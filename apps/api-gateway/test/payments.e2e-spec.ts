@@ -73,6 +73,8 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
       success_url: 'https://shop.example/thanks',
       cancel_url: 'https://shop.example/cart',
       delivery_id: null,
+      amount_refunded: 0,
+      refunds: [],
       expires_at: expect.any(String),
       created_at: expect.any(String),
     });

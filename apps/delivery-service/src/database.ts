@@ -15,6 +15,7 @@ import { AddDeliveryEnd1765500000000 } from './migrations/1765500000000-add-deli
 import { AddDeliveryChargedFeeAndRerouteCount1765510000000 } from './migrations/1765510000000-add-delivery-charged-fee-and-reroute-count';
 import { CountWrongDeliveryPins1765520000000 } from './migrations/1765520000000-count-wrong-delivery-pins';
 import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-driver-standing';
+import { AddDeliveryRefund1765540000100 } from './migrations/1765540000100-add-delivery-refund';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -37,4 +38,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryChargedFeeAndRerouteCount1765510000000,
   CountWrongDeliveryPins1765520000000,
   AddDriverStanding1765520000100,
+  AddDeliveryRefund1765540000100,
 ];

@@ -71,6 +71,18 @@ export class PaymentServiceConfig extends BaseConfig {
   @Min(100)
   CHECKOUT_RECONCILE_INTERVAL_MS = 15_000;
 
+  /** How long a checkout can be paid and used (decisions.md, Money: 24 hours); shorter only in tests. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  CHECKOUT_VALIDITY_MS = 24 * 3600_000;
+
+  /** How often one replica closes expired checkouts: their intent cancelled, or an unused payment refunded. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  CHECKOUT_EXPIRY_INTERVAL_MS = 60_000;
+
   /** How often one replica makes the transfers and refunds still owed. */
   @Type(() => Number)
   @IsInt()

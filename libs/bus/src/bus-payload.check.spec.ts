@@ -110,6 +110,22 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.RevokeDriver]: { driverId: 'drv_1' },
   [Pattern.ChangeDriverStanding]: { driverId: 'drv_1', change: 'force_offline' },
   [Pattern.RotateDriverToken]: { driverId: 'drv_1', expiresInSeconds: null },
+  [Pattern.ListRefunds]: { scope, limit: 20 },
+  [Pattern.RecordDeliveryRefund]: {
+    scope,
+    deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B',
+    refund: {
+      id: 'rf_1',
+      deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B',
+      checkoutId: 'chk_1',
+      amount: 3499,
+      currency: 'cad',
+      reason: 'delivery_cancelled',
+      status: 'succeeded',
+      processorRefundId: 're_1',
+      createdAt: '2026-11-26T12:00:00.000Z',
+    },
+  },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

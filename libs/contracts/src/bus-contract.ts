@@ -52,10 +52,13 @@ import {
   CreateCheckoutReply,
   CreateCheckoutRequest,
   ListPayoutsRequest,
+  ListRefundsRequest,
   PaymentRecord,
   PayoutRecordPage,
   PayTestCheckoutRequest,
   ProcessorEventRequest,
+  RecordDeliveryRefundRequest,
+  RefundRecordPage,
 } from './payments';
 import { CreatePickupLocationRequest, ListPickupLocationsRequest, PickupLocationRecord, PickupLocationRecordList } from './locations';
 import { Pattern } from './patterns';
@@ -165,6 +168,8 @@ export interface BusContract {
   [Pattern.RevokeDriver]: Entry<DriverRef, RevokedDriverRecord, Delivery>;
   [Pattern.ChangeDriverStanding]: Entry<ChangeDriverStandingRequest, DriverRecord, Delivery>;
   [Pattern.RotateDriverToken]: Entry<RotateDriverTokenRequest, CreatedDriverRecord, Delivery>;
+  [Pattern.ListRefunds]: Entry<ListRefundsRequest, RefundRecordPage, Payment>;
+  [Pattern.RecordDeliveryRefund]: Entry<RecordDeliveryRefundRequest, { recorded: boolean }, Delivery>;
 }
 
 export type PatternRequest<P extends Pattern> = BusContract[P]['request'];

@@ -1,5 +1,5 @@
 import type { DeliveryStopRecord } from './addresses';
-import type { PaymentRecord } from './payments';
+import type { PaymentRecord, RefundRecord } from './payments';
 import type { AssignedDriver, ProofPhotoRecord } from './drivers';
 import { ClaimedQuote, Category } from './quotes';
 import type { Mode } from './scope';
@@ -103,6 +103,8 @@ export interface DeliveryRecord {
   payment: PaymentRecord | null;
   /** A live delivery's driver once assigned (retrieve); null otherwise. */
   driver: AssignedDriver | null;
+  /** The refund of its payment, once the processor made it; absent or null otherwise. */
+  refund?: RefundRecord | null;
   createdAt: string;
   updatedAt: string;
 }

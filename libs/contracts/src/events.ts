@@ -14,6 +14,8 @@ export const EventType = {
   /** A new dropoff took effect (asked before pickup, accepted by the driver or before one was assigned). */
   DeliveryRerouteAccepted: 'delivery.reroute_accepted',
   DeliveryRerouteDeclined: 'delivery.reroute_declined',
+  /** The processor returned money of the delivery's payment (cancelled: all of it; failed or returned: the items). */
+  DeliveryRefunded: 'delivery.refunded',
 } as const;
 export type EventType = (typeof EventType)[keyof typeof EventType];
 
@@ -39,6 +41,8 @@ export const EVENT_SUBSCRIPTIONS: Readonly<Record<EventType, readonly EventSubsc
   [EventType.DeliveryReturned]: [ServiceName.Webhook, ServiceName.Payment],
   [EventType.DeliveryRerouteAccepted]: [ServiceName.Webhook],
   [EventType.DeliveryRerouteDeclined]: [ServiceName.Webhook],
+  // Recorded once payment-service made the refund; it moves no more money.
+  [EventType.DeliveryRefunded]: [ServiceName.Webhook],
 };
 
 /** The services that take delivery events, each through its own intake pattern (`EVENT_INTAKE_PATTERN`). */

@@ -72,6 +72,9 @@ export const Pattern = {
   RevokeDriver: 'delivery.revoke_driver',
   ChangeDriverStanding: 'delivery.change_driver_standing',
   RotateDriverToken: 'delivery.rotate_driver_token',
+  ListRefunds: 'payment.list_refunds',
+  /** payment-service reports a delivery's refund made: delivery-service records it with its delivery.refunded event. */
+  RecordDeliveryRefund: 'delivery.record_refund',
 } as const;
 export type Pattern = (typeof Pattern)[keyof typeof Pattern];
 
@@ -143,6 +146,8 @@ export const PATTERN_ROUTES: { readonly [P in Pattern]: PatternOwner<P> } = {
   [Pattern.RevokeDriver]: ServiceName.Delivery,
   [Pattern.ChangeDriverStanding]: ServiceName.Delivery,
   [Pattern.RotateDriverToken]: ServiceName.Delivery,
+  [Pattern.ListRefunds]: ServiceName.Payment,
+  [Pattern.RecordDeliveryRefund]: ServiceName.Delivery,
 };
 
 /**

@@ -1,7 +1,12 @@
 import { MerchantScope, Mode } from './scope';
 
-/** A checkout's life: paid once, used by one delivery; `failed` stays payable until it expires. */
-export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'expired', 'cancelled', 'used'] as const;
+/**
+ * A checkout's life: paid once, used by one delivery; `failed` stays payable
+ * until it expires. A used checkout whose delivery's payment went back is
+ * `refunded` (all of it) or `partially_refunded` (the items of a failed or
+ * returned delivery).
+ */
+export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'expired', 'cancelled', 'used', 'refunded', 'partially_refunded'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
 /** A checkout as payment-service keeps it; the gateway presents it as the contract's Checkout. */
@@ -24,6 +29,10 @@ export interface CheckoutRecord {
   successUrl: string | null;
   cancelUrl: string | null;
   deliveryId: string | null;
+  /** What went back to the customer so far (refunds the processor made), in cents. */
+  amountRefunded: number;
+  /** Every refund of this checkout's payment, oldest first. */
+  refunds: RefundRecord[];
   expiresAt: string;
   createdAt: string;
 }
@@ -153,4 +162,45 @@ export interface PayoutRecordPage {
   data: PayoutRecord[];
   hasMore: boolean;
   nextCursor: string | null;
+}
+
+/** Why money went back to the customer. */
+export const REFUND_REASONS = ['delivery_cancelled', 'delivery_failed', 'delivery_returned', 'checkout_cancelled', 'checkout_expired', 'late_payment'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Money going back to the customer: of a delivery's payment, or of a checkout no delivery used. */
+export interface RefundRecord {
+  id: string;
+  /** The delivery whose payment it returns; null for a checkout no delivery used (cancelled, expired, paid late). */
+  deliveryId: string | null;
+  checkoutId: string;
+  amount: number;
+  currency: string;
+  reason: RefundReason;
+  status: RefundStatus;
+  /** The processor's refund, once made. */
+  processorRefundId: string | null;
+  createdAt: string;
+}
+
+export interface ListRefundsRequest {
+  scope: MerchantScope;
+  limit: number;
+  cursor?: string;
+}
+
+export interface RefundRecordPage {
+  data: RefundRecord[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** payment-service tells delivery-service that a delivery's refund was made: delivery-service records it and its event. */
+export interface RecordDeliveryRefundRequest {
+  scope: MerchantScope;
+  deliveryId: string;
+  refund: RefundRecord;
 }

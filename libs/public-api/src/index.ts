@@ -26,3 +26,5 @@ export * from './payout/payout.presenter';
 export * from './payment/processor-event-receipt.resource';
 export * from './driver/driver.resource';
 export * from './driver/driver.presenter';
+export * from './refund/refund.resource';
+export * from './refund/refund.presenter';

@@ -148,6 +148,34 @@ const paymentIntentRoutes = [
     },
   },
   {
+    // Update, as Stripe allows it before the payment: amount, currency, description, metadata (merged).
+    method: 'POST',
+    path: /^\/v1\/payment_intents\/(pi_\w+)$/,
+    handler: (context, id) => {
+      const { object: intent } = findIntent(context, id);
+      if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(String(intent.status))) {
+        throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent's amount could not be updated because it has a status of ${intent.status}.`, {
+          code: 'payment_intent_unexpected_state',
+          payment_intent: intent,
+        });
+      }
+      const { params } = context;
+      const amountText = text(params, 'amount');
+      if (amountText !== undefined) {
+        const amount = Number(amountText);
+        if (!Number.isInteger(amount) || amount < 50) throw invalidRequest('Amount must be at least 50 cents.', 'amount');
+        intent.amount = amount;
+      }
+      const currency = text(params, 'currency');
+      if (currency !== undefined) intent.currency = currency.toLowerCase();
+      const description = text(params, 'description');
+      if (description !== undefined) intent.description = description;
+      if (params.metadata !== undefined) intent.metadata = { .../** @type {Record<string, string>} */ (intent.metadata), ...metadataOf(params) };
+      context.store.changed();
+      return { body: intent };
+    },
+  },
+  {
     method: 'POST',
     path: /^\/v1\/payment_intents\/(pi_\w+)\/confirm$/,
     publishable: true,

@@ -58,7 +58,12 @@ export class CheckoutsController {
     });
   }
 
-  @ApiOperation({ summary: 'Retrieve a checkout', description: 'Status open, paid, failed (still payable), expired, cancelled or used.' })
+  @ApiOperation({
+    summary: 'Retrieve a checkout',
+    description:
+      'Status open, paid, failed (still payable), expired, cancelled, used, or refunded / partially_refunded (a used checkout whose delivery was refunded); ' +
+      '`refunds` and `amount_refunded` show every refund of its payment.',
+  })
   @ApiOkResponse({ description: 'The checkout (ephemeral_key is only in the creation response).', type: CheckoutResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @Get('checkouts/:checkoutId')
@@ -72,7 +77,7 @@ export class CheckoutsController {
   })
   @ApiOkResponse({ description: 'The cancelled checkout.', type: CheckoutResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
-  @ApiErrorResponse(409, '`invalid_request_error` / `checkout_not_cancellable`: a delivery uses it (cancel the delivery instead).')
+  @ApiErrorResponse(409, '`invalid_request_error` / `checkout_not_cancellable`: a delivery uses it (cancel the delivery instead), or it expired.')
   @ApiEmptyBody()
   @Post('checkouts/:checkoutId/cancel')
   @HttpCode(200)

@@ -48,7 +48,7 @@ export class DeliveriesController {
     type: CreatedDeliveryResource,
   })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`; `parameter_invalid` for a malformed Idempotency-Key.')
-  @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`.')
+  @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`; `payment_error` / `payment_amount_mismatch`: the processor charged another amount or currency than the checkout\'s.')
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
   @ApiErrorResponse(
     409,

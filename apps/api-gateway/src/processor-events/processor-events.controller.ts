@@ -30,7 +30,10 @@ export class ProcessorEventsController {
   })
   @ApiHeader({ name: 'Stripe-Signature', required: true })
   @ApiOkResponse({ description: 'Received.', type: ProcessorEventReceiptResource })
-  @ApiErrorResponse(400, '`invalid_request_error` / `signature_invalid`: the signature does not match the body, or is missing.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error` / `signature_invalid`: the signature does not match the body, or is missing; `parameter_missing` / `parameter_invalid` (param `data.object` / `data.object.id`): a signed event without the object it is about.',
+  )
   @Public()
   @WithRouteTraits({ rawBody: true })
   @Post('webhook')

@@ -38,11 +38,13 @@ import { DriversController } from '../drivers/drivers.controller';
 import { DriversStore } from '../drivers/drivers.store';
 import { ManageDriversHandler } from '../drivers/manage-drivers.handler';
 import { DriverStandingHandler } from '../drivers/driver-standing.handler';
+import { RecordDeliveryRefundHandler } from '../refunds/record-delivery-refund.handler';
+import { RefundsController } from '../refunds/refunds.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DeliveryEntity, OutboxEventEntity, PickupLocationEntity, DriverEntity, DriverCertificationEntity, OfferEntity])],
   // Live dispatch shares the deliveries' transitions and outbox, so it lives in this module.
-  controllers: [DeliveriesController, DriversController, DispatchController],
+  controllers: [DeliveriesController, DriversController, DispatchController, RefundsController],
   providers: [
     CreateDeliveryHandler,
     InsertDeliveryStatement,
@@ -69,6 +71,7 @@ import { DriverStandingHandler } from '../drivers/driver-standing.handler';
     AddProofPhotoHandler,
     RerouteHandler,
     NotificationSender,
+    RecordDeliveryRefundHandler,
     { provide: NOTIFIER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => notifierFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],

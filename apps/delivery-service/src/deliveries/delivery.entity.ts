@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, TestScenario, TimelineStep, UndeliverableAction, Vehicle } from '@sdd/contracts';
+import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, RefundRecord, TestScenario, TimelineStep, UndeliverableAction, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {
@@ -80,6 +80,10 @@ export class DeliveryEntity {
   /** The money of a delivery funded by a checkout, frozen at creation; null without one. */
   @Column({ type: 'jsonb', nullable: true })
   payment!: PaymentRecord | null;
+
+  /** The refund of its payment, recorded when payment-service reports it made (with delivery.refunded); null before. */
+  @Column({ type: 'jsonb', nullable: true })
+  refund!: RefundRecord | null;
 
   @Column({ name: 'package_size', type: 'text' })
   packageSize!: PackageSize;

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CheckoutRecord, CheckoutRef } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
+import { recordCheckoutRefund } from '../payouts/checkout-refund';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { processorFailure } from '../processor/processor-errors';
 import { checkoutNotCancellable } from './checkout-errors';
@@ -13,6 +14,7 @@ import { CheckoutStore } from './checkout.store';
  * paid one that no delivery uses is refunded in full (once: the refund's key
  * is the checkout's). A checkout a delivery uses or is claiming cannot be
  * cancelled: cancel the delivery instead. Cancelling twice returns the same record.
+ * The refund is recorded with the cancellation (GET /v1/refunds, the checkout's `refunds`).
  */
 @Injectable()
 export class CancelCheckoutHandler {
@@ -27,20 +29,24 @@ export class CancelCheckoutHandler {
 
   async execute({ scope, checkoutId }: CheckoutRef): Promise<CheckoutRecord> {
     const found = await this.store.find(scope, checkoutId);
-    if (found.status === 'cancelled') return this.store.present(found);
+    if (found.status === 'cancelled') return this.store.presentWithRefunds(found);
     // Held while the processor is asked, so a delivery cannot claim the checkout meanwhile.
     const cancelled = await this.dataSource.transaction(async (manager) => {
       const checkout = await manager.findOne(CheckoutEntity, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
       if (!checkout || checkout.status === 'cancelled') return checkout ?? found;
       if (checkout.status === 'used' || checkout.claimedBy !== null) throw checkoutNotCancellable(checkout.status === 'used' ? 'used by a delivery' : 'being used by a delivery');
+      // Its expiry already cancelled the intent or refunded the payment.
+      if (checkout.status === 'expired') throw checkoutNotCancellable('expired');
       const stripe = this.processor.client(checkout.mode);
+      const now = this.clock.now();
       try {
         const intent = await stripe.paymentIntents.retrieve(checkout.paymentIntentId);
         if (intent.status === 'succeeded') {
-          await stripe.refunds.create(
+          const refund = await stripe.refunds.create(
             { payment_intent: checkout.paymentIntentId, metadata: { checkout_id: checkout.id, reason: 'checkout_cancelled' } },
             { idempotencyKey: `${checkout.id}:cancel_refund` },
           );
+          await recordCheckoutRefund(manager, checkout, { amount: refund.amount, currency: refund.currency, reason: 'checkout_cancelled', processorId: refund.id }, now);
         } else if (intent.status !== 'canceled') {
           await stripe.paymentIntents.cancel(checkout.paymentIntentId, {}, { idempotencyKey: `${checkout.id}:cancel` });
         }
@@ -48,10 +54,9 @@ export class CancelCheckoutHandler {
         this.logger.warn(`checkout ${checkout.id} not cancelled: ${(error as Error).message}`);
         throw processorFailure(error);
       }
-      const now = this.clock.now();
       await manager.update(CheckoutEntity, { id: checkout.id }, { status: 'cancelled', updatedAt: now });
       return Object.assign(checkout, { status: 'cancelled' as const, updatedAt: now });
     });
-    return this.store.present(cancelled);
+    return this.store.presentWithRefunds(cancelled);
   }
 }

@@ -17,6 +17,15 @@ export const quoteAlreadyUsed = (): AppError =>
 export const checkoutNotPaid = (): AppError =>
   new AppError(402, ErrorType.Payment, 'checkout_not_paid', 'This checkout has not been paid.', 'checkout_id');
 
+export const paymentAmountMismatch = (): AppError =>
+  new AppError(
+    402,
+    ErrorType.Payment,
+    'payment_amount_mismatch',
+    "The processor charged another amount or currency than this checkout's: it cannot fund a delivery. Cancel the checkout to refund it.",
+    'checkout_id',
+  );
+
 export const checkoutForAnotherQuote = (): AppError =>
   AppError.invalidRequest('parameter_invalid', 'This checkout was made for another quote: use the checkout of this quote.', 'checkout_id');
 

@@ -1,8 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { CheckoutCustomer, Mode, PaymentRecord } from '@sdd/contracts';
 
-/** The statuses kept in the row; `expired` is derived from expires_at when read. */
-export type StoredCheckoutStatus = 'open' | 'paid' | 'failed' | 'cancelled' | 'used';
+/**
+ * The statuses kept in the row. `expired` is kept once the expiry pass closed
+ * the checkout (intent cancelled, or payment refunded); before that it is
+ * derived from expires_at when read. `refunded` is derived from the refunds.
+ */
+export type StoredCheckoutStatus = 'open' | 'paid' | 'failed' | 'cancelled' | 'used' | 'expired';
 
 @Entity({ name: 'checkouts' })
 export class CheckoutEntity {

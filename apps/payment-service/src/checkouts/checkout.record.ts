@@ -1,5 +1,5 @@
-import type { CheckoutRecord } from '@sdd/contracts';
-import { checkoutStatus } from './checkout-status';
+import type { CheckoutRecord, RefundRecord } from '@sdd/contracts';
+import { checkoutStatus, statusWithRefunds } from './checkout-status';
 import { CheckoutEntity } from './checkout.entity';
 
 /** The hosted payment page of a checkout, served by the gateway. */
@@ -11,11 +11,13 @@ export function toCheckoutRecord(
   checkout: CheckoutEntity,
   context: { now: Date; publicBaseUrl: string; publishableKey: string },
   ephemeralKey: string | null = null,
+  refunds: RefundRecord[] = [],
 ): CheckoutRecord {
+  const amountRefunded = refunds.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amount, 0);
   return {
     id: checkout.id,
     mode: checkout.mode,
-    status: checkoutStatus(checkout.status, checkout.expiresAt, context.now),
+    status: statusWithRefunds(checkoutStatus(checkout.status, checkout.expiresAt, context.now), checkout.amount, amountRefunded),
     checkoutUrl: checkoutUrlOf(context.publicBaseUrl, checkout.id),
     clientSecret: checkout.clientSecret,
     paymentIntentId: checkout.paymentIntentId,
@@ -30,6 +32,8 @@ export function toCheckoutRecord(
     successUrl: checkout.successUrl,
     cancelUrl: checkout.cancelUrl,
     deliveryId: checkout.usedAt ? checkout.claimedBy : null,
+    amountRefunded,
+    refunds,
     expiresAt: checkout.expiresAt.toISOString(),
     createdAt: checkout.createdAt.toISOString(),
   };

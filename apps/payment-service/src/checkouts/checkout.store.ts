@@ -5,6 +5,8 @@ import { CheckoutRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
+import { MoneyMovementEntity } from '../payouts/money-movement.entity';
+import { toRefundRecord } from '../payouts/refund.record';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { statusAfterIntent } from './checkout-status';
 import { checkoutNotFound } from './checkout-errors';
@@ -36,9 +38,19 @@ export class CheckoutStore {
     return this.dataSource.getRepository(CheckoutEntity).findOneBy({ paymentIntentId });
   }
 
+  /** A checkout as it was made or paid just now: no refund yet (creation and payment need not read them). */
   present(checkout: CheckoutEntity, ephemeralKey: string | null = null): CheckoutRecord {
     const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
     return toCheckoutRecord(checkout, context, ephemeralKey);
+  }
+
+  /** A checkout with its refunds, oldest first, and the status they give it. */
+  async presentWithRefunds(checkout: CheckoutEntity): Promise<CheckoutRecord> {
+    const refunds = await this.dataSource
+      .getRepository(MoneyMovementEntity)
+      .find({ where: { checkoutId: checkout.id, kind: 'refund' }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
+    return toCheckoutRecord(checkout, context, null, refunds.map(toRefundRecord));
   }
 
   /** Asks the processor how the checkout's payment stands and records it. */

@@ -3,7 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CancelCheckoutHandler } from './cancel-checkout.handler';
+import { PayoutsModule } from '../payouts/payouts.module';
 import { CheckoutClaimReconciler } from './checkout-claim.reconciler';
+import { CheckoutExpiryReconciler } from './checkout-expiry.reconciler';
 import { CheckoutPageHandler } from './checkout-page.handler';
 import { CheckoutEntity } from './checkout.entity';
 import { CheckoutStore } from './checkout.store';
@@ -15,7 +17,7 @@ import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
 import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity])],
+  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity]), PayoutsModule],
   controllers: [CheckoutsController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
@@ -28,6 +30,7 @@ import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
     ClaimCheckoutHandler,
     SettleCheckoutClaimHandler,
     CheckoutClaimReconciler,
+    CheckoutExpiryReconciler,
   ],
   exports: [CheckoutStore],
 })

@@ -8,7 +8,8 @@ import { PaymentServiceConfig } from '../config';
 import { feeTierFor, serviceFeeFor } from '../accounts/fee-tier';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { processorFailure } from '../processor/processor-errors';
-import { checkoutAlreadyUsed, checkoutForAnotherQuote, checkoutNotFound, checkoutNotPaid } from './checkout-errors';
+import { chargeMatchesCheckout } from './checkout-status';
+import { checkoutAlreadyUsed, checkoutForAnotherQuote, checkoutNotFound, checkoutNotPaid, paymentAmountMismatch } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
 import { CheckoutStore } from './checkout.store';
 
@@ -17,7 +18,8 @@ const THIRTY_DAYS_MS = 30 * 24 * 3600_000;
 /**
  * Delivery-service claims a paid checkout for one delivery (the claimant)
  * before it writes it: one checkout funds one delivery. The PaymentIntent is
- * retrieved again and must have succeeded, whatever the row says. The fee
+ * retrieved again and must have succeeded, for the checkout's amount and
+ * currency (an intent changed at the processor funds nothing), whatever the row says. The fee
  * tier of this moment is frozen into the claim. The same claimant may claim
  * again (its retry); the claim lapses unless the delivery confirms it.
  */
@@ -49,6 +51,10 @@ export class ClaimCheckoutHandler {
       });
     const checkout = await this.store.applyIntent(found, intent);
     if (intent.status !== 'succeeded' || checkout.status !== 'paid') throw checkoutNotPaid();
+    if (!chargeMatchesCheckout({ amountReceived: intent.amount_received, currency: intent.currency }, checkout)) {
+      this.logger.warn(`checkout ${checkout.id}: the processor charged ${intent.amount_received} ${intent.currency}, not ${checkout.amount} ${checkout.currency}`);
+      throw paymentAmountMismatch();
+    }
 
     const deliveries = await this.bus.requestFor(ref.scope, Pattern.CountRecentDeliveries, { since: this.clock.now().getTime() - THIRTY_DAYS_MS });
     const { ratePercent } = feeTierFor(deliveries);

@@ -4,15 +4,14 @@ import type Stripe from 'stripe';
 import { CheckoutCustomer, CreateCheckoutReply, CreateCheckoutRequest, MerchantScope, Pattern } from '@sdd/contracts';
 import { Clock, CLOCK, derivedId, newId } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
+import { APP_CONFIG } from '@sdd/runtime';
+import { PaymentServiceConfig } from '../config';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { processorFailure } from '../processor/processor-errors';
 import { quoteAlreadyUsed, stripeNotConnected } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
 import { CheckoutStore } from './checkout.store';
-
-/** decisions.md, Money: a checkout can be paid for 24 hours. */
-export const CHECKOUT_VALIDITY_MS = 24 * 3600_000;
 
 /**
  * POST /v1/checkouts: one PaymentIntent for the items plus the quote's
@@ -29,6 +28,7 @@ export class CreateCheckoutHandler {
     private readonly store: CheckoutStore,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    @Inject(APP_CONFIG) private readonly config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -88,7 +88,7 @@ export class CreateCheckoutHandler {
       claimedUntil: null,
       usedAt: null,
       payment: null,
-      expiresAt: new Date(now.getTime() + CHECKOUT_VALIDITY_MS),
+      expiresAt: new Date(now.getTime() + this.config.CHECKOUT_VALIDITY_MS),
       createdAt: now,
       updatedAt: now,
     } satisfies CheckoutEntity);

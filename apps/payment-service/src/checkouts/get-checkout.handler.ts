@@ -14,6 +14,6 @@ export class GetCheckoutHandler {
   async execute({ scope, checkoutId }: CheckoutRef): Promise<CheckoutRecord> {
     let checkout = await this.store.find(scope, checkoutId);
     if (isPayable(checkout.status)) checkout = await this.store.refresh(checkout).catch(() => checkout);
-    return this.store.present(checkout);
+    return this.store.presentWithRefunds(checkout);
   }
 }

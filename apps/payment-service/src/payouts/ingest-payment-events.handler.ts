@@ -61,6 +61,8 @@ export class IngestPaymentEventsHandler {
         amount: plan.amount,
         currency: checkout.currency,
         status: 'pending',
+        reason: plan.reason,
+        announcedAt: null,
         processorId: null,
         attempts: 0,
         nextAttemptAt: now,

@@ -26,7 +26,8 @@ export class ListPayoutsHandler {
 function toPayoutRecord(movement: MoneyMovementEntity): PayoutRecord {
   return {
     id: movement.id,
-    deliveryId: movement.deliveryId,
+    // Transfers are always a delivery's; only a checkout's refund has none.
+    deliveryId: movement.deliveryId as string,
     checkoutId: movement.checkoutId,
     amount: movement.amount,
     currency: movement.currency,

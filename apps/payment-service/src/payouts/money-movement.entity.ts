@@ -1,8 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Mode, PayoutStatus } from '@sdd/contracts';
+import type { Mode, PayoutStatus, RefundReason } from '@sdd/contracts';
 import type { MovementKind } from './money-movement';
 
-/** One transfer or refund a delivery owes; at most one of each kind per delivery. */
+/**
+ * One transfer or refund a delivery owes (at most one of each kind per
+ * delivery), or the refund of a checkout no delivery used (at most one per checkout).
+ */
 @Entity({ name: 'money_movements' })
 export class MoneyMovementEntity {
   @PrimaryColumn({ type: 'text' })
@@ -14,8 +17,9 @@ export class MoneyMovementEntity {
   @Column({ type: 'text' })
   mode!: Mode;
 
-  @Column({ name: 'delivery_id', type: 'text' })
-  deliveryId!: string;
+  /** Null for the refund of a checkout no delivery used. */
+  @Column({ name: 'delivery_id', type: 'text', nullable: true })
+  deliveryId!: string | null;
 
   @Column({ name: 'checkout_id', type: 'text' })
   checkoutId!: string;
@@ -31,6 +35,14 @@ export class MoneyMovementEntity {
 
   @Column({ type: 'text' })
   status!: PayoutStatus;
+
+  /** Why a refund is made; null for a transfer. */
+  @Column({ type: 'text', nullable: true })
+  reason!: RefundReason | null;
+
+  /** When delivery-service recorded a delivery's refund (and its delivery.refunded event); null until then. */
+  @Column({ name: 'announced_at', type: 'timestamptz', nullable: true })
+  announcedAt!: Date | null;
 
   /** The processor's transfer or refund id once it is made. */
   @Column({ name: 'processor_id', type: 'text', nullable: true })

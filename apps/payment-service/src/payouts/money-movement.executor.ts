@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { Pattern } from '@sdd/contracts';
+import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Clock, CLOCK, Metrics, runOutsideRequestContext } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
@@ -7,8 +9,9 @@ import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { isTransientProcessorError } from '../processor/processor-errors';
-import { movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { checkoutRefundIdempotencyKey, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
 import { MoneyMovementEntity } from './money-movement.entity';
+import { toRefundRecord } from './refund.record';
 
 const BATCH = 20;
 
@@ -19,6 +22,11 @@ const BATCH = 20;
  * replica restarted, or another) asks again and the processor answers with
  * the transfer it already made. Each outcome is committed as soon as it is
  * known. One replica at a time (advisory lock).
+ *
+ * A delivery's refund, once made, is reported to delivery-service, which
+ * records it on the delivery with its delivery.refunded event (outbox) and
+ * answers only then; until it has answered, every pass reports it again
+ * (`announced_at` stays null), so the event is never lost.
  */
 @Injectable()
 export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDestroy {
@@ -28,6 +36,7 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -58,7 +67,28 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
         .limit(BATCH)
         .getMany();
       for (const movement of due) await this.make(manager, movement);
+      await this.announceRefunds(manager);
     });
+  }
+
+  /** Reports the deliveries' refunds made and not yet recorded by delivery-service; one that fails is reported again next pass. */
+  private async announceRefunds(manager: EntityManager): Promise<void> {
+    const made = await manager
+      .getRepository(MoneyMovementEntity)
+      .createQueryBuilder('m')
+      .where(`m.kind = 'refund' AND m.status = 'paid' AND m.delivery_id IS NOT NULL AND m.announced_at IS NULL`)
+      .orderBy('m.updated_at')
+      .limit(BATCH)
+      .getMany();
+    for (const refund of made) {
+      const deliveryId = refund.deliveryId as string;
+      try {
+        await this.bus.request(Pattern.RecordDeliveryRefund, { scope: { merchantId: refund.merchantId, mode: refund.mode }, deliveryId, refund: toRefundRecord(refund) });
+        await this.dataSource.manager.update(MoneyMovementEntity, { id: refund.id }, { announcedAt: this.clock.now() });
+      } catch (error) {
+        this.logger.warn(`refund of ${deliveryId} not recorded by delivery-service yet, reported again next pass: ${(error as Error).message}`);
+      }
+    }
   }
 
   private async make(manager: EntityManager, movement: MoneyMovementEntity): Promise<void> {
@@ -72,7 +102,7 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
       const attempts = movement.attempts + 1;
       const transient = isTransientProcessorError(error);
       const message = (error as Error).message;
-      this.logger.warn(`${movement.kind} of ${movement.deliveryId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
+      this.logger.warn(`${movement.kind} of ${movement.deliveryId ?? movement.checkoutId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
       Metrics.moneyMovements.inc({ kind: movement.kind, outcome: transient ? 'retrying' : 'failed' });
       await this.dataSource.manager.update(
         MoneyMovementEntity,
@@ -104,16 +134,21 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
         transfer_group: movement.checkoutId,
         metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId },
       },
-      { idempotencyKey: movementIdempotencyKey('transfer', movement.deliveryId) },
+      { idempotencyKey: movementIdempotencyKey('transfer', movement.deliveryId as string) },
     );
     return transfer.id;
   }
 
+  /** A delivery's refund is keyed by the delivery, a checkout's (no delivery) by the checkout: each is made once. */
   private async refund(manager: EntityManager, movement: MoneyMovementEntity): Promise<string> {
     const checkout = await manager.findOneByOrFail(CheckoutEntity, { id: movement.checkoutId });
+    // A delivery's refund keeps the parameters it always had: a retry under its key must send the same ones.
+    const metadata: Record<string, string> = movement.deliveryId
+      ? { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId }
+      : { checkout_id: movement.checkoutId, reason: movement.reason ?? '' };
     const refund = await this.processor.client(movement.mode).refunds.create(
-      { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId } },
-      { idempotencyKey: movementIdempotencyKey('refund', movement.deliveryId) },
+      { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata },
+      { idempotencyKey: movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId) },
     );
     return refund.id;
   }

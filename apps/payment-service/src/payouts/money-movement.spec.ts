@@ -1,5 +1,5 @@
 import { PaymentRecord } from '@sdd/contracts';
-import { moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { checkoutRefundIdempotencyKey, moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs, refundStatusOf } from './money-movement';
 
 const payment: PaymentRecord = {
   status: 'paid',
@@ -13,10 +13,11 @@ const payment: PaymentRecord = {
 };
 
 describe('moneyMovementFor', () => {
-  it('transfers the net on delivered, refunds everything on cancelled, the items on failed', () => {
-    expect(moneyMovementFor('delivery.delivered', payment)).toEqual({ kind: 'transfer', amount: 2250 });
-    expect(moneyMovementFor('delivery.cancelled', payment)).toEqual({ kind: 'refund', amount: 3499 });
-    expect(moneyMovementFor('delivery.failed', payment)).toEqual({ kind: 'refund', amount: 2500 });
+  it('transfers the net on delivered, refunds everything on cancelled, the items on failed or returned, each with its reason', () => {
+    expect(moneyMovementFor('delivery.delivered', payment)).toEqual({ kind: 'transfer', amount: 2250, reason: null });
+    expect(moneyMovementFor('delivery.cancelled', payment)).toEqual({ kind: 'refund', amount: 3499, reason: 'delivery_cancelled' });
+    expect(moneyMovementFor('delivery.failed', payment)).toEqual({ kind: 'refund', amount: 2500, reason: 'delivery_failed' });
+    expect(moneyMovementFor('delivery.returned', payment)).toEqual({ kind: 'refund', amount: 2500, reason: 'delivery_returned' });
   });
 
   it('moves nothing for other events or a zero amount', () => {
@@ -24,7 +25,8 @@ describe('moneyMovementFor', () => {
     const deliveryOnly = { ...payment, amountCharged: 999, itemsSubtotal: 0, serviceFee: 0, developerNet: 0 };
     expect(moneyMovementFor('delivery.delivered', deliveryOnly)).toBeNull();
     expect(moneyMovementFor('delivery.failed', deliveryOnly)).toBeNull();
-    expect(moneyMovementFor('delivery.cancelled', deliveryOnly)).toEqual({ kind: 'refund', amount: 999 });
+    expect(moneyMovementFor('delivery.cancelled', deliveryOnly)).toEqual({ kind: 'refund', amount: 999, reason: 'delivery_cancelled' });
+    expect(moneyMovementFor('delivery.refunded', payment)).toBeNull();
   });
 });
 
@@ -33,6 +35,19 @@ describe('movementIdempotencyKey', () => {
     expect(movementIdempotencyKey('transfer', 'del_test_a')).toBe(movementIdempotencyKey('transfer', 'del_test_a'));
     expect(movementIdempotencyKey('transfer', 'del_test_a')).not.toBe(movementIdempotencyKey('refund', 'del_test_a'));
     expect(movementIdempotencyKey('transfer', 'del_test_a')).not.toBe(movementIdempotencyKey('transfer', 'del_test_b'));
+  });
+});
+
+describe('checkoutRefundIdempotencyKey', () => {
+  it('is per checkout and never a delivery refund key', () => {
+    expect(checkoutRefundIdempotencyKey('chk_a')).not.toBe(checkoutRefundIdempotencyKey('chk_b'));
+    expect(checkoutRefundIdempotencyKey('chk_a')).not.toBe(movementIdempotencyKey('refund', 'chk_a'));
+  });
+});
+
+describe('refundStatusOf', () => {
+  it('calls a made refund succeeded', () => {
+    expect(['pending', 'paid', 'failed'].map((s) => refundStatusOf(s as never))).toEqual(['pending', 'succeeded', 'failed']);
   });
 });
 

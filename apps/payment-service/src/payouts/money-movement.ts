@@ -1,10 +1,12 @@
-import { EventType, PaymentRecord } from '@sdd/contracts';
+import { EventType, PaymentRecord, PayoutStatus, RefundReason, RefundStatus } from '@sdd/contracts';
 
 export type MovementKind = 'transfer' | 'refund';
 
 export interface MoneyMovementPlan {
   kind: MovementKind;
   amount: number;
+  /** Why a refund is made; null for a transfer. */
+  reason: RefundReason | null;
 }
 
 /**
@@ -19,12 +21,14 @@ export interface MoneyMovementPlan {
 export function moneyMovementFor(eventType: string, payment: PaymentRecord): MoneyMovementPlan | null {
   const plan: MoneyMovementPlan | null =
     eventType === EventType.DeliveryDelivered
-      ? { kind: 'transfer', amount: payment.developerNet }
+      ? { kind: 'transfer', amount: payment.developerNet, reason: null }
       : eventType === EventType.DeliveryCancelled
-        ? { kind: 'refund', amount: payment.amountCharged }
-        : eventType === EventType.DeliveryFailed || eventType === EventType.DeliveryReturned
-          ? { kind: 'refund', amount: payment.itemsSubtotal }
-          : null;
+        ? { kind: 'refund', amount: payment.amountCharged, reason: 'delivery_cancelled' }
+        : eventType === EventType.DeliveryFailed
+          ? { kind: 'refund', amount: payment.itemsSubtotal, reason: 'delivery_failed' }
+          : eventType === EventType.DeliveryReturned
+            ? { kind: 'refund', amount: payment.itemsSubtotal, reason: 'delivery_returned' }
+            : null;
   return plan && plan.amount > 0 ? plan : null;
 }
 
@@ -41,4 +45,14 @@ export function movementIdempotencyKey(kind: MovementKind, deliveryId: string): 
 /** When a movement the processor could not make is tried again: 5 s, doubling, at most 10 minutes. */
 export function movementRetryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+}
+
+/** The processor's idempotency key of the one refund a checkout no delivery used may get. */
+export function checkoutRefundIdempotencyKey(checkoutId: string): string {
+  return `refund:checkout:${checkoutId}`;
+}
+
+/** A movement's status as a refund says it: `paid` is the processor having made it. */
+export function refundStatusOf(status: PayoutStatus): RefundStatus {
+  return status === 'paid' ? 'succeeded' : status;
 }

@@ -28,8 +28,10 @@ import {
   ConnectMerchantMessage,
   CreateCheckoutMessage,
   ListPayoutsMessage,
+  ListRefundsMessage,
   PayTestCheckoutMessage,
   ProcessorEventMessage,
+  RecordDeliveryRefundMessage,
 } from './payments.messages';
 import { ClaimQuoteMessage, CreateQuoteMessage, PeekQuoteMessage, QuoteClaimRefMessage, QuoteRefMessage } from './quotes.messages';
 import {
@@ -119,4 +121,6 @@ export const BUS_REQUEST_MESSAGES: { readonly [P in Pattern]: BusMessageClass<Fi
   [Pattern.RevokeDriver]: DriverRefMessage,
   [Pattern.ChangeDriverStanding]: ChangeDriverStandingMessage,
   [Pattern.RotateDriverToken]: RotateDriverTokenMessage,
+  [Pattern.ListRefunds]: ListRefundsMessage,
+  [Pattern.RecordDeliveryRefund]: RecordDeliveryRefundMessage,
 };

@@ -1,7 +1,7 @@
 // @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsDefined, IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsDefined, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import {
   CheckoutClaimRef,
   CheckoutCustomer,
@@ -10,8 +10,15 @@ import {
   ConnectMerchantRequest,
   CreateCheckoutRequest,
   ListPayoutsRequest,
+  ListRefundsRequest,
   PayTestCheckoutRequest,
   ProcessorEventRequest,
+  RecordDeliveryRefundRequest,
+  REFUND_REASONS,
+  REFUND_STATUSES,
+  RefundReason,
+  RefundRecord,
+  RefundStatus,
 } from '../payments';
 import { DELIVERY_ID_PATTERN, NullableButPresent } from './message-rules';
 import { PageMessage, ScopedMessage } from './scope.messages';
@@ -124,3 +131,53 @@ export class ProcessorEventMessage implements ProcessorEventRequest {
 }
 
 export class ListPayoutsMessage extends PageMessage implements ListPayoutsRequest {}
+
+export class ListRefundsMessage extends PageMessage implements ListRefundsRequest {}
+
+export class RefundMessage implements RefundRecord {
+  @IsString()
+  @IsNotEmpty()
+  id!: string;
+
+  @NullableButPresent()
+  @Matches(DELIVERY_ID_PATTERN, { message: 'must be a delivery id (del_…)' })
+  deliveryId!: string | null;
+
+  @IsString()
+  @IsNotEmpty()
+  checkoutId!: string;
+
+  @IsInt()
+  @Min(1)
+  amount!: number;
+
+  @IsString()
+  @IsNotEmpty()
+  currency!: string;
+
+  @IsIn(REFUND_REASONS)
+  reason!: RefundReason;
+
+  @IsIn(REFUND_STATUSES)
+  status!: RefundStatus;
+
+  @NullableButPresent()
+  @IsString()
+  processorRefundId!: string | null;
+
+  @IsString()
+  @IsNotEmpty()
+  createdAt!: string;
+}
+
+export class RecordDeliveryRefundMessage extends ScopedMessage implements RecordDeliveryRefundRequest {
+  @IsString()
+  @Matches(DELIVERY_ID_PATTERN, { message: 'must be a delivery id (del_…)' })
+  deliveryId!: string;
+
+  @IsDefined()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RefundMessage)
+  refund!: RefundMessage;
+}

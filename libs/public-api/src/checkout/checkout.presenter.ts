@@ -1,4 +1,5 @@
 import type { CheckoutRecord } from '@sdd/contracts';
+import { presentRefund } from '../refund/refund.presenter';
 import type { CheckoutResource } from './checkout.resource';
 
 export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
@@ -20,6 +21,8 @@ export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
     success_url: checkout.successUrl,
     cancel_url: checkout.cancelUrl,
     delivery_id: checkout.deliveryId,
+    amount_refunded: checkout.amountRefunded,
+    refunds: checkout.refunds.map(presentRefund),
     expires_at: checkout.expiresAt,
     created_at: checkout.createdAt,
   };

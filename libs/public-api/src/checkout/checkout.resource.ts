@@ -1,5 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CHECKOUT_STATUSES, CheckoutStatus, MODES, Mode } from '@sdd/contracts';
+import { RefundResource } from '../refund/refund.resource';
 
 @ApiSchema({ name: 'Checkout' })
 export class CheckoutResource {
@@ -9,7 +10,12 @@ export class CheckoutResource {
   @ApiProperty({ enum: MODES })
   mode!: Mode;
 
-  @ApiProperty({ enum: CHECKOUT_STATUSES, description: '`failed`: the last attempt was declined, the checkout is still payable.' })
+  @ApiProperty({
+    enum: CHECKOUT_STATUSES,
+    description:
+      '`failed`: the last attempt was declined, the checkout is still payable. `expired`: past `expires_at` without a delivery (its payment intent is cancelled, a payment is refunded). ' +
+      '`refunded` / `partially_refunded`: a used checkout whose delivery\'s payment went back in full / in part (see `refunds`).',
+  })
   status!: CheckoutStatus;
 
   @ApiProperty({ format: 'uri', description: 'The hosted payment page.' })
@@ -53,6 +59,12 @@ export class CheckoutResource {
 
   @ApiProperty({ type: String, nullable: true, description: 'The delivery this checkout funds, once used.' })
   delivery_id!: string | null;
+
+  @ApiProperty({ type: 'integer', description: 'Cents returned to the customer so far (refunds the processor made).' })
+  amount_refunded!: number;
+
+  @ApiProperty({ type: RefundResource, isArray: true, description: "Every refund of this checkout's payment, oldest first; also listed by GET /v1/refunds." })
+  refunds!: RefundResource[];
 
   @ApiProperty({ format: 'date-time', description: '24 hours after creation.' })
   expires_at!: string;

@@ -1,6 +1,7 @@
 import type { DeliveryRecord, DeliveryRecordPage, ProofRecord } from '@sdd/contracts';
 import { presentDeliveryStop } from '../address/address.presenter';
 import { presentPayment } from '../payment/payment.presenter';
+import { presentRefund } from '../refund/refund.presenter';
 import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryProofResource, DeliveryResource } from './delivery.resource';
 
 /**
@@ -32,6 +33,7 @@ export function presentDelivery(delivery: DeliveryRecord): DeliveryResource {
     created_at: delivery.createdAt,
     updated_at: delivery.updatedAt,
     ...(delivery.driver ? { driver: { ...delivery.driver } } : {}),
+    ...(delivery.refund ? { refund: presentRefund(delivery.refund) } : {}),
   };
 }
 

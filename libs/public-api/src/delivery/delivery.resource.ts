@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaP
 import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot, Vehicle, VEHICLES } from '@sdd/contracts';
 import { DeliveryStopResource } from '../address/address.resource';
 import { PaymentResource } from '../payment/payment.resource';
+import { RefundResource } from '../refund/refund.resource';
 
 const STATUS_DESCRIPTION =
   'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
@@ -108,6 +109,9 @@ export class DeliveryResource extends DeliveryListItemResource {
 
   @ApiPropertyOptional({ type: () => DeliveryDriverResource, description: 'Live deliveries once a driver is assigned; absent for test deliveries.' })
   driver?: DeliveryDriverResource;
+
+  @ApiPropertyOptional({ type: () => RefundResource, description: "Once the processor returned money of the delivery's payment (cancelled: all of it; failed or returned: the items subtotal); with event delivery.refunded." })
+  refund?: RefundResource;
 }
 
 @ApiSchema({ name: 'TimelineStep' })
