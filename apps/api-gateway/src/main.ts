@@ -9,8 +9,10 @@ import { AppError, cacheValidationMetadata, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
-import { replyToFrameworkError } from './errors/framework-error.handler';
+import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framework-error.handler';
 import { registerDrainHooks } from './http/drain.hook';
+import { registerPageSecurityHeaders } from './http/page-security.hook';
+import { RouteTemplates } from './http/route-templates';
 import { Listener, tagRequest } from './http/listeners';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
@@ -59,9 +61,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 async function bootstrap(config: GatewayConfig): Promise<void> {
   cacheValidationMetadata();
   const extraServers: Array<{ server: Server; port: number; name: Listener }> = [];
+  const routes = new RouteTemplates();
   const adapter = createFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    frameworkErrors: replyToFrameworkError,
+    frameworkErrors: frameworkErrorReplier(routes),
     serverFactory: (handler: Handler) => {
       extraServers.push({ server: taggedServer('ops', handler), port: config.OPS_PORT, name: 'ops' });
       if (config.SANDBOX_PORT !== undefined) {
@@ -75,6 +78,8 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   registerDrainHooks(app);
+  routes.collectFrom(app.getHttpAdapter().getInstance());
+  captureFrameworkErrors(app.getHttpAdapter().getInstance());
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
@@ -84,6 +89,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
   registerRateLimit(app, config);
+  registerPageSecurityHeaders(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);
