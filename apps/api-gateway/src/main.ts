@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorType, ServiceName } from '@sdd/contracts';
 import { AppError, cacheValidationMetadata, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
+import { BUS_CLIENT } from '@sdd/bus';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
 import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framework-error.handler';
@@ -83,7 +84,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
-  registerPhotoBodyParser(app.getHttpAdapter().getInstance());
+  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT));
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
