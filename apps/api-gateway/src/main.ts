@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -84,7 +85,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
-  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT));
+  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT), join(resolve(config.PROOF_PHOTO_DIR), 'incoming'));
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));

@@ -124,6 +124,8 @@ describe('every credential is limited, even in a burst (driver API, rate limit 5
     const refused = await fleet.uploadPhoto(driver, 'del_test_notyours', testPhoto('r'));
     expect(refused.status).toBe(404);
     expect(entriesUnder(join(system.photoDir, 'proof-photos'))).toEqual([]);
+    // The body was streamed to a staging file, removed with the answer.
+    expect(entriesUnder(join(system.photoDir, 'incoming'))).toEqual([]);
   }, 60000);
 });
 

@@ -1,7 +1,7 @@
-import { FileHandle, mkdir, open, readFile, rename, rm, rmdir } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { photoUrlSignature } from './photo-url-signature';
+import type { StagedPhoto } from './photo-receiver';
 import { ProofPhotoStore } from './proof-photo.store';
 
 /** A folder that another photo still uses (or that is gone already) stays as it is. */
@@ -13,9 +13,10 @@ async function removeIfEmpty(folder: string): Promise<void> {
 
 /**
  * Photos as files under one directory, served back by the gateway itself
- * (`/proof-photos/…`) to URLs it signed. Each file is written whole and
- * synced under a temporary name, then renamed: a reader never sees half a
- * photo, and a crash leaves the old file or the new one.
+ * (`/proof-photos/…`) to URLs it signed. Each file arrives whole and synced
+ * in the staging directory beside them (photo-receiver.ts), then is renamed
+ * into place: a reader never sees half a photo, and a crash leaves the old
+ * file or the new one.
  */
 export class LocalDiskPhotoStore implements ProofPhotoStore {
   constructor(
@@ -24,21 +25,13 @@ export class LocalDiskPhotoStore implements ProofPhotoStore {
     private readonly secret: string,
   ) {}
 
-  async put(key: string, bytes: Buffer): Promise<void> {
+  /** The staging file is synced and under the same directory: one rename puts it in place. */
+  async put(key: string, photo: StagedPhoto): Promise<void> {
     const path = this.pathOf(key);
-    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      const file = await this.create(temporary);
-      try {
-        await file.writeFile(bytes);
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temporary, path);
+      await this.moveInto(photo.file, path);
     } catch (error) {
-      // A write that failed leaves nothing: no partial file, no folder of its own. The write's error is the one reported.
-      await rm(temporary, { force: true }).catch(() => undefined);
+      // A move that failed leaves no folder of its own; the staging file is removed with the request.
       await removeIfEmpty(dirname(path)).catch(() => undefined);
       throw error;
     }
@@ -64,12 +57,12 @@ export class LocalDiskPhotoStore implements ProofPhotoStore {
     return this.secret;
   }
 
-  /** Opens a new file, making its folder first; again once when a delete of the folder's last photo removed it meanwhile. */
-  private async create(path: string): Promise<FileHandle> {
+  /** Renames into `path`, making its folder first; again once when a delete of the folder's last photo removed it meanwhile. */
+  private async moveInto(file: string, path: string): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       await mkdir(dirname(path), { recursive: true });
       try {
-        return await open(path, 'wx');
+        return await rename(file, path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw error;
       }

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { Pattern, PROOF_PHOTO_TYPES } from '@sdd/contracts';
 import { BusClient } from '@sdd/bus';
@@ -5,8 +6,9 @@ import { driverTokenHashOf } from '../auth/driver-token.guard';
 import { routeTraitsOf } from '../http/route-traits';
 import { photoMediaTypeUnsupported, photoTooLarge } from './proof-photo-errors';
 import { MAX_PHOTO_BYTES } from './proof-photo.store';
+import { isStagedPhoto, receivePhoto, StagedPhoto } from './photo-receiver';
 
-type Done = (error: Error | null, body?: unknown) => void;
+type Done = (error: Error | null, body?: StagedPhoto) => void;
 
 /** A refusal of a body nobody will read: the connection closes after it rather than waiting for the rest. */
 function refuseUnread(reply: FastifyReply, done: (error?: Error) => void, error: Error): void {
@@ -24,7 +26,7 @@ const isPhotoType = (contentType: string | undefined): boolean => PROOF_PHOTO_TY
  * the body (anyone else is refused while still sending, and the connection
  * closed, so a made-up token costs neither memory nor disk).
  */
-export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient): void {
+export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient, stagingDirectory: string): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!isPhotoType(request.headers['content-type'])) return done();
     if (!routeTraitsOf(request).photoBody) return refuseUnread(reply, done, photoMediaTypeUnsupported());
@@ -42,26 +44,13 @@ export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient
     }
     return payload;
   });
+  // Streamed to a staging file under the cap, never held whole in memory; removed once the request is answered.
   fastify.addContentTypeParser([...PROOF_PHOTO_TYPES], (_request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    const finish = (error: Error | null, body?: Buffer) => {
-      if (finished) return;
-      finished = true;
-      done(error, body);
-    };
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_PHOTO_BYTES) {
-        finish(photoTooLarge());
-        payload.removeAllListeners('data');
-        payload.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => finish(null, Buffer.concat(chunks, size)));
-    payload.on('error', (error: Error) => finish(error));
+    receivePhoto(payload, stagingDirectory, MAX_PHOTO_BYTES).then((photo) => done(null, photo), (error: Error) => done(error));
   });
+  const removeStaged = async (request: FastifyRequest): Promise<void> => {
+    if (isStagedPhoto(request.body)) await rm(request.body.file, { force: true });
+  };
+  fastify.addHook('onResponse', removeStaged);
+  fastify.addHook('onRequestAbort', removeStaged);
 }
