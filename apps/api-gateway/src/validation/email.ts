@@ -6,6 +6,7 @@ import { IsEmail, Matches } from 'class-validator';
  * part carry CR/LF (`"a\r\nBcc: x"@example.ca`) and IsEmail accepts it; such
  * an address, put into a mail header or a log line, splits it.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** An email address without control characters: every email field of every request uses this, never IsEmail alone. */
