@@ -102,6 +102,14 @@ describe('every credential is limited, even in a burst (driver API, rate limit 5
     expect((await send(system.baseUrl, '/v1/driver/offers', { from, headers: { authorization: 'Bearer nonsense' } })).status).toBe(429);
   }, 60000);
 
+  it('answers 250 concurrent made-up tracking tokens 404 up to the IP budget and 429 beyond it', async () => {
+    await roomInWindow(30);
+    const from = '127.0.3.3';
+    const statuses = await Promise.all(Array.from({ length: 250 }, async () => (await send(system.baseUrl, `/track/${randomBytes(16).toString('hex')}/status`, { from })).status));
+    expect(statuses.filter((status) => status === 404)).toHaveLength(LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(250 - LIMIT);
+  }, 60000);
+
   it('refuses 120 concurrent uploads with made-up tokens before reading their bodies, leaving nothing on disk', async () => {
     await roomInWindow(30);
     const from = '127.0.3.2';
