@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
@@ -7,10 +8,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, ErrorType, ServiceName } from '@sdd/contracts';
 import { AppError, cacheValidationMetadata, loadConfig } from '@sdd/common';
 import { createFastifyAdapter, exitGracefullyOnSignals, exitOnStartupFailure } from '@sdd/runtime';
+import { BUS_CLIENT } from '@sdd/bus';
 import { AppModule } from './app.module';
 import { GatewayConfig } from './config';
-import { replyToFrameworkError } from './errors/framework-error.handler';
+import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framework-error.handler';
 import { registerDrainHooks } from './http/drain.hook';
+import { registerPageSecurityHeaders } from './http/page-security.hook';
+import { RouteTemplates } from './http/route-templates';
 import { Listener, tagRequest } from './http/listeners';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
@@ -59,9 +63,10 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 async function bootstrap(config: GatewayConfig): Promise<void> {
   cacheValidationMetadata();
   const extraServers: Array<{ server: Server; port: number; name: Listener }> = [];
+  const routes = new RouteTemplates();
   const adapter = createFastifyAdapter({
     bodyLimit: MAX_BODY_BYTES,
-    frameworkErrors: replyToFrameworkError,
+    frameworkErrors: frameworkErrorReplier(routes),
     serverFactory: (handler: Handler) => {
       extraServers.push({ server: taggedServer('ops', handler), port: config.OPS_PORT, name: 'ops' });
       if (config.SANDBOX_PORT !== undefined) {
@@ -75,15 +80,18 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   registerDrainHooks(app);
+  routes.collectFrom(app.getHttpAdapter().getInstance());
+  captureFrameworkErrors(app.getHttpAdapter().getInstance());
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
-  registerPhotoBodyParser(app.getHttpAdapter().getInstance());
+  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT), join(resolve(config.PROOF_PHOTO_DIR), 'incoming'));
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app.getHttpAdapter().getInstance().addHook('onClose', async () => {
     await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
   });
   registerRateLimit(app, config);
+  registerPageSecurityHeaders(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
   await app.listen(config.PORT, config.HOST);

@@ -12,6 +12,11 @@ describe('redactUrl', () => {
     [`/track/${TOKEN}/status?x=1`, '/track/[redacted]/status?x=1'],
     [`/track/${TOKEN}?utm=mail`, '/track/[redacted]?utm=mail'],
     [`/track/not-a-token-shape`, '/track/[redacted]'],
+    ['/checkout/chk_4fJ0aQ9xWm2LpZ7k', '/checkout/[redacted]'],
+    ['/checkout/chk_4fJ0aQ9xWm2LpZ7k/refresh', '/checkout/[redacted]/refresh'],
+    ['/checkout/chk_4fJ0aQ9xWm2LpZ7k?session=1', '/checkout/[redacted]?session=1'],
+    ['/proof-photos/del_1/ab.jpg?expires=1&signature=deadbeef', '/proof-photos/del_1/ab.jpg?expires=1&signature=[redacted]'],
+    ['/b/k.jpg?X-Amz-Credential=AKIA&X-Amz-Signature=deadbeef', '/b/k.jpg?X-Amz-Credential=AKIA&X-Amz-Signature=[redacted]'],
     [`/v1/deliveries?api_key=${TEST_KEY}`, '/v1/deliveries?api_key=[redacted]'],
     [`/v1/deliveries?limit=5&key=abc&cursor=c1`, '/v1/deliveries?limit=5&key=[redacted]&cursor=c1'],
     [`/v1/x?token=${TOKEN}&Secret=s&password=p&signature=v1%3Dab&access_token=t`, '/v1/x?token=[redacted]&Secret=[redacted]&password=[redacted]&signature=[redacted]&access_token=[redacted]'],
@@ -24,7 +29,7 @@ describe('redactUrl', () => {
     expect(redactUrl(url)).toBe(expected);
   });
 
-  it.each(['/v1/deliveries?limit=5&status=delivered', '/v1/deliveries/del_test_4fJ0aQ9', '/v1/events?delivery_id=del_1&type=delivery.created', '/health/ready', '/', '', '/tracking/x', '/v1/quotes?monkey_business'])(
+  it.each(['/v1/deliveries?limit=5&status=delivered', '/v1/deliveries/del_test_4fJ0aQ9', '/v1/events?delivery_id=del_1&type=delivery.created', '/health/ready', '/', '', '/tracking/x', '/v1/quotes?monkey_business', '/v1/checkouts/chk_4fJ0aQ9xWm2LpZ7k'])(
     'leaves %j alone',
     (url) => {
       expect(redactUrl(url)).toBe(url);
@@ -46,6 +51,7 @@ describe('redactSecrets', () => {
     [`rolled ${TEST_KEY} into ${LIVE_KEY}`, 'rolled svc_test_[redacted] into svc_live_[redacted]'],
     [`secret ${WHSEC}.`, 'secret whsec_[redacted].'],
     [`https://shop.example/track/${TOKEN}`, 'https://shop.example/track/[redacted]'],
+    ['pay at https://api.example/checkout/chk_4fJ0aQ9xWm2LpZ7k now', 'pay at https://api.example/checkout/[redacted] now'],
   ])('%s → %s', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });

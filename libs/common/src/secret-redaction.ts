@@ -1,8 +1,9 @@
 /**
  * What must never reach a log line, and how it is recognised: our prefixed
  * secrets (API keys, webhook signing secrets, tracking tokens) and Stripe's
- * secret and restricted keys, wherever they appear; the tracking token in
- * the path of the public tracking page, which has no prefix; and the value of
+ * secret and restricted keys, wherever they appear; the capability in the
+ * path of a public page (the tracking page's token, which has no prefix, and
+ * the checkout page's checkout id, which alone opens the payment page); and the value of
  * any query parameter named like a credential, since clients put keys in
  * URLs by mistake. The prefix stays, so a line still says what kind of
  * secret was there.
@@ -11,15 +12,16 @@
  * every request URL, which the client chooses.
  */
 const PREFIXED_SECRET = /(svc_(?:test|live)|whsec|trk|sk_(?:test|live)|rk_(?:test|live))_[0-9A-Za-z]+/g;
-const TRACKING_PATH = /\/track\/[^/?#\s"']+/g;
+/** `/track/{token}`, `/checkout/{checkout id}` (and their sub-paths): the path segment is the page's only key. */
+const CAPABILITY_PATH = /\/(track|checkout)\/[^/?#\s"']+/g;
 const QUERY_PARAM = /([?&#])([^=&#]*)=([^&#]*)/g;
 const CREDENTIAL_NAME = /key|token|secret|password|signature/i;
 
 const REDACTED = '[redacted]';
 
-/** Any text (a log message, an error): prefixed secrets and tracking-page tokens replaced. */
+/** Any text (a log message, an error): prefixed secrets and public pages' capabilities replaced. */
 export function redactSecrets(text: string): string {
-  return text.replace(TRACKING_PATH, `/track/${REDACTED}`).replace(PREFIXED_SECRET, `$1_${REDACTED}`);
+  return text.replace(CAPABILITY_PATH, `/$1/${REDACTED}`).replace(PREFIXED_SECRET, `$1_${REDACTED}`);
 }
 
 /** A request URL as logged: as `redactSecrets`, and the values of credential-like query parameters too. */

@@ -13,16 +13,21 @@ declare module 'fastify' {
 
 const DRIVER_TOKEN = /^Bearer\s+(drv_tok_[0-9A-Za-z]{32})$/;
 
+/** The SHA-256 of the driver token in an Authorization header; 401 when there is none of its shape. */
+export function driverTokenHashOf(authorization: string | undefined): string {
+  const match = DRIVER_TOKEN.exec(authorization ?? '');
+  if (!match) {
+    throw new AppError(401, ErrorType.Authentication, 'driver_token_invalid', 'The driver API needs the driver token (drv_tok_…) as a bearer token.');
+  }
+  return createHash('sha256').update(match[1]).digest('hex');
+}
+
 /** `/v1/driver/…`: a driver's own token. Its shape is checked here; whether it names a driver, by delivery-service (401 otherwise). */
 @Injectable()
 export class DriverTokenGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const match = DRIVER_TOKEN.exec(request.headers.authorization ?? '');
-    if (!match) {
-      throw new AppError(401, ErrorType.Authentication, 'driver_token_invalid', 'The driver API needs the driver token (drv_tok_…) as a bearer token.');
-    }
-    request.driverTokenHash = createHash('sha256').update(match[1]).digest('hex');
+    request.driverTokenHash = driverTokenHashOf(request.headers.authorization);
     return true;
   }
 }

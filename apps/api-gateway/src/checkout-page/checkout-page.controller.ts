@@ -42,7 +42,6 @@ export class CheckoutPageController {
   @Get('checkout/:checkoutId')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
-  @Header('referrer-policy', 'no-referrer')
   page(): string {
     return CHECKOUT_PAGE_HTML;
   }

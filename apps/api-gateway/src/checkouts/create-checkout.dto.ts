@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsEmailAddress } from '../validation/email';
 import { IsHttpUrl } from '../validation/http-url';
 import { PHONE_PATTERN } from '../validation/phone';
 
@@ -20,7 +21,7 @@ export class CheckoutCustomerDto {
   @IsOptional()
   @IsString()
   @MaxLength(254)
-  @IsEmail({}, { message: 'must be an email address' })
+  @IsEmailAddress()
   email?: string;
 
   @ApiPropertyOptional({ example: '+1 514 555 0142' })

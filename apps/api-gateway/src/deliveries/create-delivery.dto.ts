@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  IsEmail,
   IsIn,
   IsNotEmpty,
   IsObject,
@@ -12,6 +11,7 @@ import {
   ValidateNested,
   ValidationOptions,
 } from 'class-validator';
+import { IsEmailAddress } from '../validation/email';
 import { Category, CATEGORIES, TEST_SCENARIOS, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '@sdd/contracts';
 
 const MAX_METADATA_PROPERTIES = 20;
@@ -53,7 +53,7 @@ export class CustomerDto {
   @ApiPropertyOptional({ format: 'email' })
   @IsOptional()
   @IsString()
-  @IsEmail({}, { message: 'must be an email address' })
+  @IsEmailAddress()
   email?: string;
 }
 

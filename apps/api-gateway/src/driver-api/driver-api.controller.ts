@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -25,6 +24,7 @@ import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { sniffImageType } from '../proof-photos/image-type';
+import { isStagedPhoto } from '../proof-photos/photo-receiver';
 import { photoContentMismatch, photoMediaTypeUnsupported, photoNotFound } from '../proof-photos/proof-photo-errors';
 import { MAX_PHOTO_BYTES, PROOF_PHOTO_STORE, ProofPhotoStore } from '../proof-photos/proof-photo.store';
 import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
@@ -159,18 +159,18 @@ export class DriverApiController {
   @Post('deliveries/:deliveryId/photos')
   @HttpCode(201)
   async photo(@DriverToken() tokenHash: string, @Param('deliveryId') deliveryId: string, @Req() request: FastifyRequest): Promise<DriverProofPhotoResource> {
-    const bytes = request.body;
-    if (!Buffer.isBuffer(bytes)) throw photoMediaTypeUnsupported();
+    const photo = request.body;
+    if (!isStagedPhoto(photo)) throw photoMediaTypeUnsupported();
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(deliveryId)) throw photoNotFound();
-    const contentType = sniffImageType(bytes);
+    const contentType = sniffImageType(photo.head);
     const declared = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     if (contentType === undefined || contentType !== declared) throw photoContentMismatch(declared);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const { sha256 } = photo;
     const key = proofPhotoKey(deliveryId, tokenHash, sha256, contentType);
-    await this.photos.put(key, bytes, contentType, sha256);
+    await this.photos.put(key, photo, contentType);
     let attached: ProofPhotoRecord;
     try {
-      attached = await this.bus.request(Pattern.AddProofPhoto, { tokenHash, deliveryId, key, contentType, bytes: bytes.length, sha256 }, { requestId: request.id });
+      attached = await this.bus.request(Pattern.AddProofPhoto, { tokenHash, deliveryId, key, contentType, bytes: photo.size, sha256 }, { requestId: request.id });
     } catch (error) {
       // Refused: nothing names this photo, and only this driver's upload could have written its key. Unknown (a timeout): it may be attached, keep it.
       if (error instanceof AppError && error.status < 500) await this.photos.delete(key);

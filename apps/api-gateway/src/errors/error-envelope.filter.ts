@@ -16,7 +16,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const requestId = request.id;
-    const { status, body, unexpected, headers } = toErrorEnvelope(exception, requestId);
+    // Nest turns a Fastify error into a bare HttpException; the original (captureFrameworkErrors) says which it was.
+    const original = exception instanceof HttpException ? (request.frameworkError ?? exception) : exception;
+    const { status, body, unexpected, headers } = toErrorEnvelope(original, requestId);
     if (unexpected) {
       this.logger.error({ err: exception, request_id: requestId }, 'unexpected error');
     } else if (status === 503 && !(exception instanceof AppError) && !(exception instanceof HttpException)) {

@@ -1,4 +1,5 @@
 import { HttpException, MethodNotAllowedException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { errorCodes } from 'fastify';
 import { AppError } from '@sdd/common';
 import { RETRY_AFTER_SECONDS, toErrorEnvelope } from './error-envelope';
 
@@ -67,5 +68,18 @@ describe('toErrorEnvelope', () => {
     expect(notReady.body.error.code).toBe('service_unavailable');
     expect(notReady.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
     expect(toErrorEnvelope(new Error('bug'), 'r').headers).toEqual({});
+  });
+
+  it("maps a Fastify error by its code, never its message; one a client cannot cause is a logged 500", () => {
+    const mismatch = toErrorEnvelope(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), 'r');
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.unexpected).toBe(false);
+    expect(mismatch.body.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid' });
+    const overlong = toErrorEnvelope(new errorCodes.FST_ERR_MAX_PARAM_LENGTH('/v1/deliveries/xxx'), 'r');
+    expect(overlong.status).toBe(414);
+    expect(JSON.stringify(overlong.body)).not.toContain('/v1/deliveries/xxx');
+    const mistake = toErrorEnvelope(new errorCodes.FST_ERR_REP_ALREADY_SENT('/x', 'GET'), 'r');
+    expect(mistake.status).toBe(500);
+    expect(mistake.unexpected).toBe(true);
   });
 });

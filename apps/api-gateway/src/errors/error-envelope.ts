@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import { ErrorCode, ErrorPayload, ErrorType } from '@sdd/contracts';
 import { AppError, asServiceUnavailable, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
 import { ErrorEnvelopeResource, presentError } from '@sdd/public-api';
+import { fromFastifyError, isFastifyError } from './fastify-error-map';
 
 /**
  * Seconds a client is asked to wait after a 503: long enough for a restarted
@@ -55,9 +56,11 @@ export function toErrorEnvelope(
   if (exception instanceof AppError) payload = exception.toPayload();
   else if (exception instanceof HttpException) payload = fromHttpException(exception);
   else {
-    const outage = asServiceUnavailable(exception);
-    payload = (outage ?? AppError.internal()).toPayload();
-    unexpected = outage === undefined;
+    // A Fastify error a client caused (a router or parser refusal) maps by its code; any other is a bug or an outage.
+    const refused = isFastifyError(exception) ? fromFastifyError(exception) : undefined;
+    const outage = refused ? undefined : asServiceUnavailable(exception);
+    payload = (refused ?? outage ?? AppError.internal()).toPayload();
+    unexpected = refused === undefined && outage === undefined;
   }
   const headers: Record<string, string> = payload.status === 503 ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : {};
   return { status: payload.status, body: presentError(payload, requestId), unexpected, headers };

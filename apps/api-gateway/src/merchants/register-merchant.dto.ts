@@ -1,6 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsEmail, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsEmailAddress } from '../validation/email';
 import { PHONE_PATTERN } from '../validation/phone';
 import { AddressDto } from './address.dto';
 
@@ -16,7 +17,7 @@ export class RegisterMerchantDto {
   @ApiProperty({ format: 'email', maxLength: 254, example: 'owner@maple.ca', description: 'One merchant per email address.' })
   @IsString()
   @MaxLength(254)
-  @IsEmail({}, { message: 'must be an email address' })
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({ pattern: PHONE_PATTERN, example: '+1 416 555 0100' })

@@ -28,4 +28,13 @@ describe('documentParameterErrors', () => {
     expect(result['/v1/things'].get.responses['400']).toEqual({ description: 'own' });
     expect(result['/v1/things'].post.responses).toEqual(ok);
   });
+
+  it('adds the 414 envelope to every operation with a path parameter, and to no other', () => {
+    expect(result['/v1/things/{id}'].get.responses['414']).toEqual({
+      description: expect.stringContaining('over 100 characters'),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    });
+    expect(result['/v1/things'].get.responses['414']).toBeUndefined();
+    expect(result['/v1/things'].post.responses['414']).toBeUndefined();
+  });
 });

@@ -2,6 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
 const DESCRIPTION = '`invalid_request_error` / `parameter_invalid`: a path or query parameter is ill-formed text (e.g. `%00`); `param` names it.';
+const TOO_LONG_DESCRIPTION = '`invalid_request_error` / `parameter_invalid`: a path parameter is over 100 characters; `param` names it.';
 
 type Operation = { parameters?: Array<{ in?: string }>; responses: Record<string, unknown> };
 
@@ -17,9 +18,9 @@ export function documentParameterErrors(document: OpenAPIObject): OpenAPIObject 
       path,
       Object.fromEntries(
         Object.entries(item).map(([method, value]) => {
-          const operation = value as Operation;
+          const operation = withTooLongPathParameter(value as Operation);
           const takesParameters = operation.parameters?.some((parameter) => parameter.in === 'path' || parameter.in === 'query');
-          if (!takesParameters || operation.responses?.['400']) return [method, value];
+          if (!takesParameters || operation.responses?.['400']) return [method, operation];
           const badRequest = { description: DESCRIPTION, content: { 'application/json': { schema: ERROR_ENVELOPE } } };
           return [method, { ...operation, responses: { ...operation.responses, '400': badRequest } }];
         }),
@@ -27,4 +28,11 @@ export function documentParameterErrors(document: OpenAPIObject): OpenAPIObject 
     ]),
   );
   return { ...document, paths };
+}
+
+/** Fastify's router refuses a path parameter over 100 characters before routing, on every route that has one: 414 (errors/fastify-error-map.ts). */
+function withTooLongPathParameter(operation: Operation): Operation {
+  if (!operation.parameters?.some((parameter) => parameter.in === 'path')) return operation;
+  const tooLong = { description: TOO_LONG_DESCRIPTION, content: { 'application/json': { schema: ERROR_ENVELOPE } } };
+  return { ...operation, responses: { ...operation.responses, '414': tooLong } };
 }

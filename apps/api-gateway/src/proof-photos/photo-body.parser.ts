@@ -1,45 +1,56 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PROOF_PHOTO_TYPES } from '@sdd/contracts';
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { Pattern, PROOF_PHOTO_TYPES } from '@sdd/contracts';
+import { BusClient } from '@sdd/bus';
+import { driverTokenHashOf } from '../auth/driver-token.guard';
 import { routeTraitsOf } from '../http/route-traits';
 import { photoMediaTypeUnsupported, photoTooLarge } from './proof-photo-errors';
 import { MAX_PHOTO_BYTES } from './proof-photo.store';
+import { isStagedPhoto, receivePhoto, StagedPhoto } from './photo-receiver';
 
-type Done = (error: Error | null, body?: unknown) => void;
+type Done = (error: Error | null, body?: StagedPhoto) => void;
+
+/** A refusal of a body nobody will read: the connection closes after it rather than waiting for the rest. */
+function refuseUnread(reply: FastifyReply, done: (error?: Error) => void, error: Error): void {
+  reply.header('connection', 'close');
+  done(error);
+}
 
 const isPhotoType = (contentType: string | undefined): boolean => PROOF_PHOTO_TYPES.some((type) => contentType?.split(';')[0].trim().toLowerCase() === type);
 
 /**
  * Photo bodies, for the routes whose traits ask for them (`photoBody`) and no
  * others: an image sent anywhere else is refused before a byte of it is read,
- * and a photo over MAX_PHOTO_BYTES as soon as it is known to be.
+ * and a photo over MAX_PHOTO_BYTES as soon as it is known to be. A photo is
+ * read only from a driver delivery-service knows: the token is checked before
+ * the body (anyone else is refused while still sending, and the connection
+ * closed, so a made-up token costs neither memory nor disk).
  */
-export function registerPhotoBodyParser(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient, stagingDirectory: string): void {
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!isPhotoType(request.headers['content-type'])) return done();
-    if (!routeTraitsOf(request).photoBody) return done(photoMediaTypeUnsupported());
-    if (Number(request.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES) return done(photoTooLarge());
+    if (!routeTraitsOf(request).photoBody) return refuseUnread(reply, done, photoMediaTypeUnsupported());
+    if (Number(request.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES) return refuseUnread(reply, done, photoTooLarge());
     done();
   });
-  fastify.addContentTypeParser([...PROOF_PHOTO_TYPES], (_request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    const finish = (error: Error | null, body?: Buffer) => {
-      if (finished) return;
-      finished = true;
-      done(error, body);
-    };
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_PHOTO_BYTES) {
-        finish(photoTooLarge());
-        payload.removeAllListeners('data');
-        payload.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => finish(null, Buffer.concat(chunks, size)));
-    payload.on('error', (error: Error) => finish(error));
+  fastify.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload): Promise<RequestPayload> => {
+    if (!routeTraitsOf(request).photoBody) return payload;
+    try {
+      // The cheapest read that names the driver: delivery-service answers 401 for a token it does not know.
+      await bus.request(Pattern.ListDriverReroutes, { tokenHash: driverTokenHashOf(request.headers.authorization) }, { requestId: request.id });
+    } catch (error) {
+      reply.header('connection', 'close');
+      throw error;
+    }
+    return payload;
   });
+  // Streamed to a staging file under the cap, never held whole in memory; removed once the request is answered.
+  fastify.addContentTypeParser([...PROOF_PHOTO_TYPES], (_request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done) => {
+    receivePhoto(payload, stagingDirectory, MAX_PHOTO_BYTES).then((photo) => done(null, photo), (error: Error) => done(error));
+  });
+  const removeStaged = async (request: FastifyRequest): Promise<void> => {
+    if (isStagedPhoto(request.body)) await rm(request.body.file, { force: true });
+  };
+  fastify.addHook('onResponse', removeStaged);
+  fastify.addHook('onRequestAbort', removeStaged);
 }

@@ -1,8 +1,11 @@
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import type { ProofPhotoType } from '@sdd/contracts';
 import { AppError, SERVICE_UNAVAILABLE_MESSAGE } from '@sdd/common';
 import { authorizationHeaders, encodeKeyPath, presignedQuery, sha256OfPayload, SigV4Credentials } from './sigv4';
 
 const EMPTY_PAYLOAD_SHA256 = sha256OfPayload('');
+import type { StagedPhoto } from './photo-receiver';
 import { ProofPhotoStore } from './proof-photo.store';
 
 export interface S3Location {
@@ -28,8 +31,10 @@ export class S3PhotoStore implements ProofPhotoStore {
     this.endpoint = new URL(location.endpoint);
   }
 
-  async put(key: string, bytes: Buffer, contentType: ProofPhotoType, sha256: string): Promise<void> {
-    await this.send('PUT', key, { 'content-type': contentType, 'content-length': String(bytes.length) }, sha256, bytes);
+  /** Streamed from the staging file, signed with the SHA-256 computed as it arrived. */
+  async put(key: string, photo: StagedPhoto, contentType: ProofPhotoType): Promise<void> {
+    const body = Readable.toWeb(createReadStream(photo.file)) as ReadableStream<Uint8Array>;
+    await this.send('PUT', key, { 'content-type': contentType, 'content-length': String(photo.size) }, photo.sha256, body);
   }
 
   async delete(key: string): Promise<void> {
@@ -48,13 +53,13 @@ export class S3PhotoStore implements ProofPhotoStore {
     return `${base}/${encodeKeyPath(this.location.bucket)}/${encodeKeyPath(key)}`;
   }
 
-  private async send(method: string, key: string, headers: Record<string, string>, payloadHash: string, body?: Buffer): Promise<void> {
+  private async send(method: string, key: string, headers: Record<string, string>, payloadHash: string, body?: ReadableStream<Uint8Array>): Promise<void> {
     const path = this.pathOf(key);
     const signed = authorizationHeaders({ method, path, query: {}, headers: { ...headers, host: this.endpoint.host }, payloadHash }, this.location.credentials, this.now());
     const { host: _host, ...sent } = signed;
     let response: Response;
     try {
-      response = await fetch(`${this.endpoint.origin}${path}`, { method, headers: sent, body, signal: AbortSignal.timeout(this.location.timeoutMs) });
+      response = await fetch(`${this.endpoint.origin}${path}`, { method, headers: sent, body, duplex: 'half', signal: AbortSignal.timeout(this.location.timeoutMs) } as RequestInit);
     } catch {
       throw AppError.serviceUnavailable(SERVICE_UNAVAILABLE_MESSAGE);
     }

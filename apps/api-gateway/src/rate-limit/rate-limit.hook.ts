@@ -9,7 +9,7 @@ import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
 import { clientIp, TrustedProxies } from '../http/client-ip';
 import { isOpsRequest } from '../http/listeners';
 import { matchedRoute, routeTraitsOf } from '../http/route-traits';
-import { budgetsFor, Caller, exceededBudget, ipBudget, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
+import { budgetsFor, Caller, exceededBudget, ipBudget, isAllowed, isFailedLookup, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
 import { createRateLimitRedis, RateLimiter } from './rate-limiter';
 
 /** While Redis is down every request would warn: once per interval says the same. */
@@ -97,17 +97,34 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
 }
 
 /**
- * A tracking token that does not exist, or a driver token nobody holds, is a
- * failed lookup, like a failed authentication: it counts against the client
- * IP once answered, so guessing tokens is limited like guessing keys.
+ * A failed lookup (isFailedLookup) is counted against the client IP when its
+ * refusal is about to be sent, and the same atomic count decides: within the
+ * budget the refusal goes out, beyond it a 429 in its place. The IP budget is
+ * only peeked when such a request arrives (a fleet behind one address keeps
+ * its valid tokens working), so without this a burst of made-up tokens would
+ * all be let through the peek before any of them was counted.
  */
-function failedTrackingHook({ limiter, limits, trusted, warn }: HookDeps) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const route = routeTraitsOf(request).budget;
-    const failedLookup = (route === 'tracking' && reply.statusCode === 404) || (route === 'driver' && reply.statusCode === 401);
-    if (isOpsRequest(request.raw) || !failedLookup) return;
-    const budget = ipBudget(callerOf(request, trusted, undefined).ip, limits, Date.now());
-    await limiter.hit(budget.identity, budget.window).catch(warn);
+function failedLookupHook({ limiter, limits, trusted, warn }: HookDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    if (isOpsRequest(request.raw) || !isFailedLookup(routeTraitsOf(request).budget, reply.statusCode)) return payload;
+    const now = Date.now();
+    const budget = ipBudget(callerOf(request, trusted, undefined).ip, limits, now);
+    let count: number;
+    try {
+      count = await limiter.hit(budget.identity, budget.window);
+    } catch (error) {
+      warn(error);
+      return payload;
+    }
+    if (isAllowed(budget.limit, count)) return payload;
+    const refusal = new AppError(429, ErrorType.RateLimit, ErrorCode.RateLimitExceeded, rateLimitMessage(budget.limit, budget.window.end, budget.per));
+    const { status, body } = toErrorEnvelope(refusal, request.id);
+    reply
+      .code(status)
+      .headers(rateLimitHeaders(budget.limit, count, budget.window.end))
+      .header('Retry-After', String(retryAfterSeconds(now, budget.window.end)))
+      .header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(body);
   };
 }
 
@@ -131,7 +148,7 @@ export function registerRateLimit(app: NestFastifyApplication, config: GatewayCo
     warn,
   };
   fastify.addHook('onRequest', rateLimitHook(deps));
-  fastify.addHook('onResponse', failedTrackingHook(deps));
+  fastify.addHook('onSend', failedLookupHook(deps));
   fastify.addHook('onClose', async () => {
     redis.disconnect();
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { budgetsFor, exceededBudget, ipBudget, isAllowed, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
+import { budgetsFor, exceededBudget, ipBudget, isAllowed, isFailedLookup, rateLimitHeaders, rateLimitMessage, retryAfterSeconds, windowAt } from './rate-limit';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** 2025-01-01T00:01:00Z, the start of a minute. */
@@ -143,5 +143,21 @@ describe('exceededBudget', () => {
   it('is the first budget over its limit, with its count', () => {
     expect(exceededBudget([minute, hour], [5, 21])).toEqual({ budget: hour, count: 21 });
     expect(exceededBudget([minute, hour], [101, 21])).toEqual({ budget: minute, count: 101 });
+  });
+});
+
+describe('isFailedLookup', () => {
+  it('is a made-up tracking token (404) or driver token (401)', () => {
+    expect(isFailedLookup('tracking', 404)).toBe(true);
+    expect(isFailedLookup('driver', 401)).toBe(true);
+  });
+
+  it('is not any other answer, nor a refusal on other routes', () => {
+    expect(isFailedLookup('tracking', 200)).toBe(false);
+    expect(isFailedLookup('tracking', 401)).toBe(false);
+    expect(isFailedLookup('driver', 404)).toBe(false);
+    expect(isFailedLookup('driver', 200)).toBe(false);
+    expect(isFailedLookup('registration', 401)).toBe(false);
+    expect(isFailedLookup(undefined, 401)).toBe(false);
   });
 });

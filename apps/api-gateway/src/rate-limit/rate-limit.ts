@@ -88,7 +88,7 @@ export function ipBudget(ip: string, limits: Limits, nowMs: number): Budget {
  * failed authentications, unknown routes) shares its client IP's, so a
  * made-up bearer value buys nothing. A tracking token has its own budget, so
  * open tracking pages use up neither a merchant's nor an IP's; but a token
- * that does not exist counts against the IP afterwards (see the hook), and an
+ * that does not exist counts against the IP as it is refused (isFailedLookup), and an
  * IP that used its budget up is refused here, so made-up tokens buy nothing
  * either. Registration counts against the IP's minute and, on top, its hour.
  */
@@ -125,4 +125,15 @@ export function budgetsFor(caller: Caller, limits: Limits, nowMs: number): Budge
 export function exceededBudget(budgets: readonly Budget[], counts: readonly number[]): { budget: Budget; count: number } | undefined {
   const index = budgets.findIndex((budget, i) => !isAllowed(budget.limit, counts[i]));
   return index === -1 ? undefined : { budget: budgets[index], count: counts[index] };
+}
+
+/**
+ * A refused credential the route takes in place of a key: a tracking token
+ * that names no delivery (404), a driver token that names no driver (401).
+ * Each counts against the client IP as it is answered, and the count decides
+ * whether the answer is that refusal or 429: guessing tokens is limited like
+ * guessing keys, however many guesses arrive at once.
+ */
+export function isFailedLookup(budget: RouteBudget | undefined, status: number): boolean {
+  return (budget === 'tracking' && status === 404) || (budget === 'driver' && status === 401);
 }

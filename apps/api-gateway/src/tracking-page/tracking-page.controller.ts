@@ -20,7 +20,6 @@ export class TrackingPageController {
   @Get(':token')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
-  @Header('referrer-policy', 'no-referrer')
   page(): string {
     return TRACKING_PAGE_HTML;
   }

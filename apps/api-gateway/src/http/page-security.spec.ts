@@ -1,0 +1,18 @@
+import { isHtml, PAGE_SECURITY_HEADERS } from './page-security';
+
+describe('isHtml', () => {
+  it.each(['text/html', 'text/html; charset=utf-8', 'TEXT/HTML;charset=UTF-8', ' text/html '])('%j is a page', (type) => {
+    expect(isHtml(type)).toBe(true);
+  });
+
+  it.each([undefined, '', 'application/json', 'text/plain', 'image/png', 'text/htmlx', ['text/html']])('%j is not', (type) => {
+    expect(isHtml(type)).toBe(false);
+  });
+});
+
+describe('PAGE_SECURITY_HEADERS', () => {
+  it('refuses every frame and sniffing, and sends no referrer', () => {
+    expect(PAGE_SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(PAGE_SECURITY_HEADERS).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+  });
+});
