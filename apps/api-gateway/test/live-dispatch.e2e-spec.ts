@@ -266,6 +266,9 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
     const asked = await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
     expect(asked.body.dropoff).toMatchObject({ postalCode: 'M5V 3L9' });
+    // The answer shows the delivery as GET does, its assigned driver included.
+    expect(asked.body.driver).toEqual((await call('GET', `/v1/deliveries/${assigned}`)).body.driver);
+    expect(asked.body.driver).toMatchObject({ name: 'Rerouted Driver' });
     expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' })).body.error).toMatchObject({ code: 'reroute_pending' });
     const pending = await driver.call('GET', '/v1/driver/reroutes');
     expect(pending.body.data).toEqual([expect.objectContaining({ delivery_id: assigned, dropoff: expect.objectContaining({ address: expect.stringContaining('M5X 1A9') }) })]);

@@ -103,7 +103,7 @@ export class RerouteHandler {
           { pendingReroute: { dropoff, fee: priced.fee, requestedAt: now.toISOString() }, rerouteCount: delivery.rerouteCount, updatedAt: now },
         );
       }
-      return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
+      return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL, await readAssignedDriver(manager, delivery));
     });
     this.relay.poke();
     return record;
