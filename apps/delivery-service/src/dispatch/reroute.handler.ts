@@ -150,6 +150,19 @@ export class RerouteHandler {
     return answered;
   }
 
+  /**
+   * A delivery whose driver was taken off the road while a reroute waited
+   * for that driver's answer: without a driver a reroute takes effect at once
+   * (the merchant hears delivery.reroute_accepted), and matching offers the
+   * new route, under its own certification rules, to the next driver.
+   */
+  async applyPendingWithoutDriver(manager: EntityManager, delivery: DeliveryEntity, now: Date): Promise<boolean> {
+    const pending = delivery.pendingReroute;
+    if (!pending || delivery.driverId !== null) return false;
+    await this.apply(manager, delivery, pending.dropoff, pending.fee, now);
+    return true;
+  }
+
   private assertReroutable(delivery: DeliveryEntity): void {
     if (!REROUTABLE.includes(delivery.status)) throw rerouteNotAllowed(delivery.status);
     if (delivery.pendingReroute) throw reroutePending();

@@ -7,6 +7,8 @@ import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { IN_PROGRESS } from '../deliveries/delivery-status';
 import { Dispatcher } from '../dispatch/dispatcher';
+import { RerouteHandler } from '../dispatch/reroute.handler';
+import { OutboxRelay } from '../outbox/outbox-relay';
 import { handOffFor, standingAfter } from './driver-standing';
 import { DriverEntity } from './driver.entity';
 import { driverTokenHash, DriversStore } from './drivers.store';
@@ -14,6 +16,8 @@ import { driverTokenHash, DriversStore } from './drivers.store';
 interface HandedOn {
   rematched: string[];
   stranded: string[];
+  /** Whether a waiting reroute took effect (its event is in the outbox). */
+  rerouted: boolean;
 }
 
 /**
@@ -23,7 +27,9 @@ interface HandedOn {
  * so an accept either lands before and is handed on, or comes after and is
  * refused. Taking a driver off the road withdraws its open offers and sends
  * its deliveries not yet picked up back to matching (pending, no event: the
- * next driver's acceptance emits delivery.driver_assigned again).
+ * next driver's acceptance emits delivery.driver_assigned again); a reroute
+ * that waited for the driver's answer takes effect then, as it does without
+ * a driver.
  */
 @Injectable()
 export class DriverStandingHandler {
@@ -33,22 +39,25 @@ export class DriverStandingHandler {
     private readonly dataSource: DataSource,
     private readonly drivers: DriversStore,
     private readonly dispatcher: Dispatcher,
+    private readonly reroutes: RerouteHandler,
+    private readonly relay: OutboxRelay,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async change({ driverId, change }: ChangeDriverStandingRequest): Promise<DriverRecord> {
-    const driver = await this.dataSource.transaction(async (manager) => {
+    const changed = await this.dataSource.transaction(async (manager) => {
       const found = await this.drivers.byId(driverId, manager, true);
       const now = this.clock.now();
       const after = standingAfter(change, found.status);
       const changes: Partial<DriverEntity> = { status: after.status, updatedAt: now, ...(after.takenOffline ? { online: false } : {}) };
       await manager.update(DriverEntity, { id: found.id }, changes);
-      if (after.takenOffline) await this.handOn(manager, found.id, false, now);
-      return Object.assign(found, changes);
+      const handed = after.takenOffline ? await this.handOn(manager, found.id, false, now) : null;
+      return { driver: Object.assign(found, changes), rerouted: handed?.rerouted ?? false };
     });
     this.dispatcher.poke();
-    return this.drivers.present(driver);
+    if (changed.rerouted) this.relay.poke();
+    return this.drivers.present(changed.driver);
   }
 
   /** For good: the token fails from the next request on, and the driver leaves the list. */
@@ -61,6 +70,7 @@ export class DriverStandingHandler {
       return this.handOn(manager, driver.id, true, now);
     });
     this.dispatcher.poke();
+    if (handed.rerouted) this.relay.poke();
     if (handed.stranded.length > 0) {
       Metrics.strandedDeliveries.inc(handed.stranded.length);
       this.logger.warn(`Driver ${driverId} revoked holding picked-up deliveries ${handed.stranded.join(', ')}: an operator must take them over`);
@@ -90,14 +100,16 @@ export class DriverStandingHandler {
     const schema = this.dataSource.driver.schema;
     await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $2 WHERE driver_id = $1 AND status = 'open'`, [driverId, now]);
     const underWay = await manager.find(DeliveryEntity, { where: { driverId, status: In([...IN_PROGRESS]) }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
-    const handed: HandedOn = { rematched: [], stranded: [] };
+    const handed: HandedOn = { rematched: [], stranded: [], rerouted: false };
     for (const delivery of underWay) {
       const handOff = handOffFor(delivery.status, revoked);
       if (handOff === 'rematch') {
         // The accepted offer no longer holds the delivery; the driver is never offered it again.
         await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $3 WHERE delivery_id = $1 AND driver_id = $2 AND status = 'accepted'`, [delivery.id, driverId, now]);
         // Matching starts afresh: a new dispatch deadline and search radius.
-        await manager.update(DeliveryEntity, { id: delivery.id }, { status: 'pending', driverId: null, dispatchStartedAt: now, updatedAt: now });
+        const rematched: Partial<DeliveryEntity> = { status: 'pending', driverId: null, dispatchStartedAt: now, updatedAt: now };
+        await manager.update(DeliveryEntity, { id: delivery.id }, rematched);
+        if (await this.reroutes.applyPendingWithoutDriver(manager, Object.assign(delivery, rematched), now)) handed.rerouted = true;
         handed.rematched.push(delivery.id);
       } else if (handOff === 'stranded') {
         handed.stranded.push(delivery.id);
