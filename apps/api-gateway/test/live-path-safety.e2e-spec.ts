@@ -128,7 +128,7 @@ describe('safe on the live path: the delivery PIN cannot be guessed, drivers can
 
     // A reroute waits for the assigned driver's answer when the driver is revoked: without a driver it takes effect.
     const asked = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
-    expect([asked.status, asked.body.dropoff.postalCode]).toEqual([200, 'M5V 3L9']);
+    expect([asked.status, asked.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M5V 3L9' })]);
 
     const first = await fleet.ops('DELETE', `/v1/ops/drivers/${assigned.id}`);
     expect(first.body).toEqual({ id: assigned.id, deleted: true, rematched_delivery_ids: [waiting], stranded_delivery_ids: [] });
