@@ -1,8 +1,29 @@
 import { Injectable } from '@nestjs/common';
+import type { Mode } from '@sdd/contracts';
+import { AutoDisableThresholds, autoDisableVerdict, FailingRun, nextFailingRun } from './auto-disable';
 import { EventLogDatabase } from './event-log.database';
 
+interface RunRow {
+  merchant_id: string;
+  mode: Mode;
+  url: string;
+  notify_email: string | null;
+  active: boolean;
+  failing_since: Date | null;
+  failing_attempts: number;
+  failing_failures: number;
+  warned_at: Date | null;
+}
+
+/** A step of auto-disable the merchant is told of: warned (12 h of failures) or disabled (24 h). */
+export interface HealthChange {
+  kind: 'warned' | 'disabled';
+  endpoint: { id: string; merchantId: string; mode: Mode; url: string; notifyEmail: string | null };
+  run: FailingRun;
+}
+
 /**
- * What the log says about one endpoint as a whole: its recent failures (to
+ * One endpoint as a whole: its run of failures (to warn the merchant and
  * disable it automatically) and its failed destinations (to recover them).
  */
 @Injectable()
@@ -28,21 +49,48 @@ export class EndpointHealthRepository {
     return rows.map((row) => ({ eventId: row.event_id, round: row.round }));
   }
 
-  /** Attempts to the endpoint since the later of `since` and its last re-enable. */
-  async recentAttemptStats(endpointId: string, since: Date): Promise<{ attempts: number; failures: number }> {
+  /**
+   * Counts one scheduled attempt into the endpoint's run of failures and acts
+   * on the verdict, atomically (the endpoint's row is locked meanwhile, so
+   * concurrent attempts count one after the other): marks the merchant warned,
+   * or disables the endpoint. Returns what changed that a notice must tell,
+   * with where to send it; undefined when nothing did.
+   */
+  async countAttempt(endpointId: string, attempt: { succeeded: boolean; at: Date }, thresholds: AutoDisableThresholds): Promise<HealthChange | undefined> {
     const s = this.db.schema;
-    const [row] = await this.db.query<Array<{ attempts: number; failures: number }>>(
-      `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE NOT a.succeeded)::int AS failures
-       FROM ${s}.attempts a, ${s}.endpoints en
-       WHERE en.id = $1 AND a.endpoint_id = en.id AND a.created_at > greatest($2, coalesce(en.active_since, $2))`,
-      [endpointId, since],
-    );
-    return { attempts: row.attempts, failures: row.failures };
+    return this.db.transaction(async (manager) => {
+      const [row] = await manager.query<RunRow[]>(
+        `SELECT merchant_id, mode, url, notify_email, active, failing_since, failing_attempts, failing_failures, warned_at
+         FROM ${s}.endpoints WHERE id = $1 FOR UPDATE`,
+        [endpointId],
+      );
+      if (!row?.active) return undefined;
+      const before: FailingRun = { failingSince: row.failing_since, attempts: row.failing_attempts, failures: row.failing_failures };
+      const run = nextFailingRun(before, attempt);
+      if (run === before) return undefined;
+      const verdict = autoDisableVerdict(run, run.failingSince !== null && row.warned_at !== null, attempt.at, thresholds);
+      const warn = verdict === 'warn';
+      const disable = verdict === 'disable';
+      await manager.query(
+        `UPDATE ${s}.endpoints SET failing_since = $2, failing_attempts = $3, failing_failures = $4,
+           warned_at = CASE WHEN $5::boolean THEN $6 WHEN $2::timestamptz IS NULL THEN NULL ELSE warned_at END,
+           active = active AND NOT $7::boolean,
+           disabled_at = CASE WHEN $7::boolean THEN $6 ELSE disabled_at END,
+           disabled_reason = CASE WHEN $7::boolean THEN 'failing' ELSE disabled_reason END
+         WHERE id = $1`,
+        [endpointId, run.failingSince, run.attempts, run.failures, warn, attempt.at, disable],
+      );
+      if (!warn && !disable) return undefined;
+      return {
+        kind: disable ? 'disabled' : 'warned',
+        endpoint: { id: endpointId, merchantId: row.merchant_id, mode: row.mode, url: row.url, notifyEmail: row.notify_email },
+        run,
+      };
+    });
   }
 
-  /** Returns whether this call disabled it (false if it already was). */
-  async disableEndpoint(endpointId: string): Promise<boolean> {
-    const [, affected] = await this.db.query<[unknown, number]>(`UPDATE ${this.db.schema}.endpoints SET active = false WHERE id = $1 AND active`, [endpointId]);
-    return affected === 1;
+  /** A warning not sent: marked unsent again, so the next failed attempt of the same run sends it. */
+  async unmarkWarned(endpointId: string, failingSince: Date): Promise<void> {
+    await this.db.query(`UPDATE ${this.db.schema}.endpoints SET warned_at = NULL WHERE id = $1 AND failing_since = $2`, [endpointId, failingSince]);
   }
 }

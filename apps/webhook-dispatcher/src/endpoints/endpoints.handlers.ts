@@ -56,6 +56,10 @@ export class EndpointsHandlers {
       active: true,
       activeSince: null,
       createdAt: this.clock.now(),
+      failingSince: null,
+      disabledAt: null,
+      disabledReason: null,
+      notifyEmail: request.notifyEmail,
     });
     await this.endpoints.insert(endpoint);
     return { ...toWebhookRecord(endpoint), secret };
@@ -74,12 +78,24 @@ export class EndpointsHandlers {
     if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
     if (request.events !== undefined) endpoint.events = request.events;
     if (request.description !== undefined) endpoint.description = request.description;
-    if (request.active === true && !endpoint.active) endpoint.activeSince = this.clock.now();
-    if (request.active !== undefined) endpoint.active = request.active;
-    await this.endpoints.update(
-      { id: endpoint.id },
-      { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active, activeSince: endpoint.activeSince },
-    );
+    endpoint.notifyEmail = request.notifyEmail;
+    const enabled = request.active === true && !endpoint.active;
+    const disabled = request.active === false && endpoint.active;
+    if (enabled) Object.assign(endpoint, { active: true, activeSince: this.clock.now(), disabledAt: null, disabledReason: null, failingSince: null });
+    if (disabled) Object.assign(endpoint, { active: false, disabledAt: this.clock.now(), disabledReason: 'merchant' });
+    const changes: Partial<WebhookEndpointEntity> = {
+      url: endpoint.url,
+      events: endpoint.events,
+      description: endpoint.description,
+      active: endpoint.active,
+      activeSince: endpoint.activeSince,
+      disabledAt: endpoint.disabledAt,
+      disabledReason: endpoint.disabledReason,
+      notifyEmail: endpoint.notifyEmail,
+    };
+    // Re-enabled, it starts afresh: failures from before (and their warning) no longer count towards auto-disable.
+    if (enabled) Object.assign(changes, { failingSince: null, failingAttempts: 0, failingFailures: 0, warnedAt: null });
+    await this.endpoints.update({ id: endpoint.id }, changes);
     return toWebhookRecord(endpoint);
   }
 
