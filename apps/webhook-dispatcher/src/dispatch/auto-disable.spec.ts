@@ -4,6 +4,8 @@ import {
   AUTO_DISABLE_MIN_ATTEMPTS,
   AUTO_DISABLE_WARN_AFTER_MS,
   autoDisableVerdict,
+  countAttempt,
+  EndpointHealth,
   failingRateExceeded,
   FailingRun,
   nextFailingRun,
@@ -103,5 +105,47 @@ describe('failingRateExceeded', () => {
 
   it('is false with no attempts', () => {
     expect(failingRateExceeded(0, 0)).toBe(false);
+  });
+});
+
+describe('countAttempt', () => {
+  const healthy = { run: none, warnedAt: null, active: true };
+  const failure = (hours: number) => ({ succeeded: false, at: at(hours) });
+
+  it('warns once when the run reaches the warning time, then disables it past the full window', () => {
+    let health: EndpointHealth = healthy;
+    const steps: Array<[number, string | null]> = [];
+    for (let hours = 0; hours <= 26; hours++) {
+      const counted = countAttempt(health, failure(hours), thresholds);
+      health = counted.health;
+      steps.push([hours, counted.step]);
+    }
+    expect(steps.filter(([, step]) => step !== null)).toEqual([
+      [12, 'warned'],
+      [24, 'disabled'],
+    ]);
+    // Disabled at 24 h: the attempts after it are not counted.
+    expect(health).toEqual({ run: run(25, 25), warnedAt: at(12), active: false });
+  });
+
+  it('counts nothing into a disabled endpoint', () => {
+    const disabled = { run: run(50, 50), warnedAt: at(12), active: false };
+    expect(countAttempt(disabled, failure(30), thresholds)).toEqual({ health: disabled, step: null });
+  });
+
+  it('forgets the warning when the run ends, so the next run is warned again', () => {
+    const warned = { run: run(1, 1), warnedAt: at(12), active: true };
+    const ended = countAttempt(warned, { succeeded: true, at: at(13) }, thresholds);
+    expect(ended).toEqual({ health: healthy, step: null });
+  });
+
+  it('leaves an endpoint that fails within seconds alone', () => {
+    let health: EndpointHealth = healthy;
+    for (let i = 0; i < 400; i++) {
+      const counted = countAttempt(health, { succeeded: false, at: new Date(began.getTime() + i * 100) }, thresholds);
+      expect(counted.step).toBeNull();
+      health = counted.health;
+    }
+    expect(health).toMatchObject({ active: true, warnedAt: null, run: { failingSince: began, attempts: 400, failures: 400 } });
   });
 });

@@ -63,3 +63,29 @@ export function autoDisableVerdict(run: FailingRun, warned: boolean, now: Date, 
   if (!warned) return 'warn';
   return lasted >= thresholds.disableAfterMs && run.attempts >= AUTO_DISABLE_MIN_ATTEMPTS ? 'disable' : 'healthy';
 }
+
+/** What auto-disable keeps of an endpoint: its run, whether the merchant was warned of it, and whether it is active. */
+export interface EndpointHealth {
+  run: FailingRun;
+  warnedAt: Date | null;
+  active: boolean;
+}
+
+/**
+ * One automatic attempt counted into an endpoint's health: the run moves on
+ * (a run that ends takes its warning with it), then the verdict is acted on.
+ * `step`: what the merchant must be told of now, if anything.
+ */
+export function countAttempt(
+  health: EndpointHealth,
+  attempt: { succeeded: boolean; at: Date },
+  thresholds: AutoDisableThresholds,
+): { health: EndpointHealth; step: 'warned' | 'disabled' | null } {
+  if (!health.active) return { health, step: null };
+  const run = nextFailingRun(health.run, attempt);
+  const warnedAt = run.failingSince === null ? null : health.warnedAt;
+  const verdict = autoDisableVerdict(run, warnedAt !== null, attempt.at, thresholds);
+  if (verdict === 'warn') return { health: { run, warnedAt: attempt.at, active: true }, step: 'warned' };
+  if (verdict === 'disable') return { health: { run, warnedAt, active: false }, step: 'disabled' };
+  return { health: { run, warnedAt, active: true }, step: null };
+}

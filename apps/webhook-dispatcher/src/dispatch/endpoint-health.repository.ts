@@ -1,9 +1,22 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { Batcher } from '@sdd/common';
 import type { Mode } from '@sdd/contracts';
-import { AutoDisableThresholds, autoDisableVerdict, FailingRun, nextFailingRun } from './auto-disable';
+import { APP_CONFIG } from '@sdd/runtime';
+import { WebhookDispatcherConfig } from '../config';
+import { AutoDisableThresholds, countAttempt, EndpointHealth, FailingRun } from './auto-disable';
 import { EventLogDatabase } from './event-log.database';
 
+/** Endpoints' attempts counted in one transaction at most; beyond that the next batch takes them. */
+const COUNT_BATCH_SIZE = 500;
+
+interface CountedAttempt {
+  endpointId: string;
+  succeeded: boolean;
+  at: Date;
+}
+
 interface RunRow {
+  id: string;
   merchant_id: string;
   mode: Mode;
   url: string;
@@ -28,7 +41,19 @@ export interface HealthChange {
  */
 @Injectable()
 export class EndpointHealthRepository {
-  constructor(private readonly db: EventLogDatabase) {}
+  private readonly thresholds: AutoDisableThresholds;
+  // One batch at a time per replica: batches of the same endpoints would only queue on its row lock.
+  private readonly counts = new Batcher<CountedAttempt, HealthChange | undefined>((batch) => this.countBatch(batch), {
+    maxSize: COUNT_BATCH_SIZE,
+    maxConcurrent: 1,
+  });
+
+  constructor(
+    private readonly db: EventLogDatabase,
+    @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
+  ) {
+    this.thresholds = config.autoDisableThresholds();
+  }
 
   /**
    * Starts a new round of the retry schedule for every failed destination at
@@ -50,42 +75,68 @@ export class EndpointHealthRepository {
   }
 
   /**
-   * Counts one scheduled attempt into the endpoint's run of failures and acts
-   * on the verdict, atomically (the endpoint's row is locked meanwhile, so
-   * concurrent attempts count one after the other): marks the merchant warned,
-   * or disables the endpoint. Returns what changed that a notice must tell,
-   * with where to send it; undefined when nothing did.
+   * Counts one automatic attempt into the endpoint's health and acts on the
+   * verdict: marks the merchant warned, or disables the endpoint. Returns the
+   * step the merchant must be told of, with where to send it; undefined when
+   * there is none. Concurrent calls share one transaction (the batch), which
+   * locks the endpoints' rows and counts their attempts in the order made.
    */
-  async countAttempt(endpointId: string, attempt: { succeeded: boolean; at: Date }, thresholds: AutoDisableThresholds): Promise<HealthChange | undefined> {
+  countAttempt(endpointId: string, attempt: { succeeded: boolean; at: Date }): Promise<HealthChange | undefined> {
+    return this.counts.add({ endpointId, ...attempt });
+  }
+
+  private async countBatch(batch: CountedAttempt[]): Promise<Array<HealthChange | undefined>> {
     const s = this.db.schema;
+    const ids = [...new Set(batch.map((item) => item.endpointId))].sort();
     return this.db.transaction(async (manager) => {
-      const [row] = await manager.query<RunRow[]>(
-        `SELECT merchant_id, mode, url, notify_email, active, failing_since, failing_attempts, failing_failures, warned_at
-         FROM ${s}.endpoints WHERE id = $1 FOR UPDATE`,
-        [endpointId],
+      // Locked in id order, so two replicas' batches never wait on each other in a circle.
+      const rows = await manager.query<RunRow[]>(
+        `SELECT id, merchant_id, mode, url, notify_email, active, failing_since, failing_attempts, failing_failures, warned_at
+         FROM ${s}.endpoints WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE`,
+        [ids],
       );
-      if (!row?.active) return undefined;
-      const before: FailingRun = { failingSince: row.failing_since, attempts: row.failing_attempts, failures: row.failing_failures };
-      const run = nextFailingRun(before, attempt);
-      if (run === before) return undefined;
-      const verdict = autoDisableVerdict(run, run.failingSince !== null && row.warned_at !== null, attempt.at, thresholds);
-      const warn = verdict === 'warn';
-      const disable = verdict === 'disable';
-      await manager.query(
-        `UPDATE ${s}.endpoints SET failing_since = $2, failing_attempts = $3, failing_failures = $4,
-           warned_at = CASE WHEN $5::boolean THEN $6 WHEN $2::timestamptz IS NULL THEN NULL ELSE warned_at END,
-           active = active AND NOT $7::boolean,
-           disabled_at = CASE WHEN $7::boolean THEN $6 ELSE disabled_at END,
-           disabled_reason = CASE WHEN $7::boolean THEN 'failing' ELSE disabled_reason END
-         WHERE id = $1`,
-        [endpointId, run.failingSince, run.attempts, run.failures, warn, attempt.at, disable],
-      );
-      if (!warn && !disable) return undefined;
-      return {
-        kind: disable ? 'disabled' : 'warned',
-        endpoint: { id: endpointId, merchantId: row.merchant_id, mode: row.mode, url: row.url, notifyEmail: row.notify_email },
-        run,
-      };
+      const changes: Array<HealthChange | undefined> = batch.map(() => undefined);
+      const updates: Array<{ id: string; health: EndpointHealth; disabledAt: Date | null }> = [];
+      for (const row of rows) {
+        let health: EndpointHealth = {
+          run: { failingSince: row.failing_since, attempts: row.failing_attempts, failures: row.failing_failures },
+          warnedAt: row.warned_at,
+          active: row.active,
+        };
+        let disabledAt: Date | null = null;
+        const mine = batch.map((item, index) => ({ item, index })).filter(({ item }) => item.endpointId === row.id);
+        for (const { item, index } of mine.sort((a, b) => a.item.at.getTime() - b.item.at.getTime())) {
+          const counted = countAttempt(health, item, this.thresholds);
+          health = counted.health;
+          if (!counted.step) continue;
+          if (counted.step === 'disabled') disabledAt = item.at;
+          const endpoint = { id: row.id, merchantId: row.merchant_id, mode: row.mode, url: row.url, notifyEmail: row.notify_email };
+          changes[index] = { kind: counted.step, endpoint, run: health.run };
+        }
+        updates.push({ id: row.id, health, disabledAt });
+      }
+      if (updates.length > 0) {
+        await manager.query(
+          `UPDATE ${s}.endpoints e
+           SET failing_since = u.failing_since, failing_attempts = u.attempts, failing_failures = u.failures, warned_at = u.warned_at,
+               active = u.active,
+               disabled_at = coalesce(u.disabled_at, e.disabled_at),
+               disabled_reason = CASE WHEN u.disabled_at IS NULL THEN e.disabled_reason ELSE 'failing' END
+           FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::int[], $5::timestamptz[], $6::bool[], $7::timestamptz[])
+             AS u (id, failing_since, attempts, failures, warned_at, active, disabled_at)
+           WHERE e.id = u.id`,
+          [
+            updates.map((update) => update.id),
+            updates.map((update) => update.health.run.failingSince),
+            updates.map((update) => update.health.run.attempts),
+            updates.map((update) => update.health.run.failures),
+            updates.map((update) => update.health.warnedAt),
+            updates.map((update) => update.health.active),
+            updates.map((update) => update.disabledAt),
+          ],
+        );
+      }
+      return changes;
     });
   }
 
