@@ -35,7 +35,7 @@ export class WebhookEndpointEntity {
   @Column({ type: 'boolean' })
   active!: boolean;
 
-  /** Set when the merchant re-enables it: failures from before no longer count towards auto-disable. */
+  /** When the merchant last re-enabled it (its run of failures starts afresh then). */
   @Column({ name: 'active_since', type: 'timestamptz', nullable: true })
   activeSince!: Date | null;
 
