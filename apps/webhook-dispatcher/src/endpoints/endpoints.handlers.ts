@@ -79,22 +79,26 @@ export class EndpointsHandlers {
     if (request.events !== undefined) endpoint.events = request.events;
     if (request.description !== undefined) endpoint.description = request.description;
     endpoint.notifyEmail = request.notifyEmail;
-    const enabled = request.active === true && !endpoint.active;
-    const disabled = request.active === false && endpoint.active;
-    if (enabled) Object.assign(endpoint, { active: true, activeSince: this.clock.now(), disabledAt: null, disabledReason: null, failingSince: null });
-    if (disabled) Object.assign(endpoint, { active: false, disabledAt: this.clock.now(), disabledReason: 'merchant' });
-    const changes: Partial<WebhookEndpointEntity> = {
-      url: endpoint.url,
-      events: endpoint.events,
-      description: endpoint.description,
-      active: endpoint.active,
-      activeSince: endpoint.activeSince,
-      disabledAt: endpoint.disabledAt,
-      disabledReason: endpoint.disabledReason,
-      notifyEmail: endpoint.notifyEmail,
-    };
-    // Re-enabled, it starts afresh: failures from before (and their warning) no longer count towards auto-disable.
-    if (enabled) Object.assign(changes, { failingSince: null, failingAttempts: 0, failingFailures: 0, warnedAt: null });
+    const changes: Partial<WebhookEndpointEntity> = { url: endpoint.url, events: endpoint.events, description: endpoint.description, notifyEmail: endpoint.notifyEmail };
+    // Only a change of `active` writes it (and its fields): an edit of the url or events never undoes an auto-disable that came meanwhile.
+    if (request.active === true && !endpoint.active) {
+      // Re-enabled, it starts afresh: failures from before (and their warning) no longer count towards auto-disable.
+      Object.assign(endpoint, { active: true, activeSince: this.clock.now(), disabledAt: null, disabledReason: null, failingSince: null });
+      Object.assign(changes, {
+        active: true,
+        activeSince: endpoint.activeSince,
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+        failingAttempts: 0,
+        failingFailures: 0,
+        warnedAt: null,
+      });
+    }
+    if (request.active === false && endpoint.active) {
+      Object.assign(endpoint, { active: false, disabledAt: this.clock.now(), disabledReason: 'merchant' });
+      Object.assign(changes, { active: false, disabledAt: endpoint.disabledAt, disabledReason: 'merchant' });
+    }
     await this.endpoints.update({ id: endpoint.id }, changes);
     return toWebhookRecord(endpoint);
   }
