@@ -29,7 +29,7 @@ export interface DrillFigures {
   settleMs: number | null;
   /** Restarts by supervision, by app. */
   restarts: Record<string, number>;
-  /** Webhook endpoints the dispatcher disabled (over 90 % failures). */
+  /** Webhook endpoints the dispatcher disabled (failing at over 90 % for 24 h). */
   disabledEndpoints: number;
 }
 

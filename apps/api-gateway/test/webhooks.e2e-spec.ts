@@ -37,6 +37,9 @@ describe('webhook endpoints API (gateway → webhook-dispatcher)', () => {
       description: 'orders',
       active: true,
       created_at: expect.any(String),
+      failing_since: null,
+      disabled_at: null,
+      disabled_reason: null,
       secret: expect.stringMatching(/^whsec_[0-9A-Za-z]{33}$/),
     });
     const listed = await call('GET', '/v1/webhooks', a.test);

@@ -41,4 +41,16 @@ describe('WebhookDispatcherConfig', () => {
       /WEBHOOK_SECRETS_OLD_KEYS/,
     );
   });
+
+  it('takes the auto-disable thresholds of decisions.md by default, and shorter ones with the warning first', () => {
+    expect(loadConfig(WebhookDispatcherConfig, base).autoDisableThresholds()).toEqual({ warnAfterMs: 43_200_000, disableAfterMs: 86_400_000 });
+    expect(loadConfig(WebhookDispatcherConfig, { ...base, WEBHOOK_WARN_AFTER_MS: '2000', WEBHOOK_DISABLE_AFTER_MS: '5000' }).autoDisableThresholds()).toEqual({
+      warnAfterMs: 2000,
+      disableAfterMs: 5000,
+    });
+    expect(() => loadConfig(WebhookDispatcherConfig, { ...base, WEBHOOK_WARN_AFTER_MS: '5000', WEBHOOK_DISABLE_AFTER_MS: '5000' })).toThrow(
+      /WEBHOOK_DISABLE_AFTER_MS: must be greater than WEBHOOK_WARN_AFTER_MS/,
+    );
+    expect(() => loadConfig(WebhookDispatcherConfig, { ...base, WEBHOOK_WARN_AFTER_MS: '-1' })).toThrow(/WEBHOOK_WARN_AFTER_MS/);
+  });
 });

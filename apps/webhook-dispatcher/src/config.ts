@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, Min, ValidateBy } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
+import { AUTO_DISABLE_AFTER_MS, AUTO_DISABLE_WARN_AFTER_MS, AutoDisableThresholds } from './dispatch/auto-disable';
 
 const KEY = /^[A-Za-z0-9+/]{43}=$/;
 const KEY_LIST = /^\s*[A-Za-z0-9+/]{43}=\s*(,\s*[A-Za-z0-9+/]{43}=\s*)*,?\s*$/;
@@ -23,6 +24,17 @@ function NoHostsInProduction(): PropertyDecorator {
       validate: (value: unknown, args) =>
         (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || (typeof value === 'string' && hostList(value).length === 0),
       defaultMessage: () => 'must be empty when NODE_ENV is production (it exempts hosts from the SSRF guard, for development and tests only)',
+    },
+  });
+}
+
+/** The merchant is told before an endpoint is disabled: the warning must come strictly before. */
+function WarnedFirst(): PropertyDecorator {
+  return ValidateBy({
+    name: 'warnedFirst',
+    validator: {
+      validate: (value: unknown, args) => typeof value === 'number' && value > Number((args?.object as { WEBHOOK_WARN_AFTER_MS?: unknown }).WEBHOOK_WARN_AFTER_MS),
+      defaultMessage: () => 'must be greater than WEBHOOK_WARN_AFTER_MS (the merchant is warned before the endpoint is disabled)',
     },
   });
 }
@@ -77,6 +89,37 @@ export class WebhookDispatcherConfig extends BaseConfig {
   @IsInt()
   @Min(0)
   WEBHOOK_SWEEP_GRACE_MS = 300_000;
+
+  /**
+   * How long an endpoint's run of failures lasts before the merchant is warned
+   * by email (decisions.md: 12 h), and before it is disabled (24 h). Tests
+   * shorten both; the warning must come first.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  WEBHOOK_WARN_AFTER_MS = AUTO_DISABLE_WARN_AFTER_MS;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @WarnedFirst()
+  WEBHOOK_DISABLE_AFTER_MS = AUTO_DISABLE_AFTER_MS;
+
+  /** Auto-disable notices to merchants by SMTP (e.g. smtp://user:pass@mail.example:587); unset, they are written to MAIL_OUTBOX_DIR. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  SMTP_FROM = 'Same-day delivery <no-reply@localhost>';
+
+  @IsString()
+  MAIL_OUTBOX_DIR = '.data/outbox-mail';
+
+  autoDisableThresholds(): AutoDisableThresholds {
+    return { warnAfterMs: this.WEBHOOK_WARN_AFTER_MS, disableAfterMs: this.WEBHOOK_DISABLE_AFTER_MS };
+  }
 
   allowedHosts(): ReadonlySet<string> {
     return new Set(hostList(this.WEBHOOK_ALLOWED_HOSTS));

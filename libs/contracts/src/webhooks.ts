@@ -8,7 +8,15 @@ export interface WebhookRecord {
   description: string | null;
   active: boolean;
   createdAt: string;
+  /** When its current run of failures began (ISO 8601), null while it is not failing (decisions.md, Auto-disable). */
+  failingSince: string | null;
+  /** When and why it was last disabled, null while active. */
+  disabledAt: string | null;
+  disabledReason: WebhookDisabledReason | null;
 }
+
+/** `failing`: the dispatcher disabled it after a day of failures; `merchant`: PATCH active false. */
+export type WebhookDisabledReason = 'failing' | 'merchant';
 
 /** The secret travels only in the answer to a creation or a rotation. */
 export interface WebhookWithSecretRecord extends WebhookRecord {
@@ -20,6 +28,8 @@ export interface CreateWebhookRequest {
   url: string;
   events: string[];
   description: string | null;
+  /** The merchant account's email (the gateway owns merchants): where the auto-disable notices go. */
+  notifyEmail: string;
 }
 
 export interface UpdateWebhookRequest {
@@ -29,6 +39,8 @@ export interface UpdateWebhookRequest {
   events?: string[];
   description?: string | null;
   active?: boolean;
+  /** As on creation: kept up to date with each change. */
+  notifyEmail: string;
 }
 
 export interface ListWebhooksRequest {

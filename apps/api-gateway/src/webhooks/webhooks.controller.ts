@@ -22,6 +22,7 @@ import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedCont
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { RecoverWebhookDto } from './recover-webhook.dto';
 import { RotateSecretDto } from './rotate-secret.dto';
+import { MerchantEmailReader } from './merchant-email.reader';
 import { CreateWebhookDto, UpdateWebhookDto } from './webhook.dto';
 
 /** "*" means every event type, so it stands alone. */
@@ -36,7 +37,10 @@ function assertEvents(events: string[] | undefined): void {
 @ApiKeyedController()
 @Controller('v1/webhooks')
 export class WebhooksController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly merchantEmails: MerchantEmailReader,
+  ) {}
 
   @ApiOperation({ summary: 'Register a webhook endpoint', description: 'The signing secret is returned only here.' })
   @ApiCreatedResponse({ description: 'The endpoint, with its secret.', type: WebhookWithSecretResource })
@@ -47,7 +51,12 @@ export class WebhooksController {
   async create(@Auth() auth: AuthContext, @Body() body: CreateWebhookDto): Promise<WebhookWithSecretResource> {
     assertEvents(body.events);
     return presentWebhookWithSecret(
-      await this.bus.requestFor(auth, Pattern.CreateWebhook, { url: body.url, events: body.events, description: body.description ?? null }),
+      await this.bus.requestFor(auth, Pattern.CreateWebhook, {
+        url: body.url,
+        events: body.events,
+        description: body.description ?? null,
+        notifyEmail: await this.merchantEmails.emailOf(auth.merchantId),
+      }),
     );
   }
 
@@ -66,7 +75,8 @@ export class WebhooksController {
   @Patch(':webhookId')
   async update(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string, @Body() body: UpdateWebhookDto): Promise<WebhookResource> {
     assertEvents(body.events);
-    return presentWebhook(await this.bus.requestFor(auth, Pattern.UpdateWebhook, { webhookId, ...body }));
+    const notifyEmail = await this.merchantEmails.emailOf(auth.merchantId);
+    return presentWebhook(await this.bus.requestFor(auth, Pattern.UpdateWebhook, { webhookId, ...body, notifyEmail }));
   }
 
   @ApiOperation({

@@ -16,8 +16,10 @@ import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 import { MessageSendRepository } from './message-send.repository';
 import { OverdueSweepRepository } from './overdue-sweep.repository';
+import { EndpointNotices } from '../notices/endpoint-notices';
+import { MERCHANT_MAILER, merchantMailerFor } from '../notices/merchant-mailer';
 
-/** From a delivery event to signed requests: fan-out, attempts, retries, auto-disable. */
+/** From a delivery event to signed requests: fan-out, attempts, retries, auto-disable and its notices to merchants. */
 @Module({
   controllers: [DeliveryEventsController],
   providers: [
@@ -33,6 +35,8 @@ import { OverdueSweepRepository } from './overdue-sweep.repository';
     FirstAttemptRunner,
     IngestDeliveryEventsHandler,
     MakeScheduledAttemptHandler,
+    EndpointNotices,
+    { provide: MERCHANT_MAILER, useFactory: merchantMailerFor, inject: [APP_CONFIG] },
     { provide: CLOCK, useValue: systemClock },
     { provide: ATTEMPT_SLOTS, useFactory: (config: WebhookDispatcherConfig) => new AttemptSlots(config.WEBHOOK_CONCURRENCY), inject: [APP_CONFIG] },
   ],

@@ -35,6 +35,11 @@ export class EventLogDatabase {
     return result.rows as T[];
   }
 
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
   /** Runs `work` in one replica at a time (a transaction-scoped advisory lock); undefined when another holds it. */
   withReplicaLock<T>(name: string, work: (manager: EntityManager) => Promise<T>): Promise<T | undefined> {
     return withReplicaLock(this.dataSource, `${name}:${this.schema}`, work);

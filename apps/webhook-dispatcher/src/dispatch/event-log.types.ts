@@ -29,7 +29,8 @@ export interface AttemptContext {
   attemptCount: number;
   nextAttemptAt: Date | null;
   body: string;
-  endpoint: { id: string; url: string; active: boolean } & SealedSecrets;
+  /** `failing`: in a run of failures (auto-disable), so a success must be counted. */
+  endpoint: { id: string; url: string; active: boolean; failing: boolean } & SealedSecrets;
 }
 
 export interface AttemptRecord {

@@ -11,7 +11,7 @@ const context = (): AttemptContext => ({
   attemptCount: 0,
   nextAttemptAt: null,
   body: '{}',
-  endpoint: { id: 'wh_1', url: 'https://example.com/hook', active: true, secretSealed: 'sealed', previousSecretSealed: null, previousSecretExpiresAt: null },
+  endpoint: { id: 'wh_1', url: 'https://example.com/hook', active: true, failing: false, secretSealed: 'sealed', previousSecretSealed: null, previousSecretExpiresAt: null },
 });
 const first = (n: number): FirstAttempt => ({ attempt: { eventId: `evt_${n}`, endpointId: 'wh_1', number: 1 }, context: context() });
 const flush = () => new Promise((resolve) => setImmediate(resolve));

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { AttemptSender } from './attempt-sender';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
-import { AUTO_DISABLE_WINDOW_MS, shouldAutoDisable } from './auto-disable';
+import { EndpointNotices } from '../notices/endpoint-notices';
 import { EndpointHealthRepository } from './endpoint-health.repository';
 import { AttemptContext } from './event-log.types';
 import { MessageSendRepository } from './message-send.repository';
@@ -13,8 +12,8 @@ import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 /**
  * One scheduled attempt of an event to an endpoint: send, record, and on
  * failure queue the next one of the schedule (or mark the destination failed
- * after the last), then see whether the endpoint has failed enough to be
- * disabled. Safe to run twice for the same attempt: the second run finds it
+ * after the last), then count it into the endpoint's run of failures, which
+ * may warn the merchant or disable the endpoint (auto-disable.ts). Safe to run twice for the same attempt: the second run finds it
  * recorded and only makes sure its follow-up is queued.
  */
 @Injectable()
@@ -26,8 +25,8 @@ export class MakeScheduledAttemptHandler {
     private readonly health: EndpointHealthRepository,
     private readonly sender: AttemptSender,
     private readonly queue: AttemptQueue,
+    private readonly notices: EndpointNotices,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** `known`: the destination and endpoint as just read (by the fan-out), so as not to read them again. */
@@ -62,14 +61,17 @@ export class MakeScheduledAttemptHandler {
     const nextRetryAt = delayMs === null ? null : new Date(outcome.createdAt.getTime() + delayMs);
     const moved = await this.messages.recordScheduledAttempt(outcome, context.round, job.number, nextRetryAt);
     if (moved && nextRetryAt) await this.queue.add([{ ...job, number: job.number + 1, at: nextRetryAt }]);
-    if (!outcome.succeeded) await this.disableIfFailing(job.endpointId);
+    // Counted once, by the run that recorded it. A success counts only against a run of failures: an endpoint
+    // that is not failing has nothing to reset.
+    if (moved && (!outcome.succeeded || context.endpoint.failing)) await this.countIntoRun(job.endpointId, outcome.succeeded, outcome.createdAt);
   }
 
-  private async disableIfFailing(endpointId: string): Promise<void> {
-    const since = new Date(this.clock.now().getTime() - AUTO_DISABLE_WINDOW_MS);
-    const stats = await this.health.recentAttemptStats(endpointId, since);
-    if (shouldAutoDisable(stats) && (await this.health.disableEndpoint(endpointId))) {
-      this.logger.warn(`webhook ${endpointId} disabled: ${stats.failures} of its last ${stats.attempts} attempts failed`);
-    }
+  /** After the attempt is recorded and its follow-up queued: a count lost with the database costs one attempt of a run, never an event. */
+  private async countIntoRun(endpointId: string, succeeded: boolean, at: Date): Promise<void> {
+    const change = await this.health.countAttempt(endpointId, { succeeded, at }).catch((error: Error) => {
+      this.logger.warn(`attempt to ${endpointId} not counted for auto-disable: ${error.message}`);
+      return undefined;
+    });
+    if (change) await this.notices.tell(change);
   }
 }

@@ -29,6 +29,7 @@ interface ContextRow {
   previous_secret_sealed: string | null;
   previous_secret_expires_at: Date | null;
   active: boolean;
+  failing: boolean;
 }
 
 function contextOf(row: ContextRow, body: string): AttemptContext {
@@ -45,6 +46,7 @@ function contextOf(row: ContextRow, body: string): AttemptContext {
       previousSecretSealed: row.previous_secret_sealed,
       previousSecretExpiresAt: row.previous_secret_expires_at,
       active: row.active,
+      failing: row.failing,
     },
   };
 }
@@ -128,9 +130,10 @@ export class MessageSendRepository {
        ), todo AS (
          SELECT * FROM fanned UNION ALL SELECT * FROM waiting
        )
-       SELECT todo.*, en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active
+       SELECT todo.*, en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active, en.failing
        FROM todo CROSS JOIN LATERAL (
-         SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active FROM ${s}.endpoints en WHERE en.id = todo.endpoint_id LIMIT 1
+         SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active, failing_since IS NOT NULL AS failing
+         FROM ${s}.endpoints en WHERE en.id = todo.endpoint_id LIMIT 1
        ) en`,
       [
         events.map((event) => event.id),
@@ -168,14 +171,17 @@ export class MessageSendRepository {
     const rows = await this.db.prepared<ContextRow & { body: string }>(
       'webhooks_attempt_context',
       `SELECT k.event_id, k.endpoint_id, d.status, d.round, d.attempt_count, d.next_attempt_at, e.body,
-              en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active
+              en.url, en.secret_sealed, en.previous_secret_sealed, en.previous_secret_expires_at, en.active, en.failing
        FROM unnest($1::text[], $2::text[]) AS k (event_id, endpoint_id)
        CROSS JOIN LATERAL (
          SELECT status, round, attempt_count, next_attempt_at FROM ${s}.message_destinations d
          WHERE d.event_id = k.event_id AND d.endpoint_id = k.endpoint_id LIMIT 1
        ) d
        CROSS JOIN LATERAL (SELECT body FROM ${s}.events e WHERE e.id = k.event_id LIMIT 1) e
-       CROSS JOIN LATERAL (SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active FROM ${s}.endpoints en WHERE en.id = k.endpoint_id LIMIT 1) en`,
+       CROSS JOIN LATERAL (
+         SELECT url, secret_sealed, previous_secret_sealed, previous_secret_expires_at, active, failing_since IS NOT NULL AS failing
+         FROM ${s}.endpoints en WHERE en.id = k.endpoint_id LIMIT 1
+       ) en`,
       [keys.map(([eventId]) => eventId), keys.map(([, endpointId]) => endpointId)],
     );
     const found = new Map<string, AttemptContext>();

@@ -56,6 +56,10 @@ export class EndpointsHandlers {
       active: true,
       activeSince: null,
       createdAt: this.clock.now(),
+      failingSince: null,
+      disabledAt: null,
+      disabledReason: null,
+      notifyEmail: request.notifyEmail,
     });
     await this.endpoints.insert(endpoint);
     return { ...toWebhookRecord(endpoint), secret };
@@ -74,12 +78,28 @@ export class EndpointsHandlers {
     if (request.url !== undefined) endpoint.url = await this.urlGuard.assertAllowed(request.url);
     if (request.events !== undefined) endpoint.events = request.events;
     if (request.description !== undefined) endpoint.description = request.description;
-    if (request.active === true && !endpoint.active) endpoint.activeSince = this.clock.now();
-    if (request.active !== undefined) endpoint.active = request.active;
-    await this.endpoints.update(
-      { id: endpoint.id },
-      { url: endpoint.url, events: endpoint.events, description: endpoint.description, active: endpoint.active, activeSince: endpoint.activeSince },
-    );
+    endpoint.notifyEmail = request.notifyEmail;
+    const changes: Partial<WebhookEndpointEntity> = { url: endpoint.url, events: endpoint.events, description: endpoint.description, notifyEmail: endpoint.notifyEmail };
+    // Only a change of `active` writes it (and its fields): an edit of the url or events never undoes an auto-disable that came meanwhile.
+    if (request.active === true && !endpoint.active) {
+      // Re-enabled, it starts afresh: failures from before (and their warning) no longer count towards auto-disable.
+      Object.assign(endpoint, { active: true, activeSince: this.clock.now(), disabledAt: null, disabledReason: null, failingSince: null });
+      Object.assign(changes, {
+        active: true,
+        activeSince: endpoint.activeSince,
+        disabledAt: null,
+        disabledReason: null,
+        failingSince: null,
+        failingAttempts: 0,
+        failingFailures: 0,
+        warnedAt: null,
+      });
+    }
+    if (request.active === false && endpoint.active) {
+      Object.assign(endpoint, { active: false, disabledAt: this.clock.now(), disabledReason: 'merchant' });
+      Object.assign(changes, { active: false, disabledAt: endpoint.disabledAt, disabledReason: 'merchant' });
+    }
+    await this.endpoints.update({ id: endpoint.id }, changes);
     return toWebhookRecord(endpoint);
   }
 

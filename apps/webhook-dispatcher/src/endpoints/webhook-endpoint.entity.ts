@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Mode } from '@sdd/contracts';
+import type { Mode, WebhookDisabledReason } from '@sdd/contracts';
 
 @Entity({ name: 'endpoints' })
 export class WebhookEndpointEntity {
@@ -35,10 +35,37 @@ export class WebhookEndpointEntity {
   @Column({ type: 'boolean' })
   active!: boolean;
 
-  /** Set when the merchant re-enables it: failures from before no longer count towards auto-disable. */
+  /** When the merchant last re-enabled it (its run of failures starts afresh then). */
   @Column({ name: 'active_since', type: 'timestamptz', nullable: true })
   activeSince!: Date | null;
 
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /**
+   * The current run of failures (auto-disable): kept by the send path alone
+   * (EndpointHealthRepository), read here for the API; an update never writes it but to end it on re-enable.
+   */
+  @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })
+  failingSince!: Date | null;
+
+  @Column({ name: 'failing_attempts', type: 'integer', select: false })
+  failingAttempts!: number;
+
+  @Column({ name: 'failing_failures', type: 'integer', select: false })
+  failingFailures!: number;
+
+  /** When the merchant was warned of the current run (once per run). */
+  @Column({ name: 'warned_at', type: 'timestamptz', nullable: true, select: false })
+  warnedAt!: Date | null;
+
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt!: Date | null;
+
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true })
+  disabledReason!: WebhookDisabledReason | null;
+
+  /** The merchant account's email as the gateway last gave it: where auto-disable notices go. */
+  @Column({ name: 'notify_email', type: 'text', nullable: true })
+  notifyEmail!: string | null;
 }

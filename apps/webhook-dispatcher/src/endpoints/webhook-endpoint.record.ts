@@ -9,5 +9,8 @@ export function toWebhookRecord(endpoint: WebhookEndpointEntity): WebhookRecord 
     description: endpoint.description,
     active: endpoint.active,
     createdAt: endpoint.createdAt.toISOString(),
+    failingSince: endpoint.failingSince?.toISOString() ?? null,
+    disabledAt: endpoint.disabledAt?.toISOString() ?? null,
+    disabledReason: endpoint.disabledReason,
   };
 }

@@ -1,4 +1,4 @@
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Max, Min } from 'class-validator';
 import { DELIVERY_EVENT_BATCH_MAX, DeliveryEventBatch } from '../deliveries';
 import {
   CreateWebhookRequest,
@@ -27,6 +27,9 @@ export class CreateWebhookMessage extends ScopedMessage implements CreateWebhook
   @NullableButPresent()
   @IsString()
   description!: string | null;
+
+  @IsEmail()
+  notifyEmail!: string;
 }
 
 export class ListWebhooksMessage extends ScopedMessage implements ListWebhooksRequest {}
@@ -56,6 +59,9 @@ export class UpdateWebhookMessage extends WebhookRefMessage implements UpdateWeb
   @IsOptional()
   @IsBoolean()
   active?: boolean;
+
+  @IsEmail()
+  notifyEmail!: string;
 }
 
 export class RotateWebhookSecretMessage extends WebhookRefMessage implements RotateWebhookSecretRequest {

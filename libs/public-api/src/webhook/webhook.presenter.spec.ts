@@ -1,7 +1,7 @@
 import { presentAttempt, presentEventDetail, presentEventList, presentPingEnvelope } from '../event/event.presenter';
 import { presentDeletedWebhook, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
-const webhook = { id: 'wh_1', url: 'https://example.com/hooks', events: ['*'], description: null, active: true, createdAt: '2026-11-23T10:00:00.000Z' };
+const webhook = { id: 'wh_1', url: 'https://example.com/hooks', events: ['*'], description: null, active: true, createdAt: '2026-11-23T10:00:00.000Z', failingSince: null, disabledAt: null, disabledReason: null };
 const attempt = {
   id: 'att_1',
   eventId: 'evt_1',

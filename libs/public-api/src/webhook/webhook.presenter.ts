@@ -9,6 +9,9 @@ export function presentWebhook(webhook: WebhookRecord): WebhookResource {
     description: webhook.description,
     active: webhook.active,
     created_at: webhook.createdAt,
+    failing_since: webhook.failingSince,
+    disabled_at: webhook.disabledAt,
+    disabled_reason: webhook.disabledReason,
   };
 }
 
