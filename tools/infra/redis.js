@@ -271,4 +271,16 @@ async function stopRedis({ dataDir }) {
   return running !== null;
 }
 
-module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl };
+/**
+ * The URL a Redis for `dataDir` will have on `port`, password included
+ * (generated now if the directory has none yet), for a caller that hands it
+ * out before the server runs.
+ * @param {{ dataDir: string, port: number }} options
+ */
+function localRedisUrl({ dataDir, port }) {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  return redisUrl(port, server.serverPassword(dir).password);
+}
+
+module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl, localRedisUrl };
