@@ -80,6 +80,9 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
   beforeAll(async () => {
     // As root, Postgres runs as the postgres user, which must be able to enter the directory.
     chmodSync(dataDir, 0o755);
+    if (infra.dependenciesOutdated(infra.repoRoot)) {
+      throw new Error('node_modules is older than package-lock.json: run npm install first (the test must not install)');
+    }
     const port = await freePort();
     baseUrl = `http://localhost:${port}`;
     // The test timeline in 8 s, so deliveries made around the kills reach their end within the test.
