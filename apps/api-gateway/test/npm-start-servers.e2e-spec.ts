@@ -32,13 +32,15 @@ async function postgresLogin(port: number, password: string): Promise<string | u
 }
 
 async function redisCommand(port: number, password: string | undefined): Promise<string> {
-  const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
-  client.on('error', () => undefined);
+  const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, enableReadyCheck: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  // A refused AUTH surfaces as an 'error' event; the command then only says "Connection is closed."
+  let refusal: string | undefined;
+  client.on('error', (error: Error) => (refusal ??= error.message));
   try {
     await client.connect();
     return String(await client.dbsize());
   } catch (error) {
-    return (error as Error).message;
+    return refusal ?? (error as Error).message;
   } finally {
     client.disconnect();
   }
