@@ -9,13 +9,13 @@
 
 const path = require('node:path');
 const infra = require('../tools/infra');
-const { filesFor, redact } = require('../tools/infra/server');
+const { filesFor, redact, redactUrls } = require('../tools/infra/server');
 
 const POSTGRES = { dataDir: path.join(infra.dataRoot, 'pg'), database: 'sameday' };
 const REDIS = { dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true };
 
 /** @param {string} message */
-const log = (message) => console.log(`[infra] ${message}`);
+const log = (message) => console.log(`[infra] ${redactUrls(message)}`);
 
 async function start() {
   const signals = infra.watchStopSignals();

@@ -17,6 +17,7 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 // Node built-ins only at load time: dependencies may not be installed yet.
 const infra = require('../tools/infra');
+const { redactUrls } = require('../tools/infra/server');
 
 const APPS = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher'];
 const STRIPE_LOCAL = 'stripe-local';
@@ -61,8 +62,11 @@ function appNodeArgs() {
 /** @param {string} app @param {number} replica 1-based */
 const replicaName = (app, replica) => (replica === 1 ? app : `${app}#${replica}`);
 
-/** @param {string} message */
-const log = (message) => console.log(`[start] ${message}`);
+/**
+ * Never a server's password, whatever a message quotes.
+ * @param {string} message
+ */
+const log = (message) => console.log(`[start] ${redactUrls(message)}`);
 
 /**
  * What a developer sees once the stack answers.
@@ -434,7 +438,7 @@ async function main() {
     // A step cut short by Ctrl-C fails too; that is a normal stop, not an error.
     if (signals.signal) code = 0;
     else {
-      console.error(infra.messageOf(error));
+      console.error(redactUrls(infra.messageOf(error)));
       code = 1;
     }
   } finally {

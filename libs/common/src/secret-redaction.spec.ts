@@ -52,6 +52,8 @@ describe('redactSecrets', () => {
     [`secret ${WHSEC}.`, 'secret whsec_[redacted].'],
     [`https://shop.example/track/${TOKEN}`, 'https://shop.example/track/[redacted]'],
     ['pay at https://api.example/checkout/chk_4fJ0aQ9xWm2LpZ7k now', 'pay at https://api.example/checkout/[redacted] now'],
+    ['cannot reach redis://:5c89e1800af5@127.0.0.1:63790', 'cannot reach redis://:[redacted]@127.0.0.1:63790'],
+    ['DATABASE_URL postgres://postgres:b43c%2Fe7@127.0.0.1:54329/sameday refused', 'DATABASE_URL postgres://postgres:[redacted]@127.0.0.1:54329/sameday refused'],
   ])('%s → %s', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
   });
