@@ -177,4 +177,29 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
     }
     expect(start.exitCode).toBeNull();
   }, 400000);
+
+  it("when another copy's Redis takes the port of ours that died, our apps cannot use it and ours comes back on that port once it is free", async () => {
+    const [redis] = announced(output, 'Redis');
+    process.kill(redis.pid, 'SIGKILL');
+    // Another copy of the project (its own password) grabs the port during our supervisor's backoff.
+    const stranger = spawn('redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--requirepass', 'another-copy', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    try {
+      await waitFor(async () => ((await redisCommand(redis.port, 'another-copy')) === '0' ? true : undefined), 5000, 20);
+      // Our restart cannot take the port, and does not mistake the stranger for ours: it fails and backs off.
+      await waitFor(() => (new RegExp(`Redis \\(pid ${redis.pid}\\) exited unexpectedly \\(restart failed: `).test(output) ? true : undefined), 60000, 100);
+      expect(announced(output, 'Redis')[0].pid).toBe(redis.pid);
+      const refused = await send('POST', '/v1/quotes', ADDRESSES);
+      expect(refused.status).toBe(503);
+      // Nothing of ours was written there: the apps could not log in.
+      expect(await redisCommand(redis.port, 'another-copy')).toBe('0');
+    } finally {
+      stranger.kill('SIGKILL');
+    }
+    const back = await waitFor(() => {
+      const [latest] = announced(output, 'Redis');
+      return latest.pid !== redis.pid ? latest : undefined;
+    }, 90000, 100);
+    expect(back.port).toBe(redis.port);
+    await deliveryWhenBack('after-stranger');
+  }, 240000);
 });
