@@ -1,5 +1,6 @@
 'use strict';
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { LOOPBACK } = require('./ports');
@@ -18,22 +19,41 @@ const DEFAULT_PORT = 63790;
 const START_TIMEOUT_MS = 15_000;
 
 /**
- * @param {number} port
- * @param {string} [password] of the default user; none for a server without one
+ * The user of a local Redis, named after its password so that each copy's is
+ * its own. A password alone would not do: ioredis ignores a refused AUTH when
+ * the server's default user needs none (it only warns), so apps given a
+ * password would still work on another copy's password-less Redis; AUTH with
+ * a user the server does not have is refused.
+ * @param {string} password
  */
-function redisUrl(port, password) {
-  return `redis://${password ? `:${encodeURIComponent(password)}@` : ''}${LOOPBACK}:${port}`;
+function redisUser(password) {
+  return `sdd_${crypto.createHash('sha256').update(password).digest('hex').slice(0, 12)}`;
 }
 
 /**
- * The password goes to redis-server in a config file only we can read, not
- * on its command line, which every local user can see.
+ * @param {number} port
+ * @param {string} [password] generated for the data directory; none for a server without one
+ */
+function redisUrl(port, password) {
+  const credentials = password ? `${redisUser(password)}:${encodeURIComponent(password)}@` : '';
+  return `redis://${credentials}${LOOPBACK}:${port}`;
+}
+
+/** @param {string} password */
+function aclRules(password) {
+  return ['on', `>${password}`, '~*', '&*', '+@all'];
+}
+
+/**
+ * Our user, and the default one off: a client without credentials gets
+ * nothing. The password goes to redis-server in a config file only we can
+ * read, not on its command line, which every local user can see.
  * @param {string} dataDir
  * @param {string} password
  */
 function writeConfig(dataDir, password) {
   const file = path.join(dataDir, 'redis.conf');
-  fs.writeFileSync(file, `requirepass ${password}\n`, { mode: 0o600 });
+  fs.writeFileSync(file, `user default off\nuser ${redisUser(password)} ${aclRules(password).join(' ')}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);
   return file;
 }
@@ -112,8 +132,9 @@ async function adoptPassword(port, password, log) {
   client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.config('SET', 'requirepass', password);
-    log('Redis: the running server had no password; it has the generated one now');
+    await client.call('ACL', 'SETUSER', redisUser(password), ...aclRules(password));
+    await client.call('ACL', 'SETUSER', 'default', 'off');
+    log('Redis: the running server had no password; it has a user of its own with the generated one now');
   } finally {
     client.disconnect();
   }
@@ -129,15 +150,9 @@ async function findReusable(dataDir, password, log) {
   const running = findRedis(dataDir);
   if (!running) return null;
   const url = redisUrl(running.port, password);
-  const answers = await waitUntil(
-    () =>
-      pingRedis(url, 1_000).then(
-        () => true,
-        (/** @type {Error} */ error) => /without any password configured/i.test(error.message) && adoptPassword(running.port, password, log).then(() => true, () => false),
-      ),
-    START_TIMEOUT_MS,
-    500,
-  );
+  // Refused, but answering without credentials: started before servers had passwords.
+  const legacy = () => pingRedis(redisUrl(running.port), 1_000).then(() => adoptPassword(running.port, password, log)).then(() => true, () => false);
+  const answers = await waitUntil(() => pingRedis(url, 1_000).then(() => true, legacy), START_TIMEOUT_MS, 500);
   if (!answers) throw new Error(`${dataDir} is in use by redis-server pid ${running.pid}, which does not answer on port ${running.port}`);
   return running;
 }

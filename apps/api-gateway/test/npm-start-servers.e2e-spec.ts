@@ -31,8 +31,8 @@ async function postgresLogin(port: number, password: string): Promise<string | u
   }
 }
 
-async function redisCommand(port: number, password: string | undefined): Promise<string> {
-  const client = new Redis({ host: '127.0.0.1', port, password, lazyConnect: true, enableReadyCheck: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+async function redisCommand(port: number, credentials: { username?: string; password?: string } = {}): Promise<string> {
+  const client = new Redis({ host: '127.0.0.1', port, ...credentials, lazyConnect: true, enableReadyCheck: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
   // A refused AUTH surfaces as an 'error' event; the command then only says "Connection is closed."
   let refusal: string | undefined;
   client.on('error', (error: Error) => (refusal ??= error.message));
@@ -129,9 +129,13 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
     // Another copy of the project (the fixed password every copy had, or none) cannot get in; this copy's password can.
     expect(await postgresLogin(postgres.port, 'postgres')).toBe('28P01');
     expect(await postgresLogin(postgres.port, pgPassword)).toBeUndefined();
-    expect(await redisCommand(redis.port, undefined)).toMatch(/NOAUTH/);
-    expect(await redisCommand(redis.port, 'wrong')).toMatch(/WRONGPASS/);
-    expect(await redisCommand(redis.port, redisPassword)).toMatch(/^\d+$/);
+    expect(await redisCommand(redis.port)).toMatch(/NOAUTH/);
+    // The default user is off: even this copy's password does not open it without this copy's user.
+    expect(await redisCommand(redis.port, { password: redisPassword })).toMatch(/WRONGPASS/);
+    const { username } = new URL(infra.redisUrl(redis.port, redisPassword));
+    expect(username).toMatch(/^sdd_[0-9a-f]{12}$/);
+    expect(await redisCommand(redis.port, { username, password: 'wrong' })).toMatch(/WRONGPASS/);
+    expect(await redisCommand(redis.port, { username, password: redisPassword })).toMatch(/^\d+$/);
 
     const logs = [output, ...readdirSync(join(dataDir, 'logs')).map((file) => readFileSync(join(dataDir, 'logs', file), 'utf8'))].join('\n');
     expect(logs).not.toContain(pgPassword);
@@ -181,17 +185,17 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
   it("when another copy's Redis takes the port of ours that died, our apps cannot use it and ours comes back on that port once it is free", async () => {
     const [redis] = announced(output, 'Redis');
     process.kill(redis.pid, 'SIGKILL');
-    // Another copy of the project (its own password) grabs the port during our supervisor's backoff.
-    const stranger = spawn('redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--requirepass', 'another-copy', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    // Another copy of the project grabs the port during our supervisor's backoff, as copies did before passwords: without one.
+    const stranger = spawn('redis-server', ['--port', String(redis.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     try {
-      await waitFor(async () => ((await redisCommand(redis.port, 'another-copy')) === '0' ? true : undefined), 5000, 20);
+      await waitFor(async () => ((await redisCommand(redis.port)) === '0' ? true : undefined), 5000, 20);
       // Our restart cannot take the port, and does not mistake the stranger for ours: it fails and backs off.
       await waitFor(() => (new RegExp(`Redis \\(pid ${redis.pid}\\) exited unexpectedly \\(restart failed: `).test(output) ? true : undefined), 60000, 100);
       expect(announced(output, 'Redis')[0].pid).toBe(redis.pid);
       const refused = await send('POST', '/v1/quotes', ADDRESSES);
       expect(refused.status).toBe(503);
       // Nothing of ours was written there: the apps could not log in.
-      expect(await redisCommand(redis.port, 'another-copy')).toBe('0');
+      expect(await redisCommand(redis.port)).toBe('0');
     } finally {
       stranger.kill('SIGKILL');
     }
