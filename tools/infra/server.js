@@ -277,7 +277,7 @@ function externalHandle(url) {
  * @param {string} text
  */
 function redactUrls(text) {
-  return String(text).replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]+@/gi, '$1***@');
+  return String(text).replace(/\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]*:)[^\s/@]+@/gi, '$1***@');
 }
 
 /**

@@ -58,6 +58,13 @@ describe('redactSecrets', () => {
     expect(redactSecrets(text)).toBe(expected);
   });
 
+  it('takes linear time on hostile input', () => {
+    const hostile = `${'a.'.repeat(30_000)} ${'x://'.repeat(10_000)} ${'y://u:'.repeat(10_000)}`;
+    const started = process.hrtime.bigint();
+    redactSecrets(hostile);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
+  });
+
   it('leaves ordinary messages alone', () => {
     for (const text of ['handler for delivery.get failed', 'svc_test_ alone', 'del_test_4fJ0aQ9 moved to picked_up', 'the tracking page']) {
       expect(redactSecrets(text)).toBe(text);

@@ -17,7 +17,7 @@ const CAPABILITY_PATH = /\/(track|checkout)\/[^/?#\s"']+/g;
 const QUERY_PARAM = /([?&#])([^=&#]*)=([^&#]*)/g;
 const CREDENTIAL_NAME = /key|token|secret|password|signature/i;
 /** The password of a connection URL (`redis://:pw@host`, `postgres://user:pw@host`), as an error about a server may quote it. */
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s/@]+@/gi;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]*:)[^\s/@]+@/gi;
 
 const REDACTED = '[redacted]';
 
