@@ -277,7 +277,8 @@ async function launch(dataDir, preferredPort, password, log, fixedPort = false) 
     preferredPort,
     fixedPort,
     logPath: files.log,
-    probe: (port) => probePostgres(port, password),
+    // A restart's server already has our password: anything else answering on the port is a stranger.
+    probe: (port) => (fixedPort ? checkPostgres(postgresUrl(port, password), 2_000) : probePostgres(port, password)),
     timeoutMs: START_TIMEOUT_MS,
     spawnOptions: { ...runAsIds(), cwd: dataDir },
   });
