@@ -1,4 +1,4 @@
-export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage'] as const;
+export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage', 'server-loss'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 export interface DrillConfig {
@@ -12,7 +12,7 @@ export interface DrillConfig {
   faultAt: number;
   /** How long Postgres or the receiver stays down. */
   outageMs: number;
-  /** kill: the pause between one killed app being ready again and the next kill. */
+  /** kill: the pause between one killed app being ready again and the next kill; server-loss: between Postgres back and the SIGKILL of Redis. */
   killGapMs: number;
   timelineSpeed: number;
   webhookRetrySpeed: number;
@@ -26,9 +26,9 @@ export interface DrillConfig {
   appEnv: Record<string, string>;
 }
 
-const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000 };
+const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0 };
 /** The receiver goes down half-way, so that its endpoints have a history of successes (see docs/reliability.md). */
-const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5 };
+const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5, 'server-loss': 0.25 };
 
 export function isDrillName(name: string | undefined): name is DrillName {
   return (DRILL_NAMES as readonly string[]).includes(name ?? '');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, loadInfra, OwnPostgres, startOwnPostgres, withoutSharedServers } from '@sdd/testing';
+import { ServerName, ServerSupervisor } from './server-supervisor';
 
 type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
 
@@ -12,7 +13,23 @@ export class DrillServers {
     private readonly dataDir: string,
     private readonly postgres: OwnPostgres,
     private readonly redis: Server,
+    private readonly supervisor?: ServerSupervisor,
   ) {}
+
+  /** Postgres and Redis started and restarted as under `npm start` (server-supervisor.ts), for a drill that kills them. */
+  static async startSupervised(dataDir: string): Promise<DrillServers> {
+    const supervisor = await ServerSupervisor.start(dataDir, DATABASE);
+    const postgres: OwnPostgres = { url: supervisor.databaseUrl, port: supervisor.current('Postgres').port, stop: () => supervisor.stop() };
+    const redis: Server = { url: supervisor.redisUrl, reused: false, external: true, stop: () => supervisor.stop() };
+    return new DrillServers(dataDir, postgres, redis, supervisor);
+  }
+
+  /** SIGKILL of the server's main process; resolves once its supervisor has it back. */
+  async killServer(name: ServerName): Promise<{ downMs: number; log: string }> {
+    if (!this.supervisor) throw new Error('these servers are not supervised: start them with DrillServers.startSupervised');
+    const { downMs } = await this.supervisor.kill(name);
+    return { downMs, log: this.supervisor.log };
+  }
 
   /** Postgres and Redis (append-only, as `npm start` runs it) in `dataDir`; a server left there by an earlier run is taken over. */
   static async start(dataDir: string): Promise<DrillServers> {
@@ -55,6 +72,7 @@ export class DrillServers {
   }
 
   async stop(): Promise<void> {
+    if (this.supervisor) return this.supervisor.stop();
     await this.redis.stop({ force: true });
     await this.stopPostgres();
   }

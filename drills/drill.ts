@@ -1,5 +1,5 @@
 /**
- * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage>`: the
+ * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage|server-loss>`: the
  * whole system under load through one fault, and a verdict. Exit code 0 on
  * PASS, 1 on FAIL. Sizes from the environment (drill-config.ts,
  * docs/reliability.md).

@@ -50,4 +50,12 @@ describe('drills (short)', () => {
   ])('%s (%s): every accepted delivery delivered, every event received and listed, no 5xx but 503', async (name) => {
     expect(await drill(name)).toEqual([]);
   }, 150000);
+
+  it('server-loss (kill -9 of the postmaster, then of redis-server, restarted by their supervisor as under npm start): every accepted delivery delivered, every event received and listed, no 5xx but 503', async () => {
+    // Servers of its own, which it kills: not the ones the other drills share.
+    const { figures, reasons } = await runDrill(drillConfig('server-loss', SHORT), { dataDir: join(dataDir, 'server-loss'), log: () => undefined });
+    process.stdout.write(`${report(figures, reasons).join('\n')}\n`);
+    expect(figures.fault).toMatch(/^kill -9 of the postmaster, then of redis-server .*each restarted on its port with its data/);
+    expect(reasons).toEqual([]);
+  }, 240000);
 });

@@ -82,11 +82,28 @@ async function receiverOutage({ config, receiver, log }: FaultContext): Promise<
   return `webhook receiver down (connections refused) for ${seconds(Date.now() - downAt)}`;
 }
 
+/**
+ * SIGKILL of the postmaster, then (once the supervisor has restarted it and a
+ * pause has passed) of redis-server, as `npm start` runs them: nothing stops
+ * them cleanly, and nobody but their supervisor starts them again.
+ */
+async function killServers({ config, servers, log }: FaultContext): Promise<string> {
+  const postgres = await servers.killServer('Postgres');
+  log(`killed the postmaster (kill -9); restarted by its supervisor in ${seconds(postgres.downMs)}`);
+  await sleep(config.killGapMs);
+  const redis = await servers.killServer('Redis');
+  log(`killed redis-server (kill -9); restarted by its supervisor in ${seconds(redis.downMs)}`);
+  const restarts = redis.log.split('\n').filter((line) => /exited unexpectedly|restarted/.test(line));
+  for (const line of restarts) log(`supervisor: ${line}`);
+  return `kill -9 of the postmaster, then of redis-server ${seconds(config.killGapMs)} after Postgres was back; each restarted on its port with its data (down ${seconds(postgres.downMs)} and ${seconds(redis.downMs)})`;
+}
+
 const FAULTS: Record<DrillName, (context: FaultContext) => Promise<string>> = {
   kill: killEachApp,
   'redis-loss': flushRedisTwice,
   'postgres-outage': postgresOutage,
   'receiver-outage': receiverOutage,
+  'server-loss': killServers,
 };
 
 /** Injects the drill's fault and resolves once it is over. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { verifyWebhook } from '@sdd/signing';
 import { ReceivedWebhook, TestSystem, WebhookReceiver } from '@sdd/testing';
 import { CarefulMerchant, Json, StatusTally } from './careful-merchant';
@@ -145,7 +146,9 @@ async function settle(
  */
 export async function runDrill(config: DrillConfig, options: DrillOptions = {}): Promise<DrillResult> {
   const log = options.log ?? ((message: string) => process.stderr.write(`[drill] ${message}\n`));
-  const servers = options.servers ?? (await DrillServers.start(options.dataDir ?? '.data/drill'));
+  const dataDir = options.dataDir ?? '.data/drill';
+  // server-loss kills the servers: they run as under `npm start`, restarted by their supervisor.
+  const servers = options.servers ?? (await (config.name === 'server-loss' ? DrillServers.startSupervised(join(dataDir, 'supervised')) : DrillServers.start(dataDir)));
   const receiver = await WebhookReceiver.start();
   const system = new TestSystem();
   const tally = new StatusTally();

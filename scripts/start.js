@@ -4,7 +4,8 @@
 // `npm start`: installs dependencies if needed, starts local Postgres and
 // Redis, builds, migrates, runs the five services and waits until the gateway
 // is healthy. It then supervises them: an app that dies is restarted (with
-// backoff) and the others keep running. Ctrl-C stops everything this run
+// backoff) and the others keep running; so is a Postgres or Redis this run
+// started (same port and data; its generated password is under .data/). Ctrl-C stops everything this run
 // started, the apps first; if this process is killed outright, its apps and a
 // watchdog process stop everything all the same.
 //
@@ -16,6 +17,7 @@ const path = require('node:path');
 const { parseArgs } = require('node:util');
 // Node built-ins only at load time: dependencies may not be installed yet.
 const infra = require('../tools/infra');
+const { redactUrls } = require('../tools/infra/server');
 
 const APPS = ['api-gateway', 'quote-service', 'delivery-service', 'payment-service', 'webhook-dispatcher'];
 const STRIPE_LOCAL = 'stripe-local';
@@ -34,7 +36,8 @@ const logDir = path.join(infra.dataRoot, 'logs');
  * @typedef {import('../tools/infra/supervisor').Supervised} Supervised
  * @typedef {import('../tools/infra/watchdog').Watchdog} Watchdog
  * @typedef {import('../tools/infra/balancer').Balancer} Balancer
- * @typedef {{ servers: ServerHandle[], apps: Supervised[], watchdog: Watchdog, balancer?: Balancer }} Stack
+ * @typedef {import('../tools/infra/server-supervisor').SupervisedServer} SupervisedServer
+ * @typedef {{ servers: ServerHandle[], supervisedServers: SupervisedServer[], apps: Supervised[], watchdog: Watchdog, balancer?: Balancer }} Stack
  */
 
 const MAX_REPLICAS = 8;
@@ -59,8 +62,11 @@ function appNodeArgs() {
 /** @param {string} app @param {number} replica 1-based */
 const replicaName = (app, replica) => (replica === 1 ? app : `${app}#${replica}`);
 
-/** @param {string} message */
-const log = (message) => console.log(`[start] ${message}`);
+/**
+ * Never a server's password, whatever a message quotes.
+ * @param {string} message
+ */
+const log = (message) => console.log(`[start] ${redactUrls(message)}`);
 
 /**
  * What a developer sees once the stack answers.
@@ -287,6 +293,25 @@ function watchServer(watchdog, server, { signal, killSignal }) {
 }
 
 /**
+ * A server this run started is restarted when it dies, as Kubernetes
+ * restarts a database's pod (same port, same data, backoff); the watchdog
+ * follows it to its new pid.
+ * @param {Stack} stack
+ * @param {string} name
+ * @param {ServerHandle} server
+ * @param {{ signal: NodeJS.Signals, killSignal: NodeJS.Signals }} signals
+ */
+function superviseServer(stack, name, server, signals) {
+  watchServer(stack.watchdog, server, signals);
+  if (!infra.canSupervise(server)) return;
+  const onRestart = (/** @type {number} */ previousPid, /** @type {number} */ pid) => {
+    stack.watchdog.forget(previousPid);
+    stack.watchdog.watch({ pid, kind: 'server', ...signals, group: false });
+  };
+  stack.supervisedServers.push(infra.superviseServer({ name, handle: server, log, onRestart }));
+}
+
+/**
  * @param {string} url
  * @returns {Promise<{ ok: boolean, detail: string }>}
  */
@@ -341,11 +366,11 @@ async function up(stack, signals) {
   const postgres = await infra.startPostgres({ dataDir: path.join(infra.dataRoot, 'pg'), database: 'sameday', log });
   stack.servers.push(postgres);
   // Postgres' fast shutdown, else its immediate one (crash-safe).
-  watchServer(stack.watchdog, postgres, { signal: 'SIGINT', killSignal: 'SIGQUIT' });
+  superviseServer(stack, 'Postgres', postgres, { signal: 'SIGINT', killSignal: 'SIGQUIT' });
   checkpoint(signals);
   const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true, log });
   stack.servers.push(redis);
-  watchServer(stack.watchdog, redis, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
+  superviseServer(stack, 'Redis', redis, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
   checkpoint(signals);
   await build(signals);
   checkpoint(signals);
@@ -385,7 +410,7 @@ async function up(stack, signals) {
 }
 
 /** @param {Stack} stack */
-async function down({ apps, servers, watchdog, balancer }) {
+async function down({ apps, servers, supervisedServers, watchdog, balancer }) {
   await balancer?.close();
   for (const app of apps) app.halt();
   const running = apps.map((app) => app.current()).filter(({ child }) => child.exitCode === null && child.signalCode === null);
@@ -394,6 +419,8 @@ async function down({ apps, servers, watchdog, balancer }) {
     await infra.stopProcesses(running, STOP_TIMEOUT_MS);
   }
   await Promise.all(apps.map((app) => app.done));
+  for (const supervised of supervisedServers) supervised.halt();
+  await Promise.all(supervisedServers.map((supervised) => supervised.done));
   for (const server of [...servers].reverse()) {
     await server.stop().catch((/** @type {Error} */ error) => console.error(error.message));
   }
@@ -403,7 +430,7 @@ async function down({ apps, servers, watchdog, balancer }) {
 async function main() {
   const signals = infra.watchStopSignals();
   /** @type {Stack} */
-  const stack = { servers: [], apps: [], watchdog: infra.startWatchdog() };
+  const stack = { servers: [], supervisedServers: [], apps: [], watchdog: infra.startWatchdog() };
   let code;
   try {
     code = await up(stack, signals);
@@ -411,7 +438,7 @@ async function main() {
     // A step cut short by Ctrl-C fails too; that is a normal stop, not an error.
     if (signals.signal) code = 0;
     else {
-      console.error(infra.messageOf(error));
+      console.error(redactUrls(infra.messageOf(error)));
       code = 1;
     }
   } finally {

@@ -14,6 +14,7 @@ module.exports = {
   ...require('./build'),
   ...require('./watchdog'),
   ...require('./supervisor'),
+  ...require('./server-supervisor'),
   ...require('./launcher'),
   ...require('./secrets-key'),
   ...require('./stripe-local-env'),

@@ -6,7 +6,7 @@ const { execFileSync } = require('node:child_process');
 const { createRequire } = require('node:module');
 const { pathToFileURL } = require('node:url');
 const { LOOPBACK } = require('./ports');
-const { commandIncludes, isAlive, messageOf, terminate, waitUntil } = require('./processes');
+const { commandIncludes, isAlive, messageOf, sendSignal, terminate, waitUntil } = require('./processes');
 const server = require('./server');
 
 /**
@@ -17,17 +17,21 @@ const server = require('./server');
  */
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** Every data directory had this password before each got its own (see adoptPassword). */
+const LEGACY_PASSWORD = 'postgres';
+/** invalid_password: the server answers, but not to this password. */
+const INVALID_PASSWORD = '28P01';
 const DEFAULT_PORT = 54329;
 const START_TIMEOUT_MS = 60_000;
 const REUSE_TIMEOUT_MS = 15_000;
 
 /**
  * @param {number} port
+ * @param {string} password
  * @param {string} [database]
  */
-function postgresUrl(port, database = 'postgres') {
-  return `postgres://${USER}:${PASSWORD}@${LOOPBACK}:${port}/${encodeURIComponent(database)}`;
+function postgresUrl(port, password, database = 'postgres') {
+  return `postgres://${USER}:${encodeURIComponent(password)}@${LOOPBACK}:${port}/${encodeURIComponent(database)}`;
 }
 
 /** @param {string} url */
@@ -55,11 +59,52 @@ async function checkPostgres(url, timeoutMs = 5_000) {
 }
 
 /**
+ * Resolves once the server on `port` answers at all, a refused password
+ * included (a data directory still on the legacy password answers so).
  * @param {number} port
+ * @param {string} password
+ */
+async function probePostgres(port, password) {
+  await checkPostgres(postgresUrl(port, password), 2_000).catch((/** @type {{ code?: string }} */ error) => {
+    if (error.code !== INVALID_PASSWORD) throw error;
+  });
+}
+
+/**
+ * Makes `password` the superuser's: a data directory from before generated
+ * credentials still has the fixed legacy password, which is changed once.
+ * @param {number} port
+ * @param {string} password
+ * @param {Log} log
+ */
+async function adoptPassword(port, password, log) {
+  const refused = await checkPostgres(postgresUrl(port, password)).then(
+    () => false,
+    (/** @type {{ code?: string }} */ error) => {
+      if (error.code !== INVALID_PASSWORD) throw error;
+      return true;
+    },
+  );
+  if (!refused) return;
+  const client = openClient(postgresUrl(port, LEGACY_PASSWORD));
+  try {
+    await client.connect().catch((/** @type {{ code?: string }} */ error) => {
+      throw new Error(error.code === INVALID_PASSWORD ? 'its superuser password is neither the generated one nor the legacy one' : messageOf(error));
+    });
+    await client.query(`ALTER USER ${client.escapeIdentifier(USER)} PASSWORD ${client.escapeLiteral(password)}`);
+    log('Postgres: replaced the fixed legacy password with a generated one');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * @param {number} port
+ * @param {string} password
  * @param {string} database
  */
-async function ensureDatabase(port, database) {
-  const client = openClient(postgresUrl(port));
+async function ensureDatabase(port, password, database) {
+  const client = openClient(postgresUrl(port, password));
   try {
     await client.connect();
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
@@ -124,8 +169,9 @@ function isInitialised(dataDir) {
 /**
  * @param {string} dataDir
  * @param {string} logPath
+ * @param {string} password
  */
-async function initialise(dataDir, logPath) {
+async function initialise(dataDir, logPath, password) {
   if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
     throw new Error(`${dataDir} is not empty but holds no Postgres cluster (no PG_VERSION): remove it`);
   }
@@ -134,7 +180,7 @@ async function initialise(dataDir, logPath) {
   const cluster = new EmbeddedPostgres({
     databaseDir: dataDir,
     user: USER,
-    password: PASSWORD,
+    password,
     authMethod: 'scram-sha-256',
     persistent: true,
     // As root it creates the postgres user if needed and chowns dataDir to it.
@@ -183,21 +229,23 @@ function findPostmaster(dataDir) {
 
 /**
  * @param {number} port
+ * @param {string} password
  * @param {number} timeoutMs
  */
-function answersWithin(port, timeoutMs) {
-  return waitUntil(() => checkPostgres(postgresUrl(port), 2_000).then(() => true, () => false), timeoutMs, 500);
+function answersWithin(port, password, timeoutMs) {
+  return waitUntil(() => probePostgres(port, password).then(() => true, () => false), timeoutMs, 500);
 }
 
 /**
  * @param {string} dataDir
+ * @param {string} password
  * @returns {Promise<{ pid: number, port: number } | null>}
  */
-async function findReusable(dataDir) {
+async function findReusable(dataDir, password) {
   const postmaster = findPostmaster(dataDir);
   if (!postmaster) return null;
   // It may still be starting up (another run is launching it).
-  if (!(await answersWithin(postmaster.port, REUSE_TIMEOUT_MS))) {
+  if (!(await answersWithin(postmaster.port, password, REUSE_TIMEOUT_MS))) {
     throw new Error(`${dataDir} is in use by Postgres pid ${postmaster.pid}, which does not answer on port ${postmaster.port}`);
   }
   return postmaster;
@@ -206,13 +254,15 @@ async function findReusable(dataDir) {
 /**
  * @param {string} dataDir
  * @param {number} preferredPort
+ * @param {string} password
  * @param {Log} log
+ * @param {boolean} [fixedPort] a restart: that port or none
  */
-async function launch(dataDir, preferredPort, log) {
+async function launch(dataDir, preferredPort, password, log, fixedPort = false) {
   const files = server.filesFor(dataDir);
   if (!isInitialised(dataDir)) {
     log(`Postgres: initialising ${dataDir}`);
-    await initialise(dataDir, files.log);
+    await initialise(dataDir, files.log, password);
   }
   const { binaries } = await loadEmbeddedPostgres();
   const started = await server.launchServer({
@@ -225,13 +275,35 @@ async function launch(dataDir, preferredPort, log) {
       '-c', 'unix_socket_directories=',
     ],
     preferredPort,
+    fixedPort,
     logPath: files.log,
-    probe: (port) => checkPostgres(postgresUrl(port), 2_000),
+    // A restart's server already has our password: anything else answering on the port is a stranger.
+    probe: (port) => (fixedPort ? checkPostgres(postgresUrl(port, password), 2_000) : probePostgres(port, password)),
     timeoutMs: START_TIMEOUT_MS,
     spawnOptions: { ...runAsIds(), cwd: dataDir },
   });
-  server.writeState(files.state, { ...started, url: postgresUrl(started.port) });
+  server.writeState(files.state, { ...started, url: postgresUrl(started.port, password) });
   return started;
+}
+
+/**
+ * Starts the cluster of `dataDir` again after its postmaster died, on the
+ * same port. Its backends outlive a SIGKILLed postmaster and keep the old
+ * shared memory in use, which makes a new postmaster refuse to start: they
+ * share its process group (it was started detached) and go with it, as a
+ * container's processes go with its main one.
+ * @param {string} dataDir
+ * @param {number} deadPid
+ * @param {number} port
+ * @param {string} password
+ * @param {Log} log
+ */
+async function relaunchPostgres(dataDir, deadPid, port, password, log) {
+  sendSignal(deadPid, 'SIGKILL', true);
+  return server.withLock(server.filesFor(dataDir).lock, async () => {
+    if (findPostmaster(dataDir)) throw new Error(`${dataDir} is in use by another postmaster`);
+    return launch(dataDir, port, password, log, true);
+  });
 }
 
 /**
@@ -277,28 +349,35 @@ async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = ser
   if (!dataDir) throw new Error('Cannot start Postgres: no dataDir given');
   const dir = path.resolve(dataDir);
   fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const { password } = server.serverPassword(dir);
   let running;
   try {
     running = await server.withLock(server.filesFor(dir).lock, async () => {
-      const reusable = await findReusable(dir);
-      return reusable ? { ...reusable, reused: true } : { ...(await launch(dir, port, log)), reused: false };
+      const reusable = await findReusable(dir, password);
+      /** @type {{ pid: number, port: number, exited?: Promise<import('./processes').ExitStatus>, reused: boolean }} */
+      const found = reusable ? { ...reusable, reused: true } : { ...(await launch(dir, port, password, log)), reused: false };
+      await adoptPassword(found.port, password, log);
+      return found;
     });
   } catch (error) {
     const message = messageOf(error);
     throw new Error(`Cannot start Postgres: ${server.oneLine(message)}${permissionHint(message, dir)}`);
   }
   const { pid, reused } = running;
+  const serverPort = running.port;
   const handle = server.serverHandle({
-    url: postgresUrl(running.port, database),
-    port: running.port,
+    url: postgresUrl(serverPort, password, database),
+    port: serverPort,
     pid,
     reused,
-    stopServer: () => stopPostmaster(dir, pid),
+    exited: running.exited,
+    stopServer: (current) => stopPostmaster(dir, current),
+    relaunch: reused ? undefined : () => relaunchPostgres(dir, /** @type {number} */ (handle.pid), serverPort, password, log),
   });
   log(`Postgres: ${reused ? 'reusing the server already running' : 'started'} on port ${running.port} (pid ${pid}, data ${dir})`);
   if (database) {
     try {
-      await ensureDatabase(running.port, database);
+      await ensureDatabase(running.port, password, database);
     } catch (error) {
       await handle.stop();
       throw new Error(`Cannot create database ${database}: ${server.oneLine(messageOf(error))}`);
@@ -312,9 +391,10 @@ async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = ser
  * @returns {Promise<PostgresStatus>}
  */
 async function postgresStatus({ dataDir }) {
-  const postmaster = findPostmaster(path.resolve(dataDir));
+  const dir = path.resolve(dataDir);
+  const postmaster = findPostmaster(dir);
   if (!postmaster) return { running: false };
-  const url = postgresUrl(postmaster.port);
+  const url = postgresUrl(postmaster.port, server.serverPassword(dir).password);
   const answering = await checkPostgres(url, 2_000).then(() => true, () => false);
   return { running: true, ...postmaster, url, answering };
 }

@@ -1,5 +1,6 @@
 'use strict';
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { LOOPBACK } = require('./ports');
@@ -17,9 +18,44 @@ const { ensureDebianCommand } = require('./debian-package');
 const DEFAULT_PORT = 63790;
 const START_TIMEOUT_MS = 15_000;
 
-/** @param {number} port */
-function redisUrl(port) {
-  return `redis://${LOOPBACK}:${port}`;
+/**
+ * The user of a local Redis, named after its password so that each copy's is
+ * its own. A password alone would not do: ioredis ignores a refused AUTH when
+ * the server's default user needs none (it only warns), so apps given a
+ * password would still work on another copy's password-less Redis; AUTH with
+ * a user the server does not have is refused.
+ * @param {string} password
+ */
+function redisUser(password) {
+  return `sdd_${crypto.createHash('sha256').update(password).digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * @param {number} port
+ * @param {string} [password] generated for the data directory; none for a server without one
+ */
+function redisUrl(port, password) {
+  const credentials = password ? `${redisUser(password)}:${encodeURIComponent(password)}@` : '';
+  return `redis://${credentials}${LOOPBACK}:${port}`;
+}
+
+/** @param {string} password */
+function aclRules(password) {
+  return ['on', `>${password}`, '~*', '&*', '+@all'];
+}
+
+/**
+ * Our user, and the default one off: a client without credentials gets
+ * nothing. The password goes to redis-server in a config file only we can
+ * read, not on its command line, which every local user can see.
+ * @param {string} dataDir
+ * @param {string} password
+ */
+function writeConfig(dataDir, password) {
+  const file = path.join(dataDir, 'redis.conf');
+  fs.writeFileSync(file, `user default off\nuser ${redisUser(password)} ${aclRules(password).join(' ')}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+  return file;
 }
 
 /**
@@ -84,14 +120,39 @@ function findRedis(dataDir) {
 }
 
 /**
+ * A server started for `dataDir` before servers had passwords gets its
+ * password now.
+ * @param {number} port
+ * @param {string} password
+ * @param {Log} log
+ */
+async function adoptPassword(port, password, log) {
+  const { Redis } = require('ioredis');
+  const client = new Redis(redisUrl(port), { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.call('ACL', 'SETUSER', redisUser(password), ...aclRules(password));
+    await client.call('ACL', 'SETUSER', 'default', 'off');
+    log('Redis: the running server had no password; it has a user of its own with the generated one now');
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
  * @param {string} dataDir
+ * @param {string} password
+ * @param {Log} log
  * @returns {Promise<{ pid: number, port: number } | null>}
  */
-async function findReusable(dataDir) {
+async function findReusable(dataDir, password, log) {
   const running = findRedis(dataDir);
   if (!running) return null;
-  const url = redisUrl(running.port);
-  const answers = await waitUntil(() => pingRedis(url, 1_000).then(() => true, () => false), START_TIMEOUT_MS, 500);
+  const url = redisUrl(running.port, password);
+  // Refused, but answering without credentials: started before servers had passwords.
+  const legacy = () => pingRedis(redisUrl(running.port), 1_000).then(() => adoptPassword(running.port, password, log)).then(() => true, () => false);
+  const answers = await waitUntil(() => pingRedis(url, 1_000).then(() => true, legacy), START_TIMEOUT_MS, 500);
   if (!answers) throw new Error(`${dataDir} is in use by redis-server pid ${running.pid}, which does not answer on port ${running.port}`);
   return running;
 }
@@ -101,12 +162,16 @@ async function findReusable(dataDir) {
  * @param {string} dataDir
  * @param {boolean} appendOnly
  * @param {number} preferredPort
+ * @param {string} password
+ * @param {boolean} [fixedPort] a restart: that port or none
  */
-async function launch(command, dataDir, appendOnly, preferredPort) {
+async function launch(command, dataDir, appendOnly, preferredPort, password, fixedPort = false) {
   const logPath = path.join(dataDir, 'redis.log');
+  const config = writeConfig(dataDir, password);
   const started = await server.launchServer({
     command,
     args: (port) => [
+      config,
       '--port', String(port),
       '--bind', LOOPBACK,
       '--dir', dataDir,
@@ -122,12 +187,13 @@ async function launch(command, dataDir, appendOnly, preferredPort) {
       '--logfile', logPath,
     ],
     preferredPort,
+    fixedPort,
     logPath,
-    probe: (port) => pingRedis(redisUrl(port), 1_000),
+    probe: (port) => pingRedis(redisUrl(port, password), 1_000),
     timeoutMs: START_TIMEOUT_MS,
     spawnOptions: { cwd: dataDir },
   });
-  server.writeState(server.filesFor(dataDir).state, { ...started, url: redisUrl(started.port) });
+  server.writeState(server.filesFor(dataDir).state, { ...started, url: redisUrl(started.port, password) });
   return started;
 }
 
@@ -163,23 +229,35 @@ async function startRedis({ dataDir, appendOnly = true, port = DEFAULT_PORT, log
   const command = await redisServerBinary(log);
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
+  const { password } = server.serverPassword(dir);
   let running;
   try {
     running = await server.withLock(server.filesFor(dir).lock, async () => {
-      const reusable = await findReusable(dir);
-      return reusable ? { ...reusable, reused: true } : { ...(await launch(command, dir, appendOnly, port)), reused: false };
+      const reusable = await findReusable(dir, password, log);
+      /** @type {{ pid: number, port: number, exited?: Promise<import('./processes').ExitStatus>, reused: boolean }} */
+      const found = reusable ? { ...reusable, reused: true } : { ...(await launch(command, dir, appendOnly, port, password)), reused: false };
+      return found;
     });
   } catch (error) {
     throw new Error(`Cannot start Redis: ${server.oneLine(messageOf(error))}`);
   }
   const { pid, reused } = running;
+  const serverPort = running.port;
   log(`Redis: ${reused ? 'reusing the server already running' : 'started'} on port ${running.port} (pid ${pid}, data ${dir})`);
+  /** Started again after it died: same port, and the append-only file (if on) brings its data back. */
+  const relaunch = () =>
+    server.withLock(server.filesFor(dir).lock, async () => {
+      if (findRedis(dir)) throw new Error(`${dir} is in use by another redis-server`);
+      return launch(command, dir, appendOnly, serverPort, password, true);
+    });
   return server.serverHandle({
-    url: redisUrl(running.port),
-    port: running.port,
+    url: redisUrl(serverPort, password),
+    port: serverPort,
     pid,
     reused,
-    stopServer: () => stopRedisProcess(dir, pid),
+    exited: running.exited,
+    stopServer: (current) => stopRedisProcess(dir, current),
+    relaunch: reused ? undefined : relaunch,
   });
 }
 
@@ -188,9 +266,10 @@ async function startRedis({ dataDir, appendOnly = true, port = DEFAULT_PORT, log
  * @returns {Promise<RedisStatus>}
  */
 async function redisStatus({ dataDir }) {
-  const running = findRedis(path.resolve(dataDir));
+  const dir = path.resolve(dataDir);
+  const running = findRedis(dir);
   if (!running) return { running: false };
-  const url = redisUrl(running.port);
+  const url = redisUrl(running.port, server.serverPassword(dir).password);
   const answering = await pingRedis(url, 1_000).then(() => true, () => false);
   return { running: true, ...running, url, answering };
 }
@@ -207,4 +286,16 @@ async function stopRedis({ dataDir }) {
   return running !== null;
 }
 
-module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl };
+/**
+ * The URL a Redis for `dataDir` will have on `port`, password included
+ * (generated now if the directory has none yet), for a caller that hands it
+ * out before the server runs.
+ * @param {{ dataDir: string, port: number }} options
+ */
+function localRedisUrl({ dataDir, port }) {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  return redisUrl(port, server.serverPassword(dir).password);
+}
+
+module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl, localRedisUrl };

@@ -1,20 +1,24 @@
 'use strict';
 
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 const { findFreePort } = require('./ports');
-const { isAlive, sleep, terminate } = require('./processes');
+const { exitOf, isAlive, sleep, terminate } = require('./processes');
 
 /**
  * @typedef {(message: string) => void} Log
  * @typedef {{ pid: number, port: number, url: string, startedAt: string }} ServerState
  * @typedef {{ force?: boolean }} StopOptions
+ * @typedef {import('./processes').ExitStatus} ExitStatus
  * @typedef {{
  *   url: string,
  *   port?: number,
  *   pid?: number,
  *   reused: boolean,
  *   external: boolean,
+ *   exited?: Promise<ExitStatus>,
+ *   relaunch?: () => Promise<void>,
  *   stop(options?: StopOptions): Promise<void>,
  * }} ServerHandle
  */
@@ -36,7 +40,29 @@ function defaultLog(message) {
  * @param {string} dataDir absolute
  */
 function filesFor(dataDir) {
-  return { state: `${dataDir}.json`, lock: `${dataDir}.lock`, log: `${dataDir}.log` };
+  return { state: `${dataDir}.json`, lock: `${dataDir}.lock`, log: `${dataDir}.log`, password: `${dataDir}.password` };
+}
+
+/**
+ * The password of the server kept in `dataDir`: generated the first time
+ * (mode 0600, beside the data directory) and read back every time after, so
+ * only this copy of the project can log in to its servers. Hex, so it needs
+ * no escaping in a URL or a config file.
+ * @param {string} dataDir absolute
+ * @returns {{ password: string, created: boolean }}
+ */
+function serverPassword(dataDir) {
+  const file = filesFor(dataDir).password;
+  let created = true;
+  try {
+    fs.writeFileSync(file, `${crypto.randomBytes(24).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+    created = false;
+  }
+  const password = fs.readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{32,}$/.test(password)) throw new Error(`${file} does not hold a generated password: delete it to generate a new one`);
+  return { password, created };
 }
 
 /**
@@ -55,8 +81,9 @@ function readState(file) {
  * @param {string} file
  * @param {Omit<ServerState, 'startedAt'>} state
  */
-function writeState(file, state) {
-  fs.writeFileSync(file, `${JSON.stringify({ ...state, startedAt: new Date().toISOString() }, null, 2)}\n`);
+function writeState(file, { pid, port, url }) {
+  // The password stays in its own file.
+  fs.writeFileSync(file, `${JSON.stringify({ pid, port, url: redact(url), startedAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
 /** @param {string} file */
@@ -134,6 +161,7 @@ function readFrom(file, offset) {
  *   probe: (port: number) => Promise<unknown>,
  *   timeoutMs: number,
  *   spawnOptions?: import('node:child_process').SpawnOptions,
+ *   fixedPort?: boolean,
  * }} LaunchOptions
  */
 
@@ -142,7 +170,7 @@ function readFrom(file, offset) {
  * (a later run may reuse it) and must not be hit by a Ctrl-C meant for us.
  * @param {LaunchOptions} options
  * @param {number} port
- * @returns {Promise<number>} the server's pid once `probe` succeeds
+ * @returns {Promise<{ pid: number, exited: Promise<ExitStatus> }>} once `probe` succeeds: the server's pid, and its exit
  */
 async function spawnUntilReady({ command, args, logPath, probe, timeoutMs, spawnOptions }, port) {
   const logFd = fs.openSync(logPath, 'a');
@@ -155,6 +183,7 @@ async function spawnUntilReady({ command, args, logPath, probe, timeoutMs, spawn
   }
   /** @type {string | null} */
   let failure = null;
+  const exited = exitOf(child);
   child.once('error', (error) => (failure = error.message));
   child.once('exit', (code, signal) => (failure = `exited with ${signal ? `signal ${signal}` : `code ${code}`}`));
 
@@ -162,7 +191,7 @@ async function spawnUntilReady({ command, args, logPath, probe, timeoutMs, spawn
   while (failure === null) {
     if (await probe(port).then(() => true, () => false)) {
       child.unref();
-      return /** @type {number} */ (child.pid);
+      return { pid: /** @type {number} */ (child.pid), exited };
     }
     if (Date.now() > deadline) {
       if (child.pid) await terminate(child.pid);
@@ -178,41 +207,61 @@ async function spawnUntilReady({ command, args, logPath, probe, timeoutMs, spawn
 
 /**
  * Another process may grab the chosen port between our check and the
- * server's bind; a fresh port is then tried.
+ * server's bind; a fresh port is then tried, unless `fixedPort` (a restart:
+ * the apps know that port and no other).
  * @param {LaunchOptions} options
- * @returns {Promise<{ pid: number, port: number }>}
+ * @returns {Promise<{ pid: number, port: number, exited: Promise<ExitStatus> }>}
  */
 async function launchServer(options) {
   for (let attempt = 1; ; attempt += 1) {
-    const port = await findFreePort(attempt === 1 ? options.preferredPort : undefined);
+    const port = options.fixedPort && options.preferredPort ? options.preferredPort : await findFreePort(attempt === 1 ? options.preferredPort : undefined);
     try {
-      return { pid: await spawnUntilReady(options, port), port };
+      return { ...(await spawnUntilReady(options, port)), port };
     } catch (error) {
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE' || attempt === 3) throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE' || attempt === 3 || options.fixedPort) throw error;
     }
   }
 }
 
 /**
  * A reused server belongs to whoever started it, so `stop()` leaves it
- * running unless forced.
- * @param {{ url: string, port: number, pid: number, reused: boolean, stopServer: () => Promise<void> }} server
+ * running unless forced. A server this process started can be started again
+ * after it died (`relaunch`, same port and data), which updates `pid` and
+ * `exited`.
+ * @param {{
+ *   url: string,
+ *   port: number,
+ *   pid: number,
+ *   reused: boolean,
+ *   exited?: Promise<ExitStatus>,
+ *   stopServer: (pid: number) => Promise<void>,
+ *   relaunch?: () => Promise<{ pid: number, exited: Promise<ExitStatus> }>,
+ * }} server
  * @returns {ServerHandle}
  */
-function serverHandle({ url, port, pid, reused, stopServer }) {
+function serverHandle({ url, port, pid, reused, exited, stopServer, relaunch }) {
   let stopped = false;
-  return {
+  /** @type {ServerHandle} */
+  const handle = {
     url,
     port,
     pid,
     reused,
     external: false,
+    exited,
     async stop({ force = false } = {}) {
       if (stopped || (reused && !force)) return;
       stopped = true;
-      await stopServer();
+      await stopServer(/** @type {number} */ (handle.pid));
     },
   };
+  if (relaunch) {
+    handle.relaunch = async () => {
+      if (stopped) throw new Error('the server was stopped');
+      Object.assign(handle, await relaunch());
+    };
+  }
+  return handle;
 }
 
 /**
@@ -221,6 +270,14 @@ function serverHandle({ url, port, pid, reused, stopServer }) {
  */
 function externalHandle(url) {
   return { url, reused: false, external: true, stop: async () => undefined };
+}
+
+/**
+ * Every URL in `text` with its password replaced, for log lines.
+ * @param {string} text
+ */
+function redactUrls(text) {
+  return String(text).replace(/\b([a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]*:)[^\s/@]+@/gi, '$1***@');
 }
 
 /**
@@ -240,6 +297,8 @@ function redact(url) {
 module.exports = {
   defaultLog,
   filesFor,
+  serverPassword,
+  redactUrls,
   readState,
   writeState,
   removeFile,

@@ -115,7 +115,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     await ownRedis?.dispose();
     await receiver?.close();
     await postgres?.stop();
-    for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`]) rmSync(path, { recursive: true, force: true });
+    for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`, `${dataDir}.password`]) rmSync(path, { recursive: true, force: true });
   });
 
   it('hands every event to the dispatcher once it is back, though it was killed and Redis flushed meanwhile', async () => {

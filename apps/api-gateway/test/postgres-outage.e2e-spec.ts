@@ -97,7 +97,7 @@ describe('Postgres outage', () => {
     await system.stop();
     await Promise.all([gatewayRelay?.close(), servicesRelay?.close()]);
     await postgres?.stop();
-    for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`]) rmSync(path, { recursive: true, force: true });
+    for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`, `${dataDir}.password`]) rmSync(path, { recursive: true, force: true });
   }, 60000);
 
   it('stopped: every route answers 503 with Retry-After within 5 s, then works again once it is started', async () => {

@@ -209,7 +209,11 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
     beforeAll(async () => {
       const redis = new URL(testEnv().redisUrl);
       relay = new TcpRelay(redis.hostname, Number(redis.port));
-      cutOff = await system.startGatewayReplica({ REDIS_URL: `redis://127.0.0.1:${await relay.listen()}` });
+      // The same Redis (and its password) through the relay.
+      const relayed = new URL(redis);
+      relayed.hostname = '127.0.0.1';
+      relayed.port = String(await relay.listen());
+      cutOff = await system.startGatewayReplica({ REDIS_URL: relayed.toString() });
     }, 60000);
 
     afterAll(async () => {

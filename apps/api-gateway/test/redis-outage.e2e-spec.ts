@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { freePort, GatewayReplica, metricValue, OwnRedis, startOwnRedis, TestSystem, timedRequest, TimedResponse, waitFor } from '@sdd/testing';
+import { freePort, GatewayReplica, metricValue, OwnRedis, planOwnRedis, startOwnRedis, TestSystem, timedRequest, TimedResponse, waitFor } from '@sdd/testing';
 
 /** decisions.md: a dependency down answers 503 with Retry-After, within 5 s. */
 const DUE_MS = 5000;
@@ -40,8 +40,8 @@ describe('Redis outage', () => {
   let key: string;
   let deliveryId: string;
 
-  async function ownRedis(name: string, port?: number): Promise<OwnRedis> {
-    const redis = await startOwnRedis(name, { port });
+  async function ownRedis(name: string): Promise<OwnRedis> {
+    const redis = await startOwnRedis(name);
     servers.push(redis);
     return redis;
   }
@@ -118,11 +118,12 @@ describe('Redis outage', () => {
   }, 90000);
 
   it('a gateway started while its Redis is down leaves no connection behind per attempt, and becomes ready once Redis is up', async () => {
-    const latePort = await freePort();
+    // Its URL (and password) is known before it runs.
+    const planned = await planOwnRedis('redis-late');
     const publicPort = await freePort();
     const baseUrl = `http://127.0.0.1:${publicPort}`;
     const starting: Promise<GatewayReplica | Error> = system
-      .startGatewayReplica({ REDIS_URL: `redis://127.0.0.1:${latePort}`, PORT: String(publicPort) })
+      .startGatewayReplica({ REDIS_URL: planned.url, PORT: String(publicPort) })
       .catch((error: Error) => error);
     await waitFor(() => call('GET', '/v1/health', {}, baseUrl), 30000, 200);
 
@@ -132,7 +133,8 @@ describe('Redis outage', () => {
       expectUnavailable('POST /v1/quotes', await newQuote(baseUrl), FAST_MS);
     }
 
-    const late = await ownRedis('redis-late', latePort);
+    const late = await planned.start();
+    servers.push(late);
     const replica = await starting;
     if (replica instanceof Error) throw replica;
     expect((await fetch(`${replica.opsUrl}/health/ready`)).status).toBe(200);

@@ -52,8 +52,17 @@ describe('redactSecrets', () => {
     [`secret ${WHSEC}.`, 'secret whsec_[redacted].'],
     [`https://shop.example/track/${TOKEN}`, 'https://shop.example/track/[redacted]'],
     ['pay at https://api.example/checkout/chk_4fJ0aQ9xWm2LpZ7k now', 'pay at https://api.example/checkout/[redacted] now'],
+    ['cannot reach redis://:5c89e1800af5@127.0.0.1:63790', 'cannot reach redis://:[redacted]@127.0.0.1:63790'],
+    ['DATABASE_URL postgres://postgres:b43c%2Fe7@127.0.0.1:54329/sameday refused', 'DATABASE_URL postgres://postgres:[redacted]@127.0.0.1:54329/sameday refused'],
   ])('%s → %s', (text, expected) => {
     expect(redactSecrets(text)).toBe(expected);
+  });
+
+  it('takes linear time on hostile input', () => {
+    const hostile = `${'a.'.repeat(30_000)} ${'x://'.repeat(10_000)} ${'y://u:'.repeat(10_000)}`;
+    const started = process.hrtime.bigint();
+    redactSecrets(hostile);
+    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
   });
 
   it('leaves ordinary messages alone', () => {

@@ -16,12 +16,17 @@ const PREFIXED_SECRET = /(svc_(?:test|live)|whsec|trk|sk_(?:test|live)|rk_(?:tes
 const CAPABILITY_PATH = /\/(track|checkout)\/[^/?#\s"']+/g;
 const QUERY_PARAM = /([?&#])([^=&#]*)=([^&#]*)/g;
 const CREDENTIAL_NAME = /key|token|secret|password|signature/i;
+/** The password of a connection URL (`redis://:pw@host`, `postgres://user:pw@host`), as an error about a server may quote it. */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]*:)[^\s/@]+@/gi;
 
 const REDACTED = '[redacted]';
 
 /** Any text (a log message, an error): prefixed secrets and public pages' capabilities replaced. */
 export function redactSecrets(text: string): string {
-  return text.replace(CAPABILITY_PATH, `/$1/${REDACTED}`).replace(PREFIXED_SECRET, `$1_${REDACTED}`);
+  return text
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
+    .replace(CAPABILITY_PATH, `/$1/${REDACTED}`)
+    .replace(PREFIXED_SECRET, `$1_${REDACTED}`);
 }
 
 /** A request URL as logged: as `redactSecrets`, and the values of credential-like query parameters too. */

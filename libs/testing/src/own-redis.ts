@@ -21,11 +21,27 @@ export interface OwnRedis {
  * a FLUSHALL there would wipe the others' queues.
  */
 export async function startOwnRedis(name: string, options: { appendOnly?: boolean; port?: number } = {}): Promise<OwnRedis> {
-  const infra = loadInfra();
+  return (await planOwnRedis(name, options)).start();
+}
+
+export interface PlannedRedis {
+  /** Its URL, password included, before it runs. */
+  url: string;
+  port: number;
+  start(): Promise<OwnRedis>;
+}
+
+/** A Redis of a test's own whose URL is known before it starts (a client started while it is not yet up). */
+export async function planOwnRedis(name: string, options: { appendOnly?: boolean; port?: number } = {}): Promise<PlannedRedis> {
   const dataDir = join(repoRoot(), '.data', uniquePrefix(name));
   const port = options.port ?? (await freePort());
+  return { url: loadInfra().localRedisUrl({ dataDir, port }), port, start: () => startPlanned(dataDir, port, options.appendOnly ?? true) };
+}
+
+async function startPlanned(dataDir: string, port: number, appendOnly: boolean): Promise<OwnRedis> {
+  const infra = loadInfra();
   const launch = async () => {
-    const server = await withoutSharedServers(() => infra.startRedis({ dataDir, appendOnly: options.appendOnly ?? true, port, log: () => undefined }));
+    const server = await withoutSharedServers(() => infra.startRedis({ dataDir, appendOnly, port, log: () => undefined }));
     if (server.port !== port) throw new Error(`Redis came back on another port (${server.port}, not ${port})`);
     return server;
   };
@@ -39,7 +55,7 @@ export async function startOwnRedis(name: string, options: { appendOnly?: boolea
     },
     dispose: async () => {
       await server.stop({ force: true });
-      for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`]) rmSync(path, { recursive: true, force: true });
+      for (const path of [dataDir, `${dataDir}.log`, `${dataDir}.json`, `${dataDir}.lock`, `${dataDir}.password`]) rmSync(path, { recursive: true, force: true });
     },
   };
 }
