@@ -122,6 +122,28 @@ export class GatewayConfig extends BaseConfig {
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
+  /**
+   * Load shedding (docs/api.md, "Overload"): past any of these bounds a
+   * request is answered 503 with Retry-After at once instead of queued. HTTP
+   * requests being served (ops port excluded).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_IN_FLIGHT = 200;
+
+  /** Bus requests waiting for one service's reply. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_BUS_PENDING = 200;
+
+  /** Mean event-loop delay over the last half second, in ms. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS = 200;
+
   /** Where the public reaches this API: signed photo URLs of the local store point here. */
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) origin without a path' })
   PUBLIC_BASE_URL = 'http://localhost:3000';

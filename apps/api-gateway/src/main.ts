@@ -16,6 +16,7 @@ import { registerDrainHooks } from './http/drain.hook';
 import { registerPageSecurityHeaders } from './http/page-security.hook';
 import { RouteTemplates } from './http/route-templates';
 import { Listener, tagRequest } from './http/listeners';
+import { registerLoadShedding } from './load-shedding/load-shedding.hook';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
 import { setupOpenApi } from './openapi/openapi';
@@ -80,6 +81,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   registerDrainHooks(app);
+  registerLoadShedding(app, config);
   routes.collectFrom(app.getHttpAdapter().getInstance());
   captureFrameworkErrors(app.getHttpAdapter().getInstance());
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
