@@ -1,3 +1,4 @@
+import { TimedAnswer } from './answer-log';
 import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -7,6 +8,10 @@ export interface Answer {
   outcome: Outcome;
   /** The JSON body; empty when there was no answer or it was not JSON. */
   body: Json;
+  /** From sending the request to its whole body read (or giving up). */
+  elapsedMs: number;
+  /** Whether the answer had a Retry-After header. */
+  retryAfter: boolean;
 }
 
 /** A route without its ids and query, e.g. `GET /v1/deliveries/{id}`. */
@@ -24,8 +29,11 @@ const sorted = (counts: Map<string, number>) => Object.fromEntries([...counts].s
 export class StatusTally {
   private readonly counts = new Map<string, number>();
   private readonly errorRoutes = new Map<string, number>();
+  /** Every answer with its time, for the overload drill's verdict. */
+  readonly answers: TimedAnswer[] = [];
 
-  record(outcome: Outcome, route: string): void {
+  record(outcome: Outcome, route: string, timing?: Omit<TimedAnswer, 'outcome'>): void {
+    if (timing) this.answers.push({ outcome, ...timing });
     const label = outcomeLabel(outcome);
     increment(this.counts, label);
     if ('status' in outcome && outcome.status >= 500) increment(this.errorRoutes, `${label} ${route}`);
@@ -52,7 +60,7 @@ export class CarefulMerchant {
 
   async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const answer = await this.fetch(method, path, body, headers);
-    this.tally.record(answer.outcome, routeOf(method, path));
+    this.tally.record(answer.outcome, routeOf(method, path), { at: Date.now(), elapsedMs: answer.elapsedMs, retryAfter: answer.retryAfter });
     return answer;
   }
 
@@ -66,6 +74,8 @@ export class CarefulMerchant {
   }
 
   private async fetch(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+    const sentAt = performance.now();
+    const elapsed = () => performance.now() - sentAt;
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}`, {
@@ -79,9 +89,11 @@ export class CarefulMerchant {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
-      return { outcome: { failure: (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error' }, body: {} };
+      const failure = (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error';
+      return { outcome: { failure }, body: {}, elapsedMs: elapsed(), retryAfter: false };
     }
     const text = await response.text().catch(() => '');
+    const elapsedMs = elapsed();
     let parsed: Json = {};
     try {
       parsed = JSON.parse(text) as Json;
@@ -89,6 +101,7 @@ export class CarefulMerchant {
       // A body that is not JSON (a proxy's page, say) still has its status counted.
     }
     const code = (parsed.error as { code?: string } | undefined)?.code;
-    return { outcome: { status: response.status, ...(code ? { code } : {}) }, body: parsed };
+    const retryAfter = response.headers.has('retry-after');
+    return { outcome: { status: response.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter };
   }
 }

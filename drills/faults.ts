@@ -82,11 +82,18 @@ async function receiverOutage({ config, receiver, log }: FaultContext): Promise<
   return `webhook receiver down (connections refused) for ${seconds(Date.now() - downAt)}`;
 }
 
+/** The load is the fault: the burst, open-loop, whatever the answers. */
+async function burst({ config }: FaultContext): Promise<string> {
+  await sleep(config.loadMs);
+  return `open-loop burst of ${Math.round((config.deliveries * 1000) / config.loadMs)} deliveries/s (quote + delivery each) for ${seconds(config.loadMs)}`;
+}
+
 const FAULTS: Record<DrillName, (context: FaultContext) => Promise<string>> = {
   kill: killEachApp,
   'redis-loss': flushRedisTwice,
   'postgres-outage': postgresOutage,
   'receiver-outage': receiverOutage,
+  overload: burst,
 };
 
 /** Injects the drill's fault and resolves once it is over. */
