@@ -130,13 +130,19 @@ export class GatewayConfig extends BaseConfig {
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  LOAD_SHED_MAX_IN_FLIGHT = 200;
+  LOAD_SHED_MAX_IN_FLIGHT = 100;
 
   /** Bus requests waiting for one service's reply. */
   @Type(() => Number)
   @IsInt()
   @Min(1)
-  LOAD_SHED_MAX_BUS_PENDING = 200;
+  LOAD_SHED_MAX_BUS_PENDING = 100;
+
+  /** How long the oldest bus request still waiting for its reply may have waited (patterns slow by design aside). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_BUS_WAIT_MS = 750;
 
   /** Mean event-loop delay over the last half second, in ms. */
   @Type(() => Number)

@@ -35,6 +35,9 @@ interface Pending {
   callback: Callback;
   timer: NodeJS.Timeout;
   service: ServiceName;
+  sentAt: number;
+  /** The pattern has a timeout of its own: it waits on purpose (a payment processor, a big batch). */
+  slowByDesign: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -204,6 +207,16 @@ export class BusClient extends ClientProxy {
     return this.pending.size;
   }
 
+  /**
+   * How long the oldest request still waiting for its reply has waited, in
+   * ms (0 when none waits), leaving out patterns slow by design: the wait the
+   * next request will likely see. Pending requests are kept in the order sent.
+   */
+  oldestWaitMs(now = Date.now()): number {
+    for (const pending of this.pending.values()) if (!pending.slowByDesign) return Math.max(0, now - pending.sentAt);
+    return 0;
+  }
+
   /** Requests waiting for a reply, per answering service: the backlog the gateway sheds load on. */
   pendingByService(): Record<string, number> {
     return Object.fromEntries(this.pendingCounts);
@@ -233,7 +246,7 @@ export class BusClient extends ClientProxy {
       Metrics.busRequestTimeouts.inc({ pattern });
       this.settle(id, { err: this.unavailable(), isDisposed: true });
     }, waitMs);
-    this.pending.set(id, { callback, timer, service });
+    this.pending.set(id, { callback, timer, service, sentAt: now, slowByDesign: this.patternTimeouts[pattern] !== undefined });
     this.pendingCounts.set(service, (this.pendingCounts.get(service) ?? 0) + 1);
 
     const request: BatchedBusRequest = {

@@ -119,7 +119,7 @@ export const Metrics = {
   }),
   requestsShed: new Counter({
     name: 'sdd_requests_shed_total',
-    help: 'Requests the gateway refused at once (503 with Retry-After) because it was past a load bound, by reason (in_flight, bus_backlog, event_loop_delay).',
+    help: 'Requests the gateway refused at once (503 with Retry-After) because it was past a load bound, by reason (in_flight, bus_backlog, bus_wait, event_loop_delay).',
     labelNames: ['reason'] as const,
     registers,
   }),

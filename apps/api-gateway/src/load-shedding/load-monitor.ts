@@ -13,7 +13,7 @@ export class LoadMonitor {
   private readonly histogram: IntervalHistogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   private readonly sampler: NodeJS.Timeout;
 
-  constructor(private readonly busPending: () => Readonly<Record<string, number>>) {
+  constructor(private readonly bus: { pendingByService(): Readonly<Record<string, number>>; oldestWaitMs(): number }) {
     this.histogram.enable();
     this.sampler = setInterval(() => this.sample(), SAMPLE_MS);
     this.sampler.unref();
@@ -26,7 +26,7 @@ export class LoadMonitor {
   }
 
   signals(): LoadSignals {
-    return { inFlight: this.inFlight, busPending: this.busPending(), eventLoopDelayMs: this.eventLoopDelayMs };
+    return { inFlight: this.inFlight, busPending: this.bus.pendingByService(), busWaitMs: this.bus.oldestWaitMs(), eventLoopDelayMs: this.eventLoopDelayMs };
   }
 
   stop(): void {

@@ -14,6 +14,7 @@ export function loadBoundsOf(config: GatewayConfig): LoadBounds {
   return {
     maxInFlight: config.LOAD_SHED_MAX_IN_FLIGHT,
     maxBusPending: config.LOAD_SHED_MAX_BUS_PENDING,
+    maxBusWaitMs: config.LOAD_SHED_MAX_BUS_WAIT_MS,
     maxEventLoopDelayMs: config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
   };
 }
@@ -27,7 +28,7 @@ export function loadBoundsOf(config: GatewayConfig): LoadBounds {
  */
 export function registerLoadShedding(app: NestFastifyApplication, config: GatewayConfig): void {
   const bus = app.get<BusClient>(BUS_CLIENT);
-  const monitor = new LoadMonitor(() => bus.pendingByService());
+  const monitor = new LoadMonitor(bus);
   const bounds = loadBoundsOf(config);
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
