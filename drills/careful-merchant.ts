@@ -43,10 +43,23 @@ export class StatusTally {
     return sorted(this.counts);
   }
 
+  /** Why connections failed, e.g. `ECONNRESET`, `UND_ERR_SOCKET other side closed`: what closed them tells what to fix. */
+  readonly connectionErrorCauses: Record<string, number> = {};
+
+  connectionErrorCause(cause: string): void {
+    this.connectionErrorCauses[cause] = (this.connectionErrorCauses[cause] ?? 0) + 1;
+  }
+
   /** 5xx answers by status and route, e.g. `500 POST /v1/quotes`. */
   serverErrors(): Record<string, number> {
     return sorted(this.errorRoutes);
   }
+}
+
+/** fetch's "fetch failed" carries the socket's error as its cause. */
+function causeOf(error: Error): string {
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return [cause?.code, cause?.message].filter(Boolean).join(' ') || error.message;
 }
 
 /** A merchant's HTTP client that times out, never throws, and retries like a careful integration. */
@@ -90,6 +103,7 @@ export class CarefulMerchant {
       });
     } catch (error) {
       const failure = (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error';
+      if (failure === 'connection_error') this.tally.connectionErrorCause(causeOf(error as Error));
       return { outcome: { failure }, body: {}, elapsedMs: elapsed(), retryAfter: false };
     }
     const text = await response.text().catch(() => '');

@@ -23,6 +23,20 @@ const SHORT: NodeJS.ProcessEnv = {
   DRILL_REQUEST_DEADLINE_MS: '30000',
 };
 
+/**
+ * Overload, short: 50 deliveries/s for 3 s against a gateway that admits 4
+ * requests at a time, so it must shed whatever the machine's speed; judged on
+ * the overload criteria (docs/reliability.md).
+ */
+const OVERLOAD: NodeJS.ProcessEnv = {
+  ...SHORT,
+  DRILL_DELIVERIES: '150',
+  DRILL_LOAD_MS: '3000',
+  DRILL_REQUEST_TIMEOUT_MS: '5000',
+  DRILL_REQUEST_DEADLINE_MS: '10000',
+  DRILL_APP_ENV: 'LOAD_SHED_MAX_IN_FLIGHT=4',
+};
+
 describe('drills (short)', () => {
   const dataDir = join(loadInfra().repoRoot, '.data', uniquePrefix('drills'));
   let servers: DrillServers;
@@ -49,5 +63,13 @@ describe('drills (short)', () => {
     ['receiver-outage', 'the webhook receiver down 5 s'],
   ])('%s (%s): every accepted delivery delivered, every event received and listed, no 5xx but 503', async (name) => {
     expect(await drill(name)).toEqual([]);
+  }, 150000);
+
+  it('overload (50 deliveries/s for 3 s past a gateway admitting 4 at a time): every answer within 2 s, refusals with Retry-After, back to idle within 10 s', async () => {
+    const { figures, reasons } = await runDrill(drillConfig('overload', OVERLOAD), { servers, log: () => undefined });
+    process.stdout.write(`${report(figures, reasons).join('\n')}\n`);
+    expect(reasons).toEqual([]);
+    expect(figures.overload?.shedding.shed).toBeGreaterThan(0);
+    expect(figures.deliveries.accepted).toBeGreaterThan(0);
   }, 150000);
 });

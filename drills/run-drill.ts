@@ -204,6 +204,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       restarts: system.restarts(),
       disabledEndpoints: await disabledEndpoints(merchants),
       answers: tallyAnswers(tally.answers, ANSWER_BOUND_MS),
+      connectionErrorCauses: tally.connectionErrorCauses,
       ...(overload ? { overload } : {}),
     };
     figures.statuses = tally.histogram();

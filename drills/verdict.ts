@@ -35,6 +35,8 @@ export interface DrillFigures {
   disabledEndpoints: number;
   /** Every answer's time, judged by the overload drill only (the other faults make requests wait on purpose). */
   answers: AnswerTally;
+  /** Why connections failed (the socket error), by cause. */
+  connectionErrorCauses?: Record<string, number>;
   /** The overload drill's: idle latency, recovery, shedding. */
   overload?: OverloadFigures;
 }
@@ -90,12 +92,13 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function overloadLines({ answers, overload }: DrillFigures): string[] {
+function overloadLines({ answers, overload, connectionErrorCauses }: DrillFigures): string[] {
   if (!overload) return [];
   const { shedding } = overload;
   return [
     `answers: ${answers.answers}, slowest ${answers.slowestMs} ms, over ${ANSWER_BOUND_MS / 1000} s ${answers.late}, no answer ${answers.timeouts}, ` +
-      `connections closed ${answers.connectionErrors}, 429/503 without Retry-After ${answers.refusalsWithoutRetryAfter}`,
+      `connections closed ${answers.connectionErrors}${answers.connectionErrors ? ` (${list(connectionErrorCauses ?? {})})` : ''}, ` +
+      `429/503 without Retry-After ${answers.refusalsWithoutRetryAfter}`,
     shedding.startedAfterS === null
       ? `shedding: none at ${overload.offeredPerSecond} deliveries/s offered`
       : `shedding: ${shedding.shed} refused (503), from ${shedding.startedAfterS} s into the burst; served (2xx/s) when it started ${shedding.servedPerSecondAtStart}, ` +

@@ -15,6 +15,7 @@ import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framewor
 import { registerDrainHooks } from './http/drain.hook';
 import { registerPageSecurityHeaders } from './http/page-security.hook';
 import { RouteTemplates } from './http/route-templates';
+import { keepConnectionsOpen } from './http/keep-alive';
 import { Listener, tagRequest } from './http/listeners';
 import { registerLoadShedding } from './load-shedding/load-shedding.hook';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
@@ -41,10 +42,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A server that hands its requests to Fastify, tagged with the listener they came through. */
 function taggedServer(listener: Listener, handler: Handler): Server {
-  return createServer((req, res) => {
-    tagRequest(req, listener);
-    handler(req, res);
-  });
+  return keepConnectionsOpen(
+    createServer((req, res) => {
+      tagRequest(req, listener);
+      handler(req, res);
+    }),
+  );
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -73,7 +76,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
       if (config.SANDBOX_PORT !== undefined) {
         extraServers.push({ server: taggedServer('sandbox', handler), port: config.SANDBOX_PORT, name: 'sandbox' });
       }
-      return createServer(handler);
+      return keepConnectionsOpen(createServer(handler));
     },
   });
   // Nest's own body parsers are left out: the JSON one is replaced below, and the JSON API takes no form bodies.
