@@ -123,6 +123,17 @@ export class GatewayConfig extends BaseConfig {
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
   /**
+   * The gateway's wait for a bus reply (patterns with a timeout of their own
+   * aside): under the 2 s in which every request is answered, 503 with
+   * Retry-After included, and its deadline travels with the request, so the
+   * service drops or does not commit work nobody waits for.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  override BUS_TIMEOUT_MS = 1500;
+
+  /**
    * Load shedding (docs/api.md, "Overload"): past any of these bounds a
    * request is answered 503 with Retry-After at once instead of queued. HTTP
    * requests being served (ops port excluded).

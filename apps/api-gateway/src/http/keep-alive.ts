@@ -14,7 +14,7 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export function keepConnectionsOpen(server: Server): Server {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  // The time to receive a request's headers, which Node counts from when the idle connection's next request starts: above the idle time.
+  // Kept above the idle time, as Node's own defaults are (60 s and 5 s).
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
   return server;
 }
