@@ -89,7 +89,7 @@ describe('judge (overload)', () => {
     const figures = overloaded();
     figures.answers = { answers: 60, slowestMs: 5000, late: 2, timeouts: 1, connectionErrors: 3, refusalsWithoutRetryAfter: 4 };
     figures.restarts = { 'api-gateway': 1 };
-    figures.overload = { ...figures.overload!, recoveryMs: 12_000 };
+    figures.overload = { ...overloaded().overload, recoveryMs: 12_000 } as DrillFigures['overload'];
     expect(judge(figures)).toEqual([
       '2 of 60 requests were not answered within 2 s (slowest 5000 ms)',
       '1 requests got no answer at all',

@@ -1,6 +1,26 @@
+import { connect, Socket } from 'node:net';
 import { metricValue, TestSystem, timedRequest, TimedResponse } from '@sdd/testing';
 
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
+/** Longer than Node's default keep-alive timeout (5 s), after which the server closed idle connections. */
+const IDLE_MS = 6500;
+
+/** Sends one request on `socket` and resolves with the status line of its answer. */
+function statusLineOn(socket: Socket, host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const onData = (chunk: Buffer) => {
+      received += chunk.toString('latin1');
+      // The 401 envelope is small: its headers and body come together; the status line is all this needs.
+      if (!received.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      resolve(received.split('\r\n')[0]);
+    };
+    socket.on('data', onData).once('error', reject);
+    socket.write(`GET /v1/deliveries HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`);
+  });
+}
+
 /** Requests sent at once: far more than the bounds below admit. */
 const BURST = 40;
 
@@ -56,4 +76,18 @@ describe('load shedding', () => {
     expect(await shedCount(replica.opsUrl, 'bus_backlog')).toBe(shed.length);
     expect(await shedCount(replica.opsUrl, 'in_flight')).toBe(0);
   }, 60_000);
+
+  it('keeps an idle keep-alive connection open past 5 s, so a client sending its next request on it is answered, not reset', async () => {
+    const { hostname, port } = new URL(system.baseUrl);
+    const socket = connect(Number(port), hostname);
+    const closed = new Promise<'closed'>((resolve) => socket.once('close', () => resolve('closed')));
+    try {
+      expect(await statusLineOn(socket, `${hostname}:${port}`)).toBe('HTTP/1.1 401 Unauthorized');
+      const idle = new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), IDLE_MS));
+      expect(await Promise.race([closed, idle])).toBe('open');
+      expect(await statusLineOn(socket, `${hostname}:${port}`)).toBe('HTTP/1.1 401 Unauthorized');
+    } finally {
+      socket.destroy();
+    }
+  }, 30_000);
 });
