@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CarefulMerchant } from './careful-merchant';
 import { PICKUP_ADDRESS, DROPOFF_ADDRESS } from './merchant-load';
@@ -23,6 +24,8 @@ export interface OverloadFigures {
   /** From the end of the burst until quotes were answered at the idle figure again; null if not within the watch. */
   recoveryMs: number | null;
   shedding: SheddingTally;
+  /** The drill's own event-loop delay during the burst (p99 and max, ms): what of the answer times the load generator itself added. */
+  generatorDelayMs: { p99: number; max: number };
 }
 
 /** "Back to idle": within twice the idle figure, with a floor for the jitter of a few-millisecond answer. */
@@ -37,10 +40,20 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
  * before the burst for the idle figure and after it until it is back there.
  */
 export class OverloadWatch {
+  private readonly loopDelay = monitorEventLoopDelay({ resolution: 10 });
+
   private constructor(
     private readonly client: CarefulMerchant,
     readonly idleMs: number,
-  ) {}
+  ) {
+    this.loopDelay.enable();
+  }
+
+  /** The drill process's own event-loop delay since the watch started; stops measuring. */
+  generatorDelay(): { p99: number; max: number } {
+    this.loopDelay.disable();
+    return { p99: Math.round(this.loopDelay.percentile(99) / 1e6), max: Math.round(this.loopDelay.max / 1e6) };
+  }
 
   static async start(client: CarefulMerchant): Promise<OverloadWatch> {
     const times: number[] = [];

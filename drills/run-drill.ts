@@ -190,6 +190,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       idleMs: Math.round(watch.idleMs),
       recoveryMs: await recovery,
       shedding: tallyShedding(tally.answers, loadStartedAt, loadStartedAt + config.loadMs),
+      generatorDelayMs: watch.generatorDelay(),
     };
     log(`load done (${load.accepted.flat().length} of ${load.requested} accepted) and fault over; waiting up to ${config.settleMs / 1000} s to settle`);
     const { settledAt, snapshot } = await settle(merchants, receiver, load, Math.max(load.endedAt, fault.endedAt) + config.settleMs);

@@ -27,6 +27,7 @@ function overloaded(): DrillFigures {
       idleMs: 12,
       recoveryMs: 4000,
       shedding: { shed: 30, startedAfterS: 1, servedPerSecondAtStart: 80, servedPerSecondWhileShedding: 75 },
+      generatorDelayMs: { p99: 40, max: 120 },
     },
   };
 }
@@ -104,7 +105,7 @@ describe('judge (overload)', () => {
     expect(report(overloaded(), [])).toEqual(
       expect.arrayContaining([
         'shedding: 30 refused (503), from 1 s into the burst; served (2xx/s) when it started 80, while shedding 75; offered 250 deliveries/s (500 requests/s)',
-        'latency: idle 12 ms; back to idle 4.0 s after the burst',
+        "latency: idle 12 ms; back to idle 4.0 s after the burst; the load generator's own event-loop delay p99 40 ms, max 120 ms",
       ]),
     );
   });

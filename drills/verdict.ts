@@ -103,7 +103,8 @@ function overloadLines({ answers, overload, connectionErrorCauses }: DrillFigure
       ? `shedding: none at ${overload.offeredPerSecond} deliveries/s offered`
       : `shedding: ${shedding.shed} refused (503), from ${shedding.startedAfterS} s into the burst; served (2xx/s) when it started ${shedding.servedPerSecondAtStart}, ` +
         `while shedding ${shedding.servedPerSecondWhileShedding}; offered ${overload.offeredPerSecond} deliveries/s (${2 * overload.offeredPerSecond} requests/s)`,
-    `latency: idle ${overload.idleMs} ms; back to idle ${overload.recoveryMs === null ? 'never' : `${seconds(overload.recoveryMs)} after the burst`}`,
+    `latency: idle ${overload.idleMs} ms; back to idle ${overload.recoveryMs === null ? 'never' : `${seconds(overload.recoveryMs)} after the burst`}; ` +
+      `the load generator's own event-loop delay p99 ${overload.generatorDelayMs.p99} ms, max ${overload.generatorDelayMs.max} ms`,
   ];
 }
 
