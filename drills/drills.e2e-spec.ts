@@ -26,8 +26,10 @@ const SHORT: NodeJS.ProcessEnv = {
 /**
  * Overload, short: 30 deliveries/s for 3 s against a gateway that admits 4
  * requests at a time (it serves ~15 a second then), so it must shed whatever
- * the machine's speed; merchants give up 4 s after they began. Judged on the
- * overload criteria (docs/reliability.md).
+ * the machine's speed; merchants give up 4 s after they began. The bus waits
+ * 1 s, not 1.5 s: on the shared 2-core machine the load generator's own event
+ * loop lags up to ~0.8 s, which the 2 s bound on answers, measured from
+ * outside, includes. Judged on the overload criteria (docs/reliability.md).
  */
 const OVERLOAD: NodeJS.ProcessEnv = {
   ...SHORT,
@@ -35,7 +37,7 @@ const OVERLOAD: NodeJS.ProcessEnv = {
   DRILL_LOAD_MS: '3000',
   DRILL_REQUEST_TIMEOUT_MS: '5000',
   DRILL_REQUEST_DEADLINE_MS: '4000',
-  DRILL_APP_ENV: 'LOAD_SHED_MAX_IN_FLIGHT=4',
+  DRILL_APP_ENV: 'LOAD_SHED_MAX_IN_FLIGHT=4 BUS_TIMEOUT_MS=1000',
 };
 
 describe('drills (short)', () => {
