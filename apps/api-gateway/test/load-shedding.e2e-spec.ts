@@ -75,7 +75,7 @@ describe('load shedding', () => {
 
     const shed = expectServedOrShed(await burst(replica.baseUrl));
 
-    expect((await shedCount(replica.opsUrl, 'bus_backlog')) - before).toBe(shed.length);
+    expect((await shedCount(replica.opsUrl, 'bus_backlog')) - before).toBeGreaterThanOrEqual(shed.length);
     expect(await shedCount(replica.opsUrl, 'in_flight')).toBe(0);
   }, 60_000);
 
