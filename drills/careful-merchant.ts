@@ -1,4 +1,5 @@
 import { TimedAnswer } from './answer-log';
+import { httpRequest, NoAnswer, RawAnswer } from './http-client';
 import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -56,12 +57,6 @@ export class StatusTally {
   }
 }
 
-/** fetch's "fetch failed" carries the socket's error as its cause. */
-function causeOf(error: Error): string {
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  return [cause?.code, cause?.message].filter(Boolean).join(' ') || error.message;
-}
-
 /** A merchant's HTTP client that times out, never throws, and retries like a careful integration. */
 export class CarefulMerchant {
   constructor(
@@ -72,7 +67,7 @@ export class CarefulMerchant {
   ) {}
 
   async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const answer = await this.fetch(method, path, body, headers);
+    const answer = await this.call(method, path, body, headers);
     this.tally.record(answer.outcome, routeOf(method, path), { at: Date.now(), elapsedMs: answer.elapsedMs, retryAfter: answer.retryAfter });
     return answer;
   }
@@ -86,36 +81,35 @@ export class CarefulMerchant {
     }
   }
 
-  private async fetch(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+  private async call(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
     const sentAt = performance.now();
     const elapsed = () => performance.now() - sentAt;
-    let response: Response;
+    let answer: RawAnswer;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      answer = await httpRequest(
+        `${this.baseUrl}${path}`,
         method,
-        headers: {
+        {
           ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+        body === undefined ? undefined : JSON.stringify(body),
+        this.timeoutMs,
+      );
     } catch (error) {
-      const failure = (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error';
-      if (failure === 'connection_error') this.tally.connectionErrorCause(causeOf(error as Error));
-      return { outcome: { failure }, body: {}, elapsedMs: elapsed(), retryAfter: false };
+      const cause = error instanceof NoAnswer ? error.reason : (error as Error).message;
+      if (cause !== 'timeout') this.tally.connectionErrorCause(cause);
+      return { outcome: { failure: cause === 'timeout' ? 'timeout' : 'connection_error' }, body: {}, elapsedMs: elapsed(), retryAfter: false };
     }
-    const text = await response.text().catch(() => '');
     const elapsedMs = elapsed();
     let parsed: Json = {};
     try {
-      parsed = JSON.parse(text) as Json;
+      parsed = JSON.parse(answer.text) as Json;
     } catch {
       // A body that is not JSON (a proxy's page, say) still has its status counted.
     }
     const code = (parsed.error as { code?: string } | undefined)?.code;
-    const retryAfter = response.headers.has('retry-after');
-    return { outcome: { status: response.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter };
+    return { outcome: { status: answer.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter: answer.retryAfter };
   }
 }
