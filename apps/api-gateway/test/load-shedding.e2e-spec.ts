@@ -1,5 +1,6 @@
 import { connect, Socket } from 'node:net';
-import { metricValue, TestSystem, timedRequest, TimedResponse } from '@sdd/testing';
+import { ServiceName } from '@sdd/contracts';
+import { metricValue, TestSystem, timedRequest, TimedResponse, waitFor } from '@sdd/testing';
 
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
 /** Longer than Node's default keep-alive timeout (5 s), after which the server closed idle connections. */
@@ -20,6 +21,8 @@ function statusLineOn(socket: Socket, host: string): Promise<string> {
     socket.write(`GET /v1/deliveries HTTP/1.1\r\nHost: ${host}\r\nConnection: keep-alive\r\n\r\n`);
   });
 }
+
+const SHED_MESSAGE = 'The service is at capacity. Retry after the time in Retry-After.';
 
 /** Requests sent at once: far more than the bounds below admit. */
 const BURST = 40;
@@ -44,7 +47,7 @@ describe('load shedding', () => {
     for (const answer of shed) {
       expect([answer.headers.get('retry-after'), answer.body.error]).toEqual([
         '2',
-        expect.objectContaining({ type: 'api_error', code: 'service_unavailable', message: 'The service is at capacity. Retry after the time in Retry-After.' }),
+        expect.objectContaining({ type: 'api_error', code: 'service_unavailable', message: SHED_MESSAGE }),
       ]);
     }
     return shed;
@@ -70,13 +73,28 @@ describe('load shedding', () => {
 
   it('refuses once a service has the bound of bus requests waiting for its reply', async () => {
     const replica = await system.startGatewayReplica({ LOAD_SHED_MAX_IN_FLIGHT: '1000', LOAD_SHED_MAX_BUS_PENDING: '2', LOAD_SHED_MAX_BUS_WAIT_MS: '60000' });
-
-    const before = await shedCount(replica.opsUrl, 'bus_backlog');
-
-    const shed = expectServedOrShed(await burst(replica.baseUrl));
-
-    expect((await shedCount(replica.opsUrl, 'bus_backlog')) - before).toBeGreaterThanOrEqual(shed.length);
-    expect(await shedCount(replica.opsUrl, 'in_flight')).toBe(0);
+    // With quote-service down, each quote waits out the bus timeout: requests to it pile up, as behind a slow service.
+    expect(await system.stopApp(ServiceName.Quote)).toBe(0);
+    try {
+      const sent: Array<Promise<TimedResponse>> = [];
+      // One more quote every 50 ms until one is refused: the third pending one at the latest.
+      const refused = await waitFor(async () => {
+        sent.push(timedRequest(replica.baseUrl, 'POST', '/v1/quotes', { key, body: QUOTE }));
+        // The answers already in (a settled promise wins the race), without waiting for the others.
+        const settled = await Promise.all(sent.map((answer) => Promise.race([answer, Promise.resolve(undefined)])));
+        return settled.find((answer) => answer?.status === 503 && answer.body.error?.message === SHED_MESSAGE);
+      }, 20_000, 50);
+      expect([refused.headers.get('retry-after'), refused.body.error]).toEqual(['2', expect.objectContaining({ code: 'service_unavailable' })]);
+      expect(refused.elapsedMs).toBeLessThan(1000);
+      expect(sent.length).toBeGreaterThan(2);
+      const answers = await Promise.all(sent);
+      // The first two waited for quote-service and timed out: a 503 of their own, not a refusal.
+      expect(answers.slice(0, 2).map((answer) => [answer.status, answer.body.error?.message === SHED_MESSAGE])).toEqual([[503, false], [503, false]]);
+      expect(await shedCount(replica.opsUrl, 'bus_backlog')).toBeGreaterThan(0);
+      expect(await shedCount(replica.opsUrl, 'in_flight')).toBe(0);
+    } finally {
+      await system.startApp(ServiceName.Quote);
+    }
   }, 60_000);
 
   it('keeps an idle keep-alive connection open past 5 s, so a client sending its next request on it is answered, not reset', async () => {
