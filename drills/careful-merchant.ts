@@ -1,3 +1,5 @@
+import { TimedAnswer } from './answer-log';
+import { httpRequest, NoAnswer, RawAnswer } from './http-client';
 import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -7,6 +9,10 @@ export interface Answer {
   outcome: Outcome;
   /** The JSON body; empty when there was no answer or it was not JSON. */
   body: Json;
+  /** From sending the request to its whole body read (or giving up). */
+  elapsedMs: number;
+  /** Whether the answer had a Retry-After header. */
+  retryAfter: boolean;
 }
 
 /** A route without its ids and query, e.g. `GET /v1/deliveries/{id}`. */
@@ -24,8 +30,11 @@ const sorted = (counts: Map<string, number>) => Object.fromEntries([...counts].s
 export class StatusTally {
   private readonly counts = new Map<string, number>();
   private readonly errorRoutes = new Map<string, number>();
+  /** Every answer with its time, for the overload drill's verdict. */
+  readonly answers: TimedAnswer[] = [];
 
-  record(outcome: Outcome, route: string): void {
+  record(outcome: Outcome, route: string, timing?: Omit<TimedAnswer, 'outcome'>): void {
+    if (timing) this.answers.push({ outcome, ...timing });
     const label = outcomeLabel(outcome);
     increment(this.counts, label);
     if ('status' in outcome && outcome.status >= 500) increment(this.errorRoutes, `${label} ${route}`);
@@ -33,6 +42,13 @@ export class StatusTally {
 
   histogram(): Record<string, number> {
     return sorted(this.counts);
+  }
+
+  /** Why connections failed, e.g. `ECONNRESET`, `UND_ERR_SOCKET other side closed`: what closed them tells what to fix. */
+  readonly connectionErrorCauses: Record<string, number> = {};
+
+  connectionErrorCause(cause: string): void {
+    this.connectionErrorCauses[cause] = (this.connectionErrorCauses[cause] ?? 0) + 1;
   }
 
   /** 5xx answers by status and route, e.g. `500 POST /v1/quotes`. */
@@ -51,8 +67,8 @@ export class CarefulMerchant {
   ) {}
 
   async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    const answer = await this.fetch(method, path, body, headers);
-    this.tally.record(answer.outcome, routeOf(method, path));
+    const answer = await this.call(method, path, body, headers);
+    this.tally.record(answer.outcome, routeOf(method, path), { at: Date.now(), elapsedMs: answer.elapsedMs, retryAfter: answer.retryAfter });
     return answer;
   }
 
@@ -65,30 +81,35 @@ export class CarefulMerchant {
     }
   }
 
-  private async fetch(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
-    let response: Response;
+  private async call(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Answer> {
+    const sentAt = performance.now();
+    const elapsed = () => performance.now() - sentAt;
+    let answer: RawAnswer;
     try {
-      response = await fetch(`${this.baseUrl}${path}`, {
+      answer = await httpRequest(
+        `${this.baseUrl}${path}`,
         method,
-        headers: {
+        {
           ...(this.key ? { authorization: `Bearer ${this.key}` } : {}),
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+        body === undefined ? undefined : JSON.stringify(body),
+        this.timeoutMs,
+      );
     } catch (error) {
-      return { outcome: { failure: (error as Error).name === 'TimeoutError' ? 'timeout' : 'connection_error' }, body: {} };
+      const cause = error instanceof NoAnswer ? error.reason : (error as Error).message;
+      if (cause !== 'timeout') this.tally.connectionErrorCause(cause);
+      return { outcome: { failure: cause === 'timeout' ? 'timeout' : 'connection_error' }, body: {}, elapsedMs: elapsed(), retryAfter: false };
     }
-    const text = await response.text().catch(() => '');
+    const elapsedMs = elapsed();
     let parsed: Json = {};
     try {
-      parsed = JSON.parse(text) as Json;
+      parsed = JSON.parse(answer.text) as Json;
     } catch {
       // A body that is not JSON (a proxy's page, say) still has its status counted.
     }
     const code = (parsed.error as { code?: string } | undefined)?.code;
-    return { outcome: { status: response.status, ...(code ? { code } : {}) }, body: parsed };
+    return { outcome: { status: answer.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter: answer.retryAfter };
   }
 }

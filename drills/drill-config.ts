@@ -1,4 +1,4 @@
-export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage', 'server-loss'] as const;
+export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage', 'server-loss', 'overload'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 export interface DrillConfig {
@@ -26,9 +26,19 @@ export interface DrillConfig {
   appEnv: Record<string, string>;
 }
 
-const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0 };
+const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0, overload: 0 };
 /** The receiver goes down half-way, so that its endpoints have a history of successes (see docs/reliability.md). */
-const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5, 'server-loss': 0.25 };
+const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5, 'server-loss': 0.25, overload: 0 };
+/**
+ * Sizes of their own: the overload drill's load is its fault, issue 30's burst
+ * of 250 deliveries/s for 30 s; its merchants give up on a request after 5 s
+ * (any answer later than 2 s fails it anyway) and on a delivery 8 s after
+ * they began, so their retries end within the 10 s in which latency must be
+ * back to idle.
+ */
+const SIZES: Partial<Record<DrillName, Partial<Omit<DrillConfig, 'name' | 'appEnv'>>>> = {
+  overload: { deliveries: 7500, loadMs: 30_000, requestTimeoutMs: 5000, requestDeadlineMs: 8000, settleMs: 300_000 },
+};
 
 export function isDrillName(name: string | undefined): name is DrillName {
   return (DRILL_NAMES as readonly string[]).includes(name ?? '');
@@ -55,19 +65,20 @@ export function parseAppEnv(raw: string | undefined): Record<string, string> {
 
 /** The drill's sizes and speeds: moderate defaults for a 2-core machine, each overridable by environment. */
 export function drillConfig(name: DrillName, env: NodeJS.ProcessEnv): DrillConfig {
+  const sizes = SIZES[name] ?? {};
   return {
     name,
-    deliveries: number(env, 'DRILL_DELIVERIES', 100, 1),
+    deliveries: number(env, 'DRILL_DELIVERIES', sizes.deliveries ?? 100, 1),
     merchants: number(env, 'DRILL_MERCHANTS', 5, 1),
-    loadMs: number(env, 'DRILL_LOAD_MS', 60_000, 1000),
+    loadMs: number(env, 'DRILL_LOAD_MS', sizes.loadMs ?? 60_000, 1000),
     faultAt: number(env, 'DRILL_FAULT_AT', FAULT_AT[name], 0),
     outageMs: number(env, 'DRILL_OUTAGE_MS', OUTAGE_MS[name], 0),
     killGapMs: number(env, 'DRILL_KILL_GAP_MS', 3000, 0),
     timelineSpeed: number(env, 'DRILL_TIMELINE_SPEED', 10, 1),
     webhookRetrySpeed: number(env, 'DRILL_WEBHOOK_RETRY_SPEED', 30, 1),
-    settleMs: number(env, 'DRILL_SETTLE_MS', 150_000, 1000),
-    requestDeadlineMs: number(env, 'DRILL_REQUEST_DEADLINE_MS', 120_000, 1000),
-    requestTimeoutMs: number(env, 'DRILL_REQUEST_TIMEOUT_MS', 10_000, 100),
+    settleMs: number(env, 'DRILL_SETTLE_MS', sizes.settleMs ?? 150_000, 1000),
+    requestDeadlineMs: number(env, 'DRILL_REQUEST_DEADLINE_MS', sizes.requestDeadlineMs ?? 120_000, 1000),
+    requestTimeoutMs: number(env, 'DRILL_REQUEST_TIMEOUT_MS', sizes.requestTimeoutMs ?? 10_000, 100),
     appEnv: parseAppEnv(env.DRILL_APP_ENV),
   };
 }

@@ -98,12 +98,19 @@ async function killServers({ config, servers, log }: FaultContext): Promise<stri
   return `kill -9 of the postmaster, then of redis-server ${seconds(config.killGapMs)} after Postgres was back; each restarted on its port with its data (down ${seconds(postgres.downMs)} and ${seconds(redis.downMs)})`;
 }
 
+/** The load is the fault: the burst, open-loop, whatever the answers. */
+async function burst({ config }: FaultContext): Promise<string> {
+  await sleep(config.loadMs);
+  return `open-loop burst of ${Math.round((config.deliveries * 1000) / config.loadMs)} deliveries/s (quote + delivery each) for ${seconds(config.loadMs)}`;
+}
+
 const FAULTS: Record<DrillName, (context: FaultContext) => Promise<string>> = {
   kill: killEachApp,
   'redis-loss': flushRedisTwice,
   'postgres-outage': postgresOutage,
   'receiver-outage': receiverOutage,
   'server-loss': killServers,
+  overload: burst,
 };
 
 /** Injects the drill's fault and resolves once it is over. */

@@ -4,8 +4,8 @@ import { DrillConfig } from './drill-config';
 import { answerLabel } from './retry-policy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
-const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
+export const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
+export const DROPOFF_ADDRESS = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 
 /** A registered merchant with a webhook endpoint of its own on the drill's receiver. */
 export interface DrillMerchant {
@@ -45,7 +45,7 @@ export async function driveLoad(config: DrillConfig, merchants: readonly DrillMe
     await sleep(start + (i * config.loadMs) / config.deliveries - Date.now());
     const merchant = merchants[i % merchants.length];
     const deadline = Date.now() + config.requestDeadlineMs;
-    const quote = await merchant.client.persist('POST', '/v1/quotes', { pickup_address: PICKUP, dropoff_address: DROPOFF }, {}, deadline);
+    const quote = await merchant.client.persist('POST', '/v1/quotes', { pickup_address: PICKUP_ADDRESS, dropoff_address: DROPOFF_ADDRESS }, {}, deadline);
     if (!('status' in quote.outcome) || quote.outcome.status !== 200) {
       refuse(`quote: ${answerLabel(quote.outcome)}`);
       return;

@@ -9,6 +9,8 @@ import { Receipt, SeenEvent, tallyEvents } from './event-tally';
 import { FaultRun, injectFault } from './faults';
 import { DrillMerchant, driveLoad, LoadProgress, LoadResult } from './merchant-load';
 import { DeliveryTally, DrillFigures, judge } from './verdict';
+import { tallyAnswers, tallyShedding } from './answer-log';
+import { ANSWER_BOUND_MS, OverloadWatch } from './overload-watch';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface DrillResult {
@@ -176,12 +178,23 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       },
     });
     const merchants = await registerMerchants(system, receiver, config, tally);
+    const watch = config.name === 'overload' ? await OverloadWatch.start(merchants[0].client) : undefined;
+    if (watch) log(`idle: a quote answered in ${watch.idleMs} ms`);
     log('load started');
+    const loadStartedAt = Date.now();
+    const recovery = watch ? watch.recoveryAfter(loadStartedAt + config.loadMs) : Promise.resolve(null);
     const progress: LoadProgress = { deliveriesInFlight: 0 };
     const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() =>
       injectFault({ config, system, servers, receiver, progress, log }),
     );
     const [load, fault] = await Promise.all([driveLoad(config, merchants, progress), faultRun]);
+    const overload = watch && {
+      offeredPerSecond: Math.round((config.deliveries * 1000) / config.loadMs),
+      idleMs: Math.round(watch.idleMs),
+      recoveryMs: await recovery,
+      shedding: tallyShedding(tally.answers, loadStartedAt, loadStartedAt + config.loadMs),
+      generatorDelayMs: watch.generatorDelay(),
+    };
     log(`load done (${load.accepted.flat().length} of ${load.requested} accepted) and fault over; waiting up to ${config.settleMs / 1000} s to settle`);
     const { settledAt, snapshot } = await settle(merchants, receiver, load, Math.max(load.endedAt, fault.endedAt) + config.settleMs);
     const figures: DrillFigures = {
@@ -194,6 +207,9 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       settleMs: settledAt === null ? null : Math.max(0, settledAt - fault.endedAt),
       restarts: system.restarts(),
       disabledEndpoints: await disabledEndpoints(merchants),
+      answers: tallyAnswers(tally.answers, ANSWER_BOUND_MS),
+      connectionErrorCauses: tally.connectionErrorCauses,
+      ...(overload ? { overload } : {}),
     };
     figures.statuses = tally.histogram();
     figures.serverErrors = tally.serverErrors();

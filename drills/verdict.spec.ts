@@ -11,6 +11,24 @@ function passing(): DrillFigures {
     settleMs: 4200,
     restarts: { 'api-gateway': 1 },
     disabledEndpoints: 0,
+    answers: { answers: 60, slowestMs: 9000, late: 3, timeouts: 2, connectionErrors: 2, refusalsWithoutRetryAfter: 0 },
+  };
+}
+
+function overloaded(): DrillFigures {
+  return {
+    ...passing(),
+    drill: 'overload',
+    restarts: {},
+    deliveries: { requested: 10, accepted: 6, refused: { '503 service_unavailable': 4 }, delivered: 6, stuck: {}, extra: 0 },
+    answers: { answers: 60, slowestMs: 1900, late: 0, timeouts: 0, connectionErrors: 0, refusalsWithoutRetryAfter: 0 },
+    overload: {
+      offeredPerSecond: 250,
+      idleMs: 12,
+      recoveryMs: 4000,
+      shedding: { shed: 30, startedAfterS: 1, servedPerSecondAtStart: 80, servedPerSecondWhileShedding: 75 },
+      generatorDelayMs: { p99: 40, max: 120 },
+    },
   };
 }
 
@@ -60,5 +78,35 @@ describe('report', () => {
 
   it('says when the system never settled', () => {
     expect(report({ ...passing(), settleMs: null }, [])).toContain('settled: never (deadline passed)');
+  });
+});
+
+describe('judge (overload)', () => {
+  it('passes with requests refused to the end, when every answer came in time and latency came back', () => {
+    expect(judge(overloaded())).toEqual([]);
+  });
+
+  it('fails on a late answer, no answer, a closed connection, a refusal without Retry-After, a restart or a slow recovery', () => {
+    const figures = overloaded();
+    figures.answers = { answers: 60, slowestMs: 5000, late: 2, timeouts: 1, connectionErrors: 3, refusalsWithoutRetryAfter: 4 };
+    figures.restarts = { 'api-gateway': 1 };
+    figures.overload = { ...overloaded().overload, recoveryMs: 12_000 } as DrillFigures['overload'];
+    expect(judge(figures)).toEqual([
+      '2 of 60 requests were not answered within 2 s (slowest 5000 ms)',
+      '1 requests got no answer at all',
+      '3 requests had their connection closed or refused',
+      '4 429/503 answers without Retry-After',
+      'apps restarted: api-gateway ×1',
+      'latency was not back to its idle figure (12 ms) within 10 s after the burst (12.0 s)',
+    ]);
+  });
+
+  it('reports where shedding started and the throughput then', () => {
+    expect(report(overloaded(), [])).toEqual(
+      expect.arrayContaining([
+        'shedding: 30 refused (503), from 1 s into the burst; served (2xx/s) when it started 80, while shedding 75; offered 250 deliveries/s (500 requests/s)',
+        "latency: idle 12 ms; back to idle 4.0 s after the burst; the load generator's own event-loop delay p99 40 ms, max 120 ms",
+      ]),
+    );
   });
 });

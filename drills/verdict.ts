@@ -1,4 +1,6 @@
+import { AnswerTally } from './answer-log';
 import { EventTally } from './event-tally';
+import { ANSWER_BOUND_MS, OverloadFigures, RECOVERY_BOUND_MS } from './overload-watch';
 
 export interface DeliveryTally {
   /** Delivery requests the merchants made (each with its own Idempotency-Key). */
@@ -31,6 +33,12 @@ export interface DrillFigures {
   restarts: Record<string, number>;
   /** Webhook endpoints the dispatcher disabled (failing at over 90 % for 24 h). */
   disabledEndpoints: number;
+  /** Every answer's time, judged by the overload drill only (the other faults make requests wait on purpose). */
+  answers: AnswerTally;
+  /** Why connections failed (the socket error), by cause. */
+  connectionErrorCauses?: Record<string, number>;
+  /** The overload drill's: idle latency, recovery, shedding. */
+  overload?: OverloadFigures;
 }
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -58,12 +66,47 @@ export function judge(figures: DrillFigures): string[] {
   const errors = Object.fromEntries(Object.entries(statuses).filter(([label]) => Number(label) >= 500 && label !== '503'));
   if (sum(errors) > 0) reasons.push(`5xx other than 503: ${list(errors)}`);
   const refused = sum(deliveries.refused);
-  if (refused > 0) reasons.push(`${refused} of ${deliveries.requested} delivery requests never got a 201 (last answer: ${list(deliveries.refused)})`);
+  // Under overload a delivery request may be refused to the end (503 after 503): the system owes it an answer in time, not a delivery.
+  if (figures.overload) reasons.push(...judgeOverload(figures));
+  else if (refused > 0) reasons.push(`${refused} of ${deliveries.requested} delivery requests never got a 201 (last answer: ${list(deliveries.refused)})`);
   if (deliveries.extra > 0) reasons.push(`${deliveries.extra} deliveries exist that no 201 returned`);
   return reasons;
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** The overload drill's own criteria: every answer within 2 s, no connection closed under a request, no restart, back to idle within 10 s. */
+function judgeOverload({ answers, restarts, overload }: DrillFigures): string[] {
+  const reasons: string[] = [];
+  if (answers.late > 0) reasons.push(`${answers.late} of ${answers.answers} requests were not answered within ${ANSWER_BOUND_MS / 1000} s (slowest ${answers.slowestMs} ms)`);
+  if (answers.timeouts > 0) reasons.push(`${answers.timeouts} requests got no answer at all`);
+  if (answers.connectionErrors > 0) reasons.push(`${answers.connectionErrors} requests had their connection closed or refused`);
+  if (answers.refusalsWithoutRetryAfter > 0) reasons.push(`${answers.refusalsWithoutRetryAfter} 429/503 answers without Retry-After`);
+  if (sum(restarts) > 0) reasons.push(`apps restarted: ${list(restarts)}`);
+  const recovery = overload?.recoveryMs ?? null;
+  if (recovery === null || recovery > RECOVERY_BOUND_MS) {
+    reasons.push(`latency was not back to its idle figure (${overload?.idleMs} ms) within ${RECOVERY_BOUND_MS / 1000} s after the burst (${recovery === null ? 'never' : seconds(recovery)})`);
+  }
+  return reasons;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function overloadLines({ answers, overload, connectionErrorCauses }: DrillFigures): string[] {
+  if (!overload) return [];
+  const { shedding } = overload;
+  return [
+    `answers: ${answers.answers}, slowest ${answers.slowestMs} ms, over ${ANSWER_BOUND_MS / 1000} s ${answers.late}, no answer ${answers.timeouts}, ` +
+      `connections closed ${answers.connectionErrors}${answers.connectionErrors ? ` (${list(connectionErrorCauses ?? {})})` : ''}, ` +
+      `429/503 without Retry-After ${answers.refusalsWithoutRetryAfter}`,
+    shedding.startedAfterS === null
+      ? `shedding: none at ${overload.offeredPerSecond} deliveries/s offered`
+      : `shedding: ${shedding.shed} refused (503), from ${shedding.startedAfterS} s into the burst; served (2xx/s) when it started ${shedding.servedPerSecondAtStart}, ` +
+        `while shedding ${shedding.servedPerSecondWhileShedding}; offered ${overload.offeredPerSecond} deliveries/s (${2 * overload.offeredPerSecond} requests/s)`,
+    `latency: idle ${overload.idleMs} ms; back to idle ${overload.recoveryMs === null ? 'never' : `${seconds(overload.recoveryMs)} after the burst`}; ` +
+      `the load generator's own event-loop delay p99 ${overload.generatorDelayMs.p99} ms, max ${overload.generatorDelayMs.max} ms`,
+  ];
+}
 
 /** The figures and the verdict as printed; the last line is the verdict. */
 export function report(figures: DrillFigures, reasons: readonly string[]): string[] {
@@ -77,6 +120,7 @@ export function report(figures: DrillFigures, reasons: readonly string[]): strin
       `receipts ${events.receipts}, duplicate receipts ${events.duplicateReceipts}, bad signatures ${events.badSignatures}, emitted twice ${events.doubleEmitted}`,
     `http: ${list(figures.statuses) || 'none'}${Object.keys(figures.serverErrors).length ? `; 5xx: ${list(figures.serverErrors)}` : ''}`,
     `restarts: ${list(figures.restarts) || 'none'}; webhook endpoints disabled: ${figures.disabledEndpoints}`,
+    ...overloadLines(figures),
     `settled: ${figures.settleMs === null ? 'never (deadline passed)' : `${seconds(figures.settleMs)} after the fault ended`}`,
     `VERDICT ${figures.drill}: ${reasons.length === 0 ? 'PASS' : `FAIL: ${reasons.join('; ')}`}`,
   ];

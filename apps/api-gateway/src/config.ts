@@ -122,6 +122,45 @@ export class GatewayConfig extends BaseConfig {
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
+  /**
+   * The gateway's wait for a bus reply (patterns with a timeout of their own
+   * aside): under the 2 s in which every request is answered, 503 with
+   * Retry-After included, and its deadline travels with the request, so the
+   * service drops or does not commit work nobody waits for.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  override BUS_TIMEOUT_MS = 1500;
+
+  /**
+   * Load shedding (docs/api.md, "Overload"): past any of these bounds a
+   * request is answered 503 with Retry-After at once instead of queued. HTTP
+   * requests being served (ops port excluded).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_IN_FLIGHT = 100;
+
+  /** Bus requests waiting for one service's reply. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_BUS_PENDING = 100;
+
+  /** How long the oldest bus request still waiting for its reply may have waited (patterns slow by design aside). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_BUS_WAIT_MS = 750;
+
+  /** Mean event-loop delay over the last half second, in ms. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS = 200;
+
   /** Where the public reaches this API: signed photo URLs of the local store point here. */
   @Matches(/^https?:\/\/[^/]+$/, { message: 'PUBLIC_BASE_URL must be an http(s) origin without a path' })
   PUBLIC_BASE_URL = 'http://localhost:3000';

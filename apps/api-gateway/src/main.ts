@@ -15,7 +15,9 @@ import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framewor
 import { registerDrainHooks } from './http/drain.hook';
 import { registerPageSecurityHeaders } from './http/page-security.hook';
 import { RouteTemplates } from './http/route-templates';
+import { keepConnectionsOpen } from './http/keep-alive';
 import { Listener, tagRequest } from './http/listeners';
+import { registerLoadShedding } from './load-shedding/load-shedding.hook';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
 import { setupOpenApi } from './openapi/openapi';
@@ -40,10 +42,12 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** A server that hands its requests to Fastify, tagged with the listener they came through. */
 function taggedServer(listener: Listener, handler: Handler): Server {
-  return createServer((req, res) => {
-    tagRequest(req, listener);
-    handler(req, res);
-  });
+  return keepConnectionsOpen(
+    createServer((req, res) => {
+      tagRequest(req, listener);
+      handler(req, res);
+    }),
+  );
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -72,7 +76,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
       if (config.SANDBOX_PORT !== undefined) {
         extraServers.push({ server: taggedServer('sandbox', handler), port: config.SANDBOX_PORT, name: 'sandbox' });
       }
-      return createServer(handler);
+      return keepConnectionsOpen(createServer(handler));
     },
   });
   // Nest's own body parsers are left out: the JSON one is replaced below, and the JSON API takes no form bodies.
@@ -80,6 +84,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   const logger = app.get(Logger);
   app.useLogger(logger);
   registerDrainHooks(app);
+  registerLoadShedding(app, config);
   routes.collectFrom(app.getHttpAdapter().getInstance());
   captureFrameworkErrors(app.getHttpAdapter().getInstance());
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.

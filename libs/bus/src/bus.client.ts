@@ -34,6 +34,10 @@ type Callback = (packet: WritePacket) => void;
 interface Pending {
   callback: Callback;
   timer: NodeJS.Timeout;
+  service: ServiceName;
+  sentAt: number;
+  /** The pattern has a timeout of its own: it waits on purpose (a payment processor, a big batch). */
+  slowByDesign: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -75,6 +79,8 @@ export class BusClient extends ClientProxy {
   private readonly logger = new Logger(BusClient.name);
   private readonly clientId = `${hostname()}-${process.pid}-${randomToken(8)}`;
   private readonly pending = new Map<string, Pending>();
+  /** The pending requests per service, kept as they come and go: the gateway reads it on every request it admits. */
+  private readonly pendingCounts = new Map<ServiceName, number>();
   private readonly queues = new Map<string, Queue>();
   private readonly timeoutMs: number;
   private readonly patternTimeouts: Readonly<Record<string, number | undefined>>;
@@ -201,6 +207,21 @@ export class BusClient extends ClientProxy {
     return this.pending.size;
   }
 
+  /**
+   * How long the oldest request still waiting for its reply has waited, in
+   * ms (0 when none waits), leaving out patterns slow by design: the wait the
+   * next request will likely see. Pending requests are kept in the order sent.
+   */
+  oldestWaitMs(now = Date.now()): number {
+    for (const pending of this.pending.values()) if (!pending.slowByDesign) return Math.max(0, now - pending.sentAt);
+    return 0;
+  }
+
+  /** Requests waiting for a reply, per answering service: the backlog the gateway sheds load on. */
+  pendingByService(): Record<string, number> {
+    return Object.fromEntries(this.pendingCounts);
+  }
+
   protected publish(packet: RequestPacket, callback: Callback): () => void {
     const { id } = this.assignPacketId(packet);
     const pattern = this.normalizePattern(packet.pattern);
@@ -225,7 +246,8 @@ export class BusClient extends ClientProxy {
       Metrics.busRequestTimeouts.inc({ pattern });
       this.settle(id, { err: this.unavailable(), isDisposed: true });
     }, waitMs);
-    this.pending.set(id, { callback, timer });
+    this.pending.set(id, { callback, timer, service, sentAt: now, slowByDesign: this.patternTimeouts[pattern] !== undefined });
+    this.pendingCounts.set(service, (this.pendingCounts.get(service) ?? 0) + 1);
 
     const request: BatchedBusRequest = {
       id,
@@ -320,6 +342,9 @@ export class BusClient extends ClientProxy {
     if (!pending) return;
     clearTimeout(pending.timer);
     this.pending.delete(id);
+    const left = (this.pendingCounts.get(pending.service) ?? 1) - 1;
+    if (left > 0) this.pendingCounts.set(pending.service, left);
+    else this.pendingCounts.delete(pending.service);
   }
 
   private queue(name: string): Queue {

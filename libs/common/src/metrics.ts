@@ -117,6 +117,12 @@ export const Metrics = {
     help: 'Picked-up live deliveries whose driver was revoked: the package is with a driver who can no longer report it, an operator must take over.',
     registers,
   }),
+  requestsShed: new Counter({
+    name: 'sdd_requests_shed_total',
+    help: 'Requests the gateway refused at once (503 with Retry-After) because it was past a load bound, by reason (in_flight, bus_backlog, bus_wait, event_loop_delay).',
+    labelNames: ['reason'] as const,
+    registers,
+  }),
 };
 
 /** A BullMQ processor that counts the jobs it runs in `sdd_jobs_processed_total`. */
