@@ -5,6 +5,7 @@ import { AddPreviousSecret1764001400000 } from './migrations/1764001400000-add-p
 import { AddDeliveryRounds1764001410000 } from './migrations/1764001410000-add-delivery-rounds';
 import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-event-sequence';
 import { RenameMessageDestinations1764002200000 } from './migrations/1764002200000-rename-message-destinations';
+import { IndexRetainedEventsByAge1765630000100 } from './migrations/1765630000100-index-retained-events-by-age';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -17,4 +18,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryRounds1764001410000,
   AddEventSequence1764001500000,
   RenameMessageDestinations1764002200000,
+  IndexRetainedEventsByAge1765630000100,
 ];
