@@ -1,5 +1,5 @@
 /**
- * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage>`: the
+ * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage|soak>`: the
  * whole system under load through one fault, and a verdict. Exit code 0 on
  * PASS, 1 on FAIL. Sizes from the environment (drill-config.ts,
  * docs/reliability.md).
@@ -9,17 +9,31 @@ import { loadInfra } from '@sdd/testing';
 import { DRILL_NAMES, drillConfig, isDrillName } from './drill-config';
 import { runDrill } from './run-drill';
 import { report } from './verdict';
+import { runSoak } from './soak';
+import { SOAK_DRILL, soakConfig } from './soak-config';
 
 async function main(): Promise<number> {
   const name = process.argv[2];
+  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
+  if (name === SOAK_DRILL) return soak(dataDir);
   if (!isDrillName(name)) {
-    process.stderr.write(`usage: npm run drill -- <${DRILL_NAMES.join('|')}>\n`);
+    process.stderr.write(`usage: npm run drill -- <${[...DRILL_NAMES, SOAK_DRILL].join('|')}>\n`);
     return 2;
   }
-  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
   const { figures, reasons } = await runDrill(drillConfig(name, process.env), { dataDir });
   for (const line of report(figures, reasons)) console.log(line);
   console.log(`RESULT ${JSON.stringify({ ...figures, reasons })}`);
+  return reasons.length === 0 ? 0 : 1;
+}
+
+/** The soak prints its figures over time and whether each stayed flat after warm-up. */
+async function soak(dataDir: string): Promise<number> {
+  const { verdicts, load, reasons } = await runSoak(soakConfig(process.env), { dataDir });
+  for (const { figure, flat, growth, allowed } of verdicts) {
+    console.log(`${flat ? 'flat ' : 'GROWS'} ${figure}: ${Math.round(growth)} after warm-up (allowed ${Math.round(allowed)})`);
+  }
+  console.log(reasons.length === 0 ? 'PASS' : `FAIL\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  console.log(`RESULT ${JSON.stringify({ drill: SOAK_DRILL, load, verdicts, reasons })}`);
   return reasons.length === 0 ? 0 : 1;
 }
 
