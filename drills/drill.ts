@@ -29,11 +29,9 @@ async function main(): Promise<number> {
 /** The soak prints its figures over time and whether each stayed flat after warm-up. */
 async function soak(dataDir: string): Promise<number> {
   const { verdicts, load, reasons } = await runSoak(soakConfig(process.env), { dataDir });
-  for (const { figure, flat, growth, allowed } of verdicts) {
-    console.log(`${flat ? 'flat ' : 'GROWS'} ${figure}: ${Math.round(growth)} after warm-up (allowed ${Math.round(allowed)})`);
-  }
+  for (const { figure, flat, printed } of verdicts) console.log(`${flat ? 'flat ' : 'GROWS'} ${figure}: ${printed.growth} after warm-up (allowed ${printed.allowed})`);
   console.log(reasons.length === 0 ? 'PASS' : `FAIL\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
-  console.log(`RESULT ${JSON.stringify({ drill: SOAK_DRILL, load, verdicts, reasons })}`);
+  console.log(`RESULT ${JSON.stringify({ drill: SOAK_DRILL, load, verdicts: verdicts.map(({ figure, flat, printed }) => ({ figure, flat, ...printed })), reasons })}`);
   return reasons.length === 0 ? 0 : 1;
 }
 
