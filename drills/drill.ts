@@ -1,5 +1,5 @@
 /**
- * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage|soak>`: the
+ * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage>`: the
  * whole system under load through one fault, and a verdict. Exit code 0 on
  * PASS, 1 on FAIL. Sizes from the environment (drill-config.ts,
  * docs/reliability.md).
@@ -14,12 +14,12 @@ import { SOAK_DRILL, soakConfig } from './soak-config';
 
 async function main(): Promise<number> {
   const name = process.argv[2];
-  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
-  if (name === SOAK_DRILL) return soak(dataDir);
+  if (name === SOAK_DRILL) return soak();
   if (!isDrillName(name)) {
     process.stderr.write(`usage: npm run drill -- <${[...DRILL_NAMES, SOAK_DRILL].join('|')}>\n`);
     return 2;
   }
+  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
   const { figures, reasons } = await runDrill(drillConfig(name, process.env), { dataDir });
   for (const line of report(figures, reasons)) console.log(line);
   console.log(`RESULT ${JSON.stringify({ ...figures, reasons })}`);
@@ -27,7 +27,8 @@ async function main(): Promise<number> {
 }
 
 /** The soak prints its figures over time and whether each stayed flat after warm-up. */
-async function soak(dataDir: string): Promise<number> {
+async function soak(): Promise<number> {
+  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
   const { verdicts, load, reasons } = await runSoak(soakConfig(process.env), { dataDir });
   for (const { figure, flat, printed } of verdicts) console.log(`${flat ? 'flat ' : 'GROWS'} ${figure}: ${printed.growth} after warm-up (allowed ${printed.allowed})`);
   console.log(reasons.length === 0 ? 'PASS' : `FAIL\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);

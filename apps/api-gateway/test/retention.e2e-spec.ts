@@ -16,9 +16,11 @@ type Event = { id: string; type: string };
 /**
  * Issue 30 item 5: the tables that grow with every delivery but are not its
  * record are bounded: past their retention, webhook events (with their
- * destinations and attempts), outbox events and sent notifications are
- * purged, while fresh rows, events still failing within the recover window,
- * pending notifications and the deliveries themselves stay.
+ * destinations and attempts), outbox events, sent notifications and
+ * answered offers of finished deliveries are purged, while fresh rows, events
+ * still failing within the recover window, outbox events a subscriber has not
+ * acknowledged, pending notifications, open offers and the deliveries
+ * themselves stay.
  */
 describe('retention: rows past it are purged, fresh and still-needed ones kept', () => {
   const system = new TestSystem();
@@ -70,6 +72,7 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
         WEBHOOK_EVENT_RETENTION_SECONDS: String(RETENTION_SECONDS),
         OUTBOX_RETENTION_SECONDS: String(RETENTION_SECONDS),
         NOTIFICATION_RETENTION_SECONDS: String(RETENTION_SECONDS),
+        OFFER_RETENTION_SECONDS: String(RETENTION_SECONDS),
         RETENTION_PURGE_INTERVAL_MS: '300',
       },
     });
@@ -146,5 +149,30 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
 
     await waitFor(async () => ((await remaining()).includes(ids[1]) ? undefined : true), 30_000, 200);
     expect(await remaining()).toEqual([ids[0]]);
+  }, 60_000);
+
+  it('purges answered offers of a finished delivery past the retention and keeps an open one', async () => {
+    const { id: deliveryId } = await createDelivery(answered.test);
+    await waitFor(async () => ((await call('GET', `/v1/deliveries/${deliveryId}`, answered.test)).body.status === 'delivered' ? true : undefined), 30_000, 200);
+    // An offline driver of its own, so the dispatcher leaves it alone; offers written as dispatch writes them, an hour old.
+    const driverId = `drv_retention_${deliveryId}`;
+    await pg.query(
+      `INSERT INTO ${deliveries()}.drivers (id, name, phone, vehicle, home_province, token_hash, created_at, updated_at)
+       VALUES ($1, 'Retention Driver', '416 555 0100', 'car', 'ON', $1, now(), now())`,
+      [driverId],
+    );
+    const ids = [`ofr_declined_${deliveryId}`, `ofr_open_${deliveryId}`];
+    for (const [id, status] of [[ids[0], 'declined'], [ids[1], 'open']]) {
+      await pg.query(
+        `INSERT INTO ${deliveries()}.offers (id, delivery_id, driver_id, status, distance_km, expires_at, created_at)
+         VALUES ($1, $2, $3, $4, 1, now() + interval '1 day', now() - interval '1 hour')`,
+        [id, deliveryId, driverId, status],
+      );
+    }
+    const remaining = async () =>
+      (await pg.query(`SELECT id FROM ${deliveries()}.offers WHERE id = ANY($1) ORDER BY id`, [ids])).rows.map((row) => row.id as string);
+
+    await waitFor(async () => ((await remaining()).includes(ids[0]) ? undefined : true), 30_000, 200);
+    expect(await remaining()).toEqual([ids[1]]);
   }, 60_000);
 });
