@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
-import { metricValue, MerchantKeys, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { Fleet, metricValue, MerchantKeys, TEST_OPS_TOKEN, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /** Retention in seconds so a test sees rows age out; purges every 300 ms. */
 const RETENTION_SECONDS = 12;
@@ -74,6 +74,7 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
         NOTIFICATION_RETENTION_SECONDS: String(RETENTION_SECONDS),
         OFFER_RETENTION_SECONDS: String(RETENTION_SECONDS),
         RETENTION_PURGE_INTERVAL_MS: '300',
+        OPS_API_TOKEN: TEST_OPS_TOKEN,
       },
     });
     await pg.connect();
@@ -154,13 +155,10 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
   it('purges answered offers of a finished delivery past the retention and keeps an open one', async () => {
     const { id: deliveryId } = await createDelivery(answered.test);
     await waitFor(async () => ((await call('GET', `/v1/deliveries/${deliveryId}`, answered.test)).body.status === 'delivered' ? true : undefined), 30_000, 200);
-    // An offline driver of its own, so the dispatcher leaves it alone; offers written as dispatch writes them, an hour old.
-    const driverId = `drv_retention_${deliveryId}`;
-    await pg.query(
-      `INSERT INTO ${deliveries()}.drivers (id, name, phone, vehicle, home_province, token_hash, created_at, updated_at)
-       VALUES ($1, 'Retention Driver', '416 555 0100', 'car', 'ON', $1, now(), now())`,
-      [driverId],
-    );
+    // A driver made by the operator and never online, so the dispatcher leaves it alone; offers written as dispatch writes them, an hour old.
+    const driver = await new Fleet(system).ops('POST', '/v1/ops/drivers', { name: 'Retention Driver', phone: '+1 416 555 0177', vehicle: 'car', home_province: 'ON' });
+    expect(driver.status).toBe(201);
+    const driverId = (driver.body.driver as { id: string }).id;
     const ids = [`ofr_declined_${deliveryId}`, `ofr_open_${deliveryId}`];
     for (const [id, status] of [[ids[0], 'declined'], [ids[1], 'open']]) {
       await pg.query(

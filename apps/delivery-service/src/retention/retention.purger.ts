@@ -48,12 +48,13 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async purge(): Promise<PurgedRows> {
     const now = this.clock.now();
+    const startedAt = Date.now();
     const purged = {
       outboxEvents: await this.purgeOutbox(retentionCutoff(now, this.config.OUTBOX_RETENTION_SECONDS)),
       notifications: await this.purgeNotifications(retentionCutoff(now, this.config.NOTIFICATION_RETENTION_SECONDS)),
       offers: await this.purgeOffers(retentionCutoff(now, this.config.OFFER_RETENTION_SECONDS)),
     };
-    if (purged.outboxEvents + purged.notifications + purged.offers > 0) this.logger.log(`purged past retention: ${JSON.stringify(purged)}`);
+    if (purged.outboxEvents + purged.notifications + purged.offers > 0) this.logger.log(`purged past retention in ${Date.now() - startedAt} ms: ${JSON.stringify(purged)}`);
     return purged;
   }
 

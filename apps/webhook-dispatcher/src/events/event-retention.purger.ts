@@ -38,6 +38,7 @@ export class EventRetentionPurger implements OnApplicationBootstrap, OnModuleDes
 
   private async purge(): Promise<number> {
     const s = `"${this.dataSource.driver.schema}"`;
+    const startedAt = Date.now();
     const { purgeBefore, failedBefore } = webhookEventCutoffs(this.clock.now(), this.config.WEBHOOK_EVENT_RETENTION_SECONDS, MAX_RECOVERY_AGE_MS);
     const purged = await purgeInBatches(this.dataSource, `retention:${s}.events`, 'events', BATCH, async (manager) =>
       deletedCount(
@@ -52,7 +53,7 @@ export class EventRetentionPurger implements OnApplicationBootstrap, OnModuleDes
         ),
       ),
     );
-    if (purged > 0) this.logger.log(`purged ${purged} events past retention`);
+    if (purged > 0) this.logger.log(`purged ${purged} events past retention in ${Date.now() - startedAt} ms`);
     return purged;
   }
 }
