@@ -9,17 +9,30 @@ import { loadInfra } from '@sdd/testing';
 import { DRILL_NAMES, drillConfig, isDrillName } from './drill-config';
 import { runDrill } from './run-drill';
 import { report } from './verdict';
+import { runSoak } from './soak';
+import { SOAK_DRILL, soakConfig } from './soak-config';
 
 async function main(): Promise<number> {
   const name = process.argv[2];
+  if (name === SOAK_DRILL) return soak();
   if (!isDrillName(name)) {
-    process.stderr.write(`usage: npm run drill -- <${DRILL_NAMES.join('|')}>\n`);
+    process.stderr.write(`usage: npm run drill -- <${[...DRILL_NAMES, SOAK_DRILL].join('|')}>\n`);
     return 2;
   }
   const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
   const { figures, reasons } = await runDrill(drillConfig(name, process.env), { dataDir });
   for (const line of report(figures, reasons)) console.log(line);
   console.log(`RESULT ${JSON.stringify({ ...figures, reasons })}`);
+  return reasons.length === 0 ? 0 : 1;
+}
+
+/** The soak prints its figures over time and whether each stayed flat after warm-up. */
+async function soak(): Promise<number> {
+  const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
+  const { verdicts, load, reasons } = await runSoak(soakConfig(process.env), { dataDir });
+  for (const { figure, flat, printed } of verdicts) console.log(`${flat ? 'flat ' : 'GROWS'} ${figure}: ${printed.growth} after warm-up (allowed ${printed.allowed})`);
+  console.log(reasons.length === 0 ? 'PASS' : `FAIL\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+  console.log(`RESULT ${JSON.stringify({ drill: SOAK_DRILL, load, verdicts: verdicts.map(({ figure, flat, printed }) => ({ figure, flat, ...printed })), reasons })}`);
   return reasons.length === 0 ? 0 : 1;
 }
 

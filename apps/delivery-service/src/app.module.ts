@@ -6,6 +6,7 @@ import { SCHEMA } from './database';
 import { LocationsModule } from './locations/locations.module';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { BusClientModule } from '@sdd/bus';
+import { RetentionModule } from './retention/retention.module';
 
 @Module({})
 export class AppModule {
@@ -19,6 +20,7 @@ export class AppModule {
         }),
         LocationsModule,
         DeliveriesModule,
+        RetentionModule,
       ],
     };
   }

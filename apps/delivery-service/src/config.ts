@@ -105,4 +105,32 @@ export class DeliveryServiceConfig extends BaseConfig {
   @IsInt()
   @Min(1000)
   TRACKING_PERSONAL_DATA_MS = 4 * 3_600_000;
+
+  /**
+   * How long an outbox event and its hand-offs are kept once every subscriber
+   * has acknowledged it (one that waits is kept however old): the dispatcher
+   * keeps its own copy of each event, the outbox only hands it over.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  OUTBOX_RETENTION_SECONDS = 7 * 24 * 3600;
+
+  /** How long a sent (or abandoned) email to a recipient is kept; a pending one is kept until sent. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  NOTIFICATION_RETENTION_SECONDS = 30 * 24 * 3600;
+
+  /** How long an answered or expired offer to a driver is kept once its delivery is finished (delivered, cancelled, failed, returned). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  OFFER_RETENTION_SECONDS = 30 * 24 * 3600;
+
+  /** How often one replica deletes outbox events, notifications and offers past their retention. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  RETENTION_PURGE_INTERVAL_MS = 600_000;
 }

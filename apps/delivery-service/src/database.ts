@@ -16,6 +16,7 @@ import { AddDeliveryChargedFeeAndRerouteCount1765510000000 } from './migrations/
 import { CountWrongDeliveryPins1765520000000 } from './migrations/1765520000000-count-wrong-delivery-pins';
 import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-driver-standing';
 import { AddDeliveryRefund1765540000100 } from './migrations/1765540000100-add-delivery-refund';
+import { IndexRetainedRowsByAge1765630000000 } from './migrations/1765630000000-index-retained-rows-by-age';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -39,4 +40,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CountWrongDeliveryPins1765520000000,
   AddDriverStanding1765520000100,
   AddDeliveryRefund1765540000100,
+  IndexRetainedRowsByAge1765630000000,
 ];

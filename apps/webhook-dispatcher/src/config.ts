@@ -121,6 +121,23 @@ export class WebhookDispatcherConfig extends BaseConfig {
     return { warnAfterMs: this.WEBHOOK_WARN_AFTER_MS, disableAfterMs: this.WEBHOOK_DISABLE_AFTER_MS };
   }
 
+  /**
+   * How long an event, its destinations and their attempts are kept (GET
+   * /v1/events, resend): 30 days. An event that still waits for an attempt is
+   * kept, and one that failed for good is kept for the 7 days recover allows
+   * even when this is shorter.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  WEBHOOK_EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+  /** How often one replica deletes events past their retention. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  RETENTION_PURGE_INTERVAL_MS = 600_000;
+
   allowedHosts(): ReadonlySet<string> {
     return new Set(hostList(this.WEBHOOK_ALLOWED_HOSTS));
   }

@@ -6,6 +6,7 @@ import { AddDeliveryRounds1764001410000 } from './migrations/1764001410000-add-d
 import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-event-sequence';
 import { RenameMessageDestinations1764002200000 } from './migrations/1764002200000-rename-message-destinations';
 import { AddEndpointFailingRun1765620000000 } from './migrations/1765620000000-add-endpoint-failing-run';
+import { IndexRetainedEventsByAge1765630000100 } from './migrations/1765630000100-index-retained-events-by-age';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -19,4 +20,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddEventSequence1764001500000,
   RenameMessageDestinations1764002200000,
   AddEndpointFailingRun1765620000000,
+  IndexRetainedEventsByAge1765630000100,
 ];

@@ -18,3 +18,4 @@ export * from './proof-photo-key';
 export * from './metrics';
 export * from './batcher';
 export * from './group-by';
+export * from './retention';

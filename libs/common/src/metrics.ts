@@ -123,6 +123,12 @@ export const Metrics = {
     labelNames: ['reason'] as const,
     registers,
   }),
+  rowsPurged: new Counter({
+    name: 'sdd_retention_purged_rows_total',
+    help: 'Rows deleted because they were past their retention (docs/reliability.md "Retention"), by table.',
+    labelNames: ['table'] as const,
+    registers,
+  }),
 };
 
 /** A BullMQ processor that counts the jobs it runs in `sdd_jobs_processed_total`. */

@@ -12,3 +12,4 @@ export * from './lifecycle';
 export * from './repeating-task';
 export * from './replica-lock';
 export * from './ops-route';
+export * from './batch-purge';

@@ -1,0 +1,116 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { EVENT_SUBSCRIBERS } from '@sdd/contracts';
+import { Clock, CLOCK, retentionCutoff } from '@sdd/common';
+import { APP_CONFIG, deletedCount, purgeInBatches, RepeatingTask } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { TERMINAL } from '../deliveries/delivery-status';
+
+const BATCH = 2_000;
+
+export interface PurgedRows {
+  outboxEvents: number;
+  notifications: number;
+  offers: number;
+}
+
+/**
+ * Deletes what this service keeps only for a while (docs/reliability.md
+ * "Retention"), one replica at a time, in batches of short transactions:
+ * - outbox events (with their hand-offs) older than OUTBOX_RETENTION_SECONDS
+ *   that every subscriber has acknowledged: one still waiting is kept;
+ * - notifications older than NOTIFICATION_RETENTION_SECONDS no longer pending;
+ * - offers older than OFFER_RETENTION_SECONDS that are no longer open, of a
+ *   finished delivery: while a delivery is matched, its past offers keep a
+ *   driver from being asked again.
+ * Deliveries themselves are the record and stay.
+ */
+@Injectable()
+export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RetentionPurger.name);
+  private readonly task: RepeatingTask<PurgedRows>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.task = new RepeatingTask('retention purge', config.RETENTION_PURGE_INTERVAL_MS, () => this.purge(), this.logger);
+  }
+
+  onApplicationBootstrap(): void {
+    this.task.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.task.stop();
+  }
+
+  private async purge(): Promise<PurgedRows> {
+    const now = this.clock.now();
+    const startedAt = Date.now();
+    const purged = {
+      outboxEvents: await this.purgeOutbox(retentionCutoff(now, this.config.OUTBOX_RETENTION_SECONDS)),
+      notifications: await this.purgeNotifications(retentionCutoff(now, this.config.NOTIFICATION_RETENTION_SECONDS)),
+      offers: await this.purgeOffers(retentionCutoff(now, this.config.OFFER_RETENTION_SECONDS)),
+    };
+    if (purged.outboxEvents + purged.notifications + purged.offers > 0) this.logger.log(`purged past retention in ${Date.now() - startedAt} ms: ${JSON.stringify(purged)}`);
+    return purged;
+  }
+
+  private get schema(): string {
+    return `"${this.dataSource.driver.schema}"`;
+  }
+
+  /**
+   * The hand-offs are found by their primary key (subscriber, event): every
+   * subscriber there is, from EVENT_SUBSCRIBERS. Both deletes are one
+   * statement, so the foreign key from hand-off to event holds at its end.
+   */
+  private purgeOutbox(before: Date): Promise<number> {
+    const s = this.schema;
+    return purgeInBatches(this.dataSource, `retention:${s}.outbox`, 'outbox_events', BATCH, async (manager) =>
+      deletedCount(
+        await manager.query(
+          `WITH doomed AS (
+             SELECT e.id FROM ${s}.outbox_events e
+             WHERE e.created_at < $1
+               AND NOT EXISTS (SELECT 1 FROM ${s}.outbox_handoffs h
+                               WHERE h.subscriber = ANY($2) AND h.event_id = e.id AND h.acknowledged_at IS NULL)
+             ORDER BY e.created_at LIMIT ${BATCH}),
+           handoffs AS (DELETE FROM ${s}.outbox_handoffs h USING doomed WHERE h.subscriber = ANY($2) AND h.event_id = doomed.id)
+           DELETE FROM ${s}.outbox_events e USING doomed WHERE e.id = doomed.id`,
+          [before, EVENT_SUBSCRIBERS],
+        ),
+      ),
+    );
+  }
+
+  private purgeNotifications(before: Date): Promise<number> {
+    const s = this.schema;
+    return purgeInBatches(this.dataSource, `retention:${s}.notifications`, 'notifications', BATCH, async (manager) =>
+      deletedCount(
+        await manager.query(
+          `DELETE FROM ${s}.notifications WHERE id IN (
+             SELECT id FROM ${s}.notifications WHERE created_at < $1 AND status <> 'pending' ORDER BY created_at LIMIT ${BATCH})`,
+          [before],
+        ),
+      ),
+    );
+  }
+
+  private purgeOffers(before: Date): Promise<number> {
+    const s = this.schema;
+    return purgeInBatches(this.dataSource, `retention:${s}.offers`, 'offers', BATCH, async (manager) =>
+      deletedCount(
+        await manager.query(
+          `DELETE FROM ${s}.offers WHERE id IN (
+             SELECT o.id FROM ${s}.offers o JOIN ${s}.deliveries d ON d.id = o.delivery_id
+             WHERE o.created_at < $1 AND o.status <> 'open' AND d.status = ANY($2)
+             ORDER BY o.created_at LIMIT ${BATCH})`,
+          [before, TERMINAL],
+        ),
+      ),
+    );
+  }
+}
