@@ -30,6 +30,8 @@ function send(base: string, path: string, options: { from?: string; method?: str
   });
 }
 
+/** These bursts test the credential budgets: the gateway's load shedding (load-shedding.e2e-spec.ts) must not answer them first. */
+const NO_SHEDDING = { LOAD_SHED_MAX_IN_FLIGHT: '10000', LOAD_SHED_MAX_BUS_PENDING: '10000' };
 const envelope = (reply: Reply) => (JSON.parse(reply.body) as Envelope).error;
 const madeUpDriverToken = () => `drv_tok_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'a').slice(0, 32)}`;
 
@@ -82,7 +84,7 @@ describe('every credential is limited, even in a burst (driver API, rate limit 5
   const fleet = new Fleet(system);
 
   beforeAll(async () => {
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery], env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), OPS_API_TOKEN: TEST_OPS_TOKEN } });
+    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery], env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), OPS_API_TOKEN: TEST_OPS_TOKEN, ...NO_SHEDDING } });
   }, 240000);
   afterAll(() => system.stop());
 
