@@ -20,17 +20,17 @@ const isPhotoType = (contentType: string | undefined): boolean => PROOF_PHOTO_TY
 
 /**
  * Photo bodies, for the routes whose traits ask for them (`photoBody`) and no
- * others: an image sent anywhere else is refused before a byte of it is read,
- * and a photo over MAX_PHOTO_BYTES as soon as it is known to be. A photo is
- * read only from a driver delivery-service knows: the token is checked before
- * the body (anyone else is refused while still sending, and the connection
- * closed, so a made-up token costs neither memory nor disk).
+ * others: an image sent anywhere else is refused before a byte of it is read.
+ * A photo is read only from a driver delivery-service knows: the token is
+ * checked before the body (anyone else is refused while still sending, and
+ * the connection closed, so a made-up token costs neither memory nor disk);
+ * a known driver's photo over MAX_PHOTO_BYTES is refused as soon as it is
+ * known to be, and never stored.
  */
 export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient, stagingDirectory: string): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!isPhotoType(request.headers['content-type'])) return done();
     if (!routeTraitsOf(request).photoBody) return refuseUnread(reply, done, photoMediaTypeUnsupported());
-    if (Number(request.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES) return refuseUnread(reply, done, photoTooLarge());
     done();
   });
   fastify.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload): Promise<RequestPayload> => {
@@ -42,6 +42,9 @@ export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient
       reply.header('connection', 'close');
       throw error;
     }
+    // A known driver's oversized photo is refused unstored, but its connection stays: Node reads the rest and
+    // discards it, so the app gets its 413 instead of a connection cut while it was still sending.
+    if (Number(request.headers['content-length'] ?? 0) > MAX_PHOTO_BYTES) throw photoTooLarge();
     return payload;
   });
   // Streamed to a staging file under the cap, never held whole in memory; removed once the request is answered.
