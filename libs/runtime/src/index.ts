@@ -13,3 +13,4 @@ export * from './repeating-task';
 export * from './replica-lock';
 export * from './ops-route';
 export * from './batch-purge';
+export * from './mail/mailer';

@@ -28,8 +28,7 @@ import { GetProofHandler } from '../dispatch/get-proof.handler';
 import { AddProofPhotoHandler } from '../dispatch/add-proof-photo.handler';
 import { RerouteHandler } from '../dispatch/reroute.handler';
 import { NotificationSender } from '../notifications/notification.sender';
-import { NOTIFIER, notifierFor } from '../notifications/notifier';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, MAILER, mailerFor } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { DriverEntity } from '../drivers/driver.entity';
@@ -72,7 +71,7 @@ import { RefundsController } from '../refunds/refunds.controller';
     RerouteHandler,
     NotificationSender,
     RecordDeliveryRefundHandler,
-    { provide: NOTIFIER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => notifierFor(config) },
+    { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => mailerFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],
 })

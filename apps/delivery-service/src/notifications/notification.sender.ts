@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, CLOCK, runOutsideRequestContext } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { APP_CONFIG, MAILER, Mailer, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { NOTIFIER, Notifier } from './notifier';
 
 const BATCH = 50;
 const MAX_ATTEMPTS = 8;
@@ -28,7 +27,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnModuleDestr
 
   constructor(
     private readonly dataSource: DataSource,
-    @Inject(NOTIFIER) private readonly notifier: Notifier,
+    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -57,7 +56,7 @@ export class NotificationSender implements OnApplicationBootstrap, OnModuleDestr
       for (const notification of due) {
         const now = this.clock.now();
         try {
-          await this.notifier.send({ id: notification.id, to: notification.recipient, subject: notification.subject, text: notification.body });
+          await this.mailer.send({ id: notification.id, to: notification.recipient, subject: notification.subject, text: notification.body });
           await this.dataSource.query(`UPDATE ${table} SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1`, [notification.id, now]);
         } catch (error) {
           const attempts = notification.attempts + 1;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CLOCK, systemClock } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, MAILER, mailerFor } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { ATTEMPT_SLOTS, AttemptSlots } from './attempt-slots';
 import { AttemptSender } from './attempt-sender';
@@ -17,7 +17,6 @@ import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 import { MessageSendRepository } from './message-send.repository';
 import { OverdueSweepRepository } from './overdue-sweep.repository';
 import { EndpointNotices } from '../notices/endpoint-notices';
-import { MERCHANT_MAILER, merchantMailerFor } from '../notices/merchant-mailer';
 
 /** From a delivery event to signed requests: fan-out, attempts, retries, auto-disable and its notices to merchants. */
 @Module({
@@ -36,7 +35,7 @@ import { MERCHANT_MAILER, merchantMailerFor } from '../notices/merchant-mailer';
     IngestDeliveryEventsHandler,
     MakeScheduledAttemptHandler,
     EndpointNotices,
-    { provide: MERCHANT_MAILER, useFactory: merchantMailerFor, inject: [APP_CONFIG] },
+    { provide: MAILER, useFactory: mailerFor, inject: [APP_CONFIG] },
     { provide: CLOCK, useValue: systemClock },
     { provide: ATTEMPT_SLOTS, useFactory: (config: WebhookDispatcherConfig) => new AttemptSlots(config.WEBHOOK_CONCURRENCY), inject: [APP_CONFIG] },
   ],

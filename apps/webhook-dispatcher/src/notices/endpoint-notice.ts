@@ -1,5 +1,5 @@
 import { HealthChange } from '../dispatch/endpoint-health.repository';
-import { MerchantMail } from './merchant-mailer';
+import type { OutgoingMail } from '@sdd/runtime';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -14,7 +14,7 @@ function lasting(ms: number): string {
  * endpoint, the step and the run, so the same notice sent twice is one mail
  * (one file, one Message-ID).
  */
-export function endpointNotice(change: HealthChange, to: string, now: Date, thresholds: { disableAfterMs: number }): MerchantMail {
+export function endpointNotice(change: HealthChange, to: string, now: Date, thresholds: { disableAfterMs: number }): OutgoingMail {
   const { endpoint, run } = change;
   const since = run.failingSince as Date;
   const id = `whn_${endpoint.id}_${change.kind}_${since.getTime()}`;

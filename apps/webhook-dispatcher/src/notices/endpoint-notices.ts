@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
+import { APP_CONFIG, MAILER, Mailer } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { EndpointHealthRepository, HealthChange } from '../dispatch/endpoint-health.repository';
 import { endpointNotice } from './endpoint-notice';
-import { MERCHANT_MAILER, MerchantMailer } from './merchant-mailer';
 
 /**
  * Tells the merchant of a step of auto-disable, by email to the account's
@@ -18,7 +17,7 @@ export class EndpointNotices {
 
   constructor(
     private readonly health: EndpointHealthRepository,
-    @Inject(MERCHANT_MAILER) private readonly mailer: MerchantMailer,
+    @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

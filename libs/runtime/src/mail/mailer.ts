@@ -1,10 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
-import { DeliveryServiceConfig } from '../config';
 
-/** DI token of the notifier port: the sender never knows whether mail goes out by SMTP or to a local folder. */
-export const NOTIFIER = Symbol('NOTIFIER');
+/** DI token of the mail port: senders never know whether mail goes out by SMTP or to a local folder. */
+export const MAILER = Symbol('MAILER');
 
 export interface OutgoingMail {
   id: string;
@@ -13,12 +12,19 @@ export interface OutgoingMail {
   text: string;
 }
 
-export interface Notifier {
+export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/** The mail settings of an app that sends mail (delivery-service's recipients, the dispatcher's merchants). */
+export interface MailConfig {
+  SMTP_URL?: string;
+  SMTP_FROM: string;
+  MAIL_OUTBOX_DIR: string;
+}
+
 /** SMTP through nodemailer, when SMTP_URL is configured. */
-export class SmtpNotifier implements Notifier {
+export class SmtpMailer implements Mailer {
   private readonly transport: Transporter;
 
   constructor(
@@ -35,7 +41,7 @@ export class SmtpNotifier implements Notifier {
 }
 
 /** Locally: each mail a JSON file in MAIL_OUTBOX_DIR, named by its id (writing it again changes nothing). */
-export class FolderNotifier implements Notifier {
+export class FolderMailer implements Mailer {
   constructor(private readonly dir: string) {}
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -44,6 +50,6 @@ export class FolderNotifier implements Notifier {
   }
 }
 
-export function notifierFor(config: DeliveryServiceConfig): Notifier {
-  return config.SMTP_URL ? new SmtpNotifier(config.SMTP_URL, config.SMTP_FROM) : new FolderNotifier(config.MAIL_OUTBOX_DIR);
+export function mailerFor(config: MailConfig): Mailer {
+  return config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.SMTP_FROM) : new FolderMailer(config.MAIL_OUTBOX_DIR);
 }
