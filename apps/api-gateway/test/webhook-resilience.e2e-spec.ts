@@ -154,6 +154,8 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     // delivery.created's first attempt is made by the replica that stored it, with no job of its own; it dies mid-request.
     await waitFor(() => (at('/covered').length >= 1 ? true : undefined), 10000, 10);
     await system.stopApp(ServiceName.Webhook, 'SIGKILL');
+    // What the dead replica sent (a fast timeline may have had a second event in flight too): their outcomes died with it.
+    const sentByTheDead = new Set(at('/covered').map((request) => envelopeOf(request).id)).size;
     // The sweep's grace is five minutes here: only the cover job can make the attempt within the test's time.
     await system.startApp(ServiceName.Webhook);
     const created = envelopeOf(at('/covered')[0]);
@@ -179,7 +181,7 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
       redis.disconnect();
     }
     expectAllEvents(at('/covered'), [deliveryId]);
-    expect(at('/covered')).toHaveLength(EVENTS_PER_DELIVERY.length + 1);
+    expect(at('/covered')).toHaveLength(EVENTS_PER_DELIVERY.length + sentByTheDead);
   }, 150000);
 
   it('checks the target again at send time: a host no longer allowed gets nothing', async () => {
