@@ -1,6 +1,6 @@
 import { TimedAnswer } from './answer-log';
 import { httpRequest, NoAnswer, RawAnswer } from './http-client';
-import { isRetryable, Outcome, outcomeLabel, retryDelayMs } from './retry-policy';
+import { isRetryable, Outcome, outcomeLabel, retryAfterMsOf, retryDelayMs } from './retry-policy';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export type Json = Record<string, unknown>;
@@ -13,6 +13,8 @@ export interface Answer {
   elapsedMs: number;
   /** Whether the answer had a Retry-After header. */
   retryAfter: boolean;
+  /** The wait it asked for, when it had one that reads. */
+  retryAfterMs?: number;
 }
 
 /** A route without its ids and query, e.g. `GET /v1/deliveries/{id}`. */
@@ -77,7 +79,7 @@ export class CarefulMerchant {
     for (let attempt = 0; ; attempt += 1) {
       const answer = await this.send(method, path, body, headers);
       if (!isRetryable(answer.outcome) || Date.now() >= deadline) return answer;
-      await sleep(Math.min(retryDelayMs(attempt), Math.max(0, deadline - Date.now())));
+      await sleep(Math.min(retryDelayMs(attempt, answer.retryAfterMs), Math.max(0, deadline - Date.now())));
     }
   }
 
@@ -110,6 +112,7 @@ export class CarefulMerchant {
       // A body that is not JSON (a proxy's page, say) still has its status counted.
     }
     const code = (parsed.error as { code?: string } | undefined)?.code;
-    return { outcome: { status: answer.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter: answer.retryAfter };
+    const retryAfterMs = retryAfterMsOf(answer.retryAfter);
+    return { outcome: { status: answer.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter: answer.retryAfter !== undefined, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
 }

@@ -3,7 +3,8 @@ import { Agent, request } from 'node:http';
 export interface RawAnswer {
   status: number;
   text: string;
-  retryAfter: boolean;
+  /** The Retry-After header, as sent (undefined when absent). */
+  retryAfter: string | undefined;
 }
 
 /** Why a request got no answer: `timeout`, or the socket's error code (`ECONNRESET`, `ECONNREFUSED`, …). */
@@ -36,7 +37,7 @@ export function httpRequest(url: string, method: string, headers: Record<string,
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.once('end', () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), retryAfter: res.headers['retry-after'] !== undefined });
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), retryAfter: res.headers['retry-after'] });
       });
     });
     req.end(body);

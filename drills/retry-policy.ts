@@ -26,8 +26,22 @@ export function isRetryable(outcome: Outcome): boolean {
   return outcome.status >= 500 || outcome.status === 429 || (outcome.status === 409 && outcome.code === 'idempotency_key_in_use');
 }
 
-/** Exponential backoff with jitter (half fixed, half random), capped: retry `attempt` (0-based). */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+/**
+ * Exponential backoff with jitter (half fixed, half random), capped: retry
+ * `attempt` (0-based); never sooner than the server's Retry-After, as every
+ * HTTP client that honours it waits (the SDKs of Stripe and our own): a
+ * refusal under load asks for exactly that pause.
+ */
+export function retryDelayMs(attempt: number, retryAfterMs: number | undefined = undefined, random: () => number = Math.random): number {
   const ceiling = doublingDelayMs(attempt, FIRST_DELAY_MS, MAX_DELAY_MS);
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+  return Math.max(Math.round(ceiling / 2 + (ceiling / 2) * random()), retryAfterMs ?? 0);
+}
+
+/** A Retry-After header's wait in ms: delay-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+export function retryAfterMsOf(header: string | undefined, now = Date.now()): number | undefined {
+  if (header === undefined) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }

@@ -194,6 +194,7 @@ export async function runSoak(config: SoakConfig, options: { dataDir: string; lo
     await system.start({
       servers: { databaseUrl: servers.databaseUrl, redisUrl: servers.redisUrl },
       supervise: true,
+      gatewayFirst: true,
       env: {
         NODE_ENV: 'development',
         RATE_LIMIT_PER_MINUTE: '10000000',

@@ -239,7 +239,7 @@ async function startApps(shared, port, watchdog, replicas) {
       const ownPort = gatewayPorts[index];
       const env = appEnv(app, shared, ownPort, balanced);
       const spawn = () => {
-        const started = infra.launchApp(app, opsPort, { env, logFile: appLog(name), ipc: true, nodeArgs: appNodeArgs() });
+        const started = infra.launchApp(app, opsPort, { env, logFile: appLog(name), ipc: true, nodeArgs: appNodeArgs(), niceness: infra.appNiceness(app) });
         const pid = started.child.pid;
         log(`Started ${name} (pid ${pid}, ops port ${opsPort}${app === GATEWAY ? `, port ${ownPort}` : ''})`);
         if (pid) watchdog.watch({ pid, kind: 'app', signal: 'SIGTERM', killSignal: 'SIGKILL', group: true });

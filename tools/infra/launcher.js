@@ -1,6 +1,7 @@
 'use strict';
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const readline = require('node:readline');
 const { once } = require('node:events');
@@ -25,12 +26,14 @@ const { describeExit, exitOf, isRunning, sendSignal, settlesWithin, sleep, spawn
  *   logFile?: string,
  *   ipc?: boolean,
  *   keepLines?: number,
+ *   niceness?: number,
  * }} LaunchOptions
  *   `logFile`: show the output prefixed with the app's name and append it to
  *   this file, the process in a group of its own (`npm start`); without it the
  *   output is only kept (its last `keepLines` lines) for error messages.
  *   `nodeArgs` go before the script, after the heap limits (so they may
  *   override them): Node refuses profiling flags in NODE_OPTIONS.
+ *   `niceness`: the process's CPU priority (`nice`, 0–19), see `appNiceness`.
  */
 
 const REGISTER_PATHS = path.join(repoRoot, 'tools', 'register-paths.js');
@@ -44,6 +47,17 @@ const REGISTER_PATHS = path.join(repoRoot, 'tools', 'register-paths.js');
  * (bench/README.md, "Memory").
  */
 const APP_HEAP_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8'];
+/**
+ * The apps behind the gateway run at a lower CPU priority than the gateway
+ * when the system runs as it would in production (`npm start`, the drills).
+ * On one machine every app shares its cores; under a burst the work the
+ * gateway admitted would starve the gateway itself, which must keep reading
+ * and refusing requests at once (its load shedding): measured, the gateway got
+ * 37 % of a core and 6,357 of 37,729 requests went unanswered for 5 s; with the
+ * workers at nice 10, 45 (docs/reliability.md, "Overload"). Kubernetes gives
+ * each pod its own CPU request instead (k8s/).
+ */
+const WORKER_NICENESS = 10;
 const LINES_KEPT = 200;
 const READY_TIMEOUT_MS = 30_000;
 const READY_INTERVAL_MS = 100;
@@ -111,18 +125,29 @@ function keepTail(input, lines, max) {
  * @param {LaunchOptions} options
  * @returns {Launched}
  */
-function launch(name, args, { env, logFile, ipc = false, keepLines = LINES_KEPT }) {
+function launch(name, args, { env, logFile, ipc = false, keepLines = LINES_KEPT, niceness = 0 }) {
   const started = logFile
     ? spawnPrefixed(name, process.execPath, args, { cwd: repoRoot, env, logFile, ipc })
     : (() => {
         const child = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
         return { name, child, exited: exitOf(child) };
       })();
+  if (niceness !== 0 && started.child.pid) os.setPriority(started.child.pid, niceness);
   /** @type {string[]} */
   const logs = [];
   const { stdout, stderr } = started.child;
   for (const stream of [stdout, stderr]) if (stream) keepTail(stream, logs, keepLines);
   return { ...started, logs, group: Boolean(logFile) };
+}
+
+/**
+ * The CPU priority `app` runs at in a system run as in production: the
+ * gateway first, the apps behind it after (WORKER_NICENESS).
+ * @param {string} app
+ * @returns {number}
+ */
+function appNiceness(app) {
+  return app === 'api-gateway' ? 0 : WORKER_NICENESS;
 }
 
 /**
@@ -235,4 +260,4 @@ async function stopApp({ child, exited, group }, signal = 'SIGTERM', killAfterMs
   return exited;
 }
 
-module.exports = { APP_HEAP_ARGS, isolatedEnv, appArgs, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };
+module.exports = { APP_HEAP_ARGS, isolatedEnv, appArgs, appNiceness, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };

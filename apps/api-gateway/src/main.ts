@@ -15,6 +15,7 @@ import { captureFrameworkErrors, frameworkErrorReplier } from './errors/framewor
 import { registerDrainHooks } from './http/drain.hook';
 import { registerPageSecurityHeaders } from './http/page-security.hook';
 import { RouteTemplates } from './http/route-templates';
+import { LISTEN_BACKLOG } from './http/listen-backlog';
 import { keepConnectionsOpen } from './http/keep-alive';
 import { Listener, tagRequest } from './http/listeners';
 import { registerLoadShedding } from './load-shedding/load-shedding.hook';
@@ -99,7 +100,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   registerPageSecurityHeaders(app.getHttpAdapter().getInstance());
   app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
-  await app.listen(config.PORT, config.HOST);
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   const bound = await Promise.all(
     extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`),
   );

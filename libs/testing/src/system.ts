@@ -44,6 +44,8 @@ export interface SystemOptions {
    * `stop()`, after a growing delay, as Kubernetes restarts a crashed pod.
    */
   supervise?: boolean;
+  /** Run the apps behind the gateway at a lower CPU priority, as `npm start` does (tools/infra launcher.js `appNiceness`). */
+  gatewayFirst?: boolean;
 }
 
 export interface AppReplica {
@@ -74,6 +76,7 @@ export class TestSystem {
   private env: NodeJS.ProcessEnv = {};
   private servers?: TestEnv;
   private supervise = false;
+  private gatewayFirst = false;
   private stopping = false;
   /** Restarts pending or under way, so that `stop()` can wait for them. */
   private readonly restarting = new Set<Promise<void>>();
@@ -90,6 +93,7 @@ export class TestSystem {
     if (options.servers) assertTestDatabase(options.servers.databaseUrl);
     this.servers = options.servers ?? testEnv();
     this.supervise = options.supervise ?? false;
+    this.gatewayFirst = options.gatewayFirst ?? false;
     const { databaseUrl, redisUrl } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
@@ -212,7 +216,7 @@ export class TestSystem {
   }
 
   private async spawn(app: ServiceName, env: Record<string, string> = {}): Promise<LaunchedApp> {
-    return launcher.launchApp(app, await freePort(), { env: { ...this.env, ...env } });
+    return launcher.launchApp(app, await freePort(), { env: { ...this.env, ...env }, niceness: this.gatewayFirst ? launcher.appNiceness(app) : 0 });
   }
 
   /** Sends a signal to one app and resolves with its exit code. */
