@@ -2,7 +2,7 @@
 # Stripe-compatible server and the driver simulator.
 #   docker build -t sameday .
 #   docker run -e APP=api-gateway -e DATABASE_URL=… -e REDIS_URL=… sameday
-# apps/api-gateway/test/image-install.e2e-spec.ts runs this file's install and
+# e2e/platform/image-install.e2e-spec.ts runs this file's install and
 # start steps (prod-deps and runtime stages) in a clean directory, since CI has
 # no Docker engine.
 FROM node:20-bookworm-slim AS deps

@@ -26,6 +26,8 @@ function boundaries({ tests, allow: allowed = [] }) {
         // Benches and the dev scripts stand outside the services and may use any library.
         allow('type:bench', 'type:contracts', 'type:util', 'type:infra', 'type:testing', 'type:tooling'),
         allow('type:tooling', 'type:tooling'),
+        // System tests drive the running apps from outside, through HTTP and the libraries' helpers.
+        allow('type:e2e', 'type:contracts', 'type:util', 'type:infra', 'type:testing', 'type:tooling'),
       ],
     },
   ];

@@ -44,7 +44,7 @@ const REGISTER_PATHS = path.join(repoRoot, 'tools', 'register-paths.js');
  * launcher.spec.js). Without them V8 sized each heap for a machine's memory,
  * not the app's: 100–180 MB of heap for a live set of 45–65 MB after load,
  * 160–250 MB resident. The limits leave the live set twice its measured size
- * (bench/README.md, "Memory").
+ * (bench/HISTORY.md, "Memory"; docs/decisions/0010-v8-heap-limits.md).
  */
 const APP_HEAP_ARGS = ['--max-old-space-size=128', '--max-semi-space-size=8'];
 /**

@@ -7,7 +7,7 @@ import { FindOperator, Raw } from 'typeorm';
  * may serve the statement from a scope index (merchant, mode, …) instead of
  * the primary key, and did for quotes while the table had no statistics yet
  * (its first minute, before autovacuum's first ANALYZE), reading every quote
- * of the merchant for each claim (bench/README.md, issue 16 sixth pass).
+ * of the merchant for each claim (bench/HISTORY.md, issue 16 sixth pass).
  */
 export function scopeMatches(table: string, merchantId: string, mode: string): string {
   return `(${table}.merchant_id, ${table}.mode) IS NOT DISTINCT FROM (${merchantId}, ${mode})`;

@@ -9,7 +9,7 @@ let installed = false;
  * that has a body (its content-type parser keeps the request's async
  * context). Those wrappers were the dearest part of a quote's body handling:
  * in turns with the unchanged build, the gateway's CPU per `POST /v1/quotes`
- * went 0.19–0.21 → 0.13–0.16 ms (bench/README.md, ninth pass). The binding
+ * went 0.19–0.21 → 0.13–0.16 ms (bench/HISTORY.md, ninth pass). The binding
  * itself is Node's: the function runs in the resource's async scope with its
  * `this` (or `thisArg`) and arguments, and keeps its `length` (Fastify reads
  * a hook's arity). Only the deprecated accessor is gone. Installed once per

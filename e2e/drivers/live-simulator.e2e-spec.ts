@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { PaymentFlow, repoRoot, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
 
-type Simulator = typeof import('../../../tools/drivers/simulator');
+type Simulator = typeof import('../../tools/drivers/simulator');
 const { seedDrivers, simulateDrivers } = require(join(repoRoot(), 'tools/drivers/simulator')) as Simulator;
 
 /** The full live path with the driver simulator (`npm run drivers:simulate`): nobody touches the delivery but its drivers. */
