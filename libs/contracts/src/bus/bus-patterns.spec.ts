@@ -55,7 +55,7 @@ describe('the bus contract and its runtime tables', () => {
 
   it('type a pattern by its declaration: its message class is the request, its reply is the one declared', () => {
     const scope = { merchantId: 'mer_1', mode: 'test' as const };
-    const claim: PatternRequest<typeof Pattern.ClaimQuote> = { scope, quoteId: 'qt_1', claimant: 'del_1', unrestricted_only: true };
+    const claim: PatternRequest<typeof Pattern.ClaimQuote> = { scope, quoteId: 'qt_1', claimant: 'del_1', unrestrictedOnly: true };
     // @ts-expect-error a claim names its claimant
     const unnamed: PatternRequest<typeof Pattern.ClaimQuote> = { scope, quoteId: 'qt_1' };
     // @ts-expect-error a quote is asked for by quoteId, not deliveryId

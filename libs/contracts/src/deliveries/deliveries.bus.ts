@@ -50,12 +50,12 @@ export class PickupContactMessage {
 export class CreateDeliveryRequest extends ScopedMessage {
   @IsString()
   @IsNotEmpty()
-  quote_id!: string;
+  quoteId!: string;
 
   @IsOptional()
   @IsString()
   @IsNotEmpty()
-  checkout_id?: string;
+  checkoutId?: string;
 
   @IsOptional()
   @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
@@ -63,11 +63,11 @@ export class CreateDeliveryRequest extends ScopedMessage {
 
   @IsOptional()
   @IsIn(TEST_SCENARIOS)
-  test_scenario?: TestScenario;
+  testScenario?: TestScenario;
 
   @IsOptional()
   @IsIn(UNDELIVERABLE_ACTIONS)
-  undeliverable_action?: UndeliverableAction;
+  undeliverableAction?: UndeliverableAction;
 
   @IsDefined()
   @IsObject()
@@ -79,15 +79,15 @@ export class CreateDeliveryRequest extends ScopedMessage {
   @IsObject()
   @ValidateNested()
   @Type(() => PickupContactMessage)
-  pickup_contact!: PickupContactMessage;
+  pickupContact!: PickupContactMessage;
 
   @NullableButPresent()
   @IsString()
-  dropoff_notes!: string | null;
+  dropoffNotes!: string | null;
 
   @NullableButPresent()
   @IsString()
-  external_reference!: string | null;
+  externalReference!: string | null;
 
   @NullableButPresent()
   @IsString()
@@ -104,7 +104,7 @@ export class CreateDeliveryRequest extends ScopedMessage {
   @IsOptional()
   @IsString()
   @IsNotEmpty()
-  idempotency_key?: string;
+  idempotencyKey?: string;
 }
 
 /** The delivery id comes from the merchant's URL: an unknown one is not found, whatever its shape. */

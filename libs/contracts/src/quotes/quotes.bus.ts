@@ -10,14 +10,14 @@ import { CATEGORIES, Category, ClaimedQuote, PACKAGE_SIZES, PackageSize, PeekedQ
 export class CreateQuoteRequest extends ScopedMessage {
   @IsString()
   @IsNotEmpty()
-  pickup_address!: string;
+  pickupAddress!: string;
 
   @IsString()
   @IsNotEmpty()
-  dropoff_address!: string;
+  dropoffAddress!: string;
 
   @IsIn(PACKAGE_SIZES, { message: `must be one of: ${PACKAGE_SIZES.join(', ')}` })
-  package_size!: PackageSize;
+  packageSize!: PackageSize;
 
   @IsOptional()
   @IsIn(VEHICLES, { message: `must be one of: ${VEHICLES.join(', ')}` })
@@ -25,7 +25,7 @@ export class CreateQuoteRequest extends ScopedMessage {
 
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'must be an ISO 8601 date-time' })
-  scheduled_at?: string;
+  scheduledAt?: string;
 
   @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
   category!: Category;
@@ -59,14 +59,14 @@ export class PeekQuoteRequest extends QuoteClaimRef {
 /**
  * A claim with the checks that can refuse the delivery made first, under the
  * quote's row lock, so that a refused delivery leaves the quote unclaimed.
- * `unrestricted_only`: a quote for a restricted category is not claimed
+ * `unrestrictedOnly`: a quote for a restricted category is not claimed
  * (`licence_check_needed`): its pickup's licence is checked first, then it is
  * claimed without the flag.
  */
 export class ClaimQuoteRequest extends PeekQuoteRequest {
   @IsOptional()
   @IsBoolean()
-  unrestricted_only?: boolean;
+  unrestrictedOnly?: boolean;
 }
 
 const owner = ServiceName.Quote;

@@ -34,7 +34,7 @@ export interface QuoteRecord {
   used: boolean;
 }
 
-/** The error code of a claim refused for `unrestricted_only`: between services only, never in an HTTP answer. */
+/** The error code of a claim refused for `unrestrictedOnly`: between services only, never in an HTTP answer. */
 export const LICENCE_CHECK_NEEDED = 'licence_check_needed';
 
 /** What delivery-service gets when it claims a quote: everything the delivery keeps of the route and price. */

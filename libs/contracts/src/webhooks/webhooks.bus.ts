@@ -88,7 +88,7 @@ export class RecoverWebhookRequest extends WebhookRef {
 export class ListEventsRequest extends PageMessage {
   @IsOptional()
   @IsString()
-  delivery_id?: string;
+  deliveryId?: string;
 
   @IsOptional()
   @IsString()
