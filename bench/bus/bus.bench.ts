@@ -87,7 +87,6 @@ async function startOurs(redisUrl: string, prefix: string): Promise<Transport> {
     prefix,
     timeoutMs: TIMEOUT_MS,
     routes: { [ECHO]: ServiceName.Quote },
-    subscriptions: {},
   });
   await client.connect();
   return {

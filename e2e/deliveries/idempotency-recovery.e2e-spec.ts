@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { BusQueue, BusRequest, ServiceName } from '@sdd/contracts';
+import type { BusRequest } from '@sdd/bus';
+import { BusQueue, ServiceName } from '@sdd/contracts';
 import { testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';

@@ -1,7 +1,8 @@
 import { request as httpRequest, Agent, IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import { Queue } from 'bullmq';
-import { BusQueue, BusRequest, ServiceName } from '@sdd/contracts';
+import type { BusRequest } from '@sdd/bus';
+import { BusQueue, ServiceName } from '@sdd/contracts';
 import { MerchantKeys, testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 interface RawResponse {

@@ -71,7 +71,7 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
 
     const payments = await scrape(ServiceName.Payment);
     expect(sample(payments, 'sdd_money_movements_total', { kind: 'transfer', outcome: 'succeeded' })).toBe(1);
-    expect(sample(payments, 'sdd_queue_jobs', { queue: '{payment-service.events}', state: 'waiting' })).toBe(0);
+    expect(sample(payments, 'sdd_queue_jobs', { queue: '{payment-service.requests}', state: 'waiting' })).toBe(0);
 
     const quotes = await scrape(ServiceName.Quote);
     expect(sample(quotes, 'sdd_queue_jobs', { queue: '{quote-service.requests}', state: 'active' })).toBeDefined();
@@ -96,6 +96,6 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
     const api = await fetch(`${board}/api/queues`, { headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } });
     expect(api.status).toBe(200);
     const names = ((await api.json()) as { queues: Array<{ name: string }> }).queues.map((queue) => queue.name);
-    expect(names).toEqual(expect.arrayContaining(['{delivery-service.requests}', '{webhook-dispatcher.attempts}', '{payment-service.events}']));
+    expect(names).toEqual(expect.arrayContaining(['{delivery-service.requests}', '{webhook-dispatcher.attempts}', '{payment-service.requests}']));
   });
 });

@@ -184,7 +184,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
   it('quote-service checks a CreateQuote message itself: over-long or ill-formed addresses get a 400 at once', async () => {
     const create = async (override: Record<string, unknown>) => {
       const started = performance.now();
-      const request = { scope, pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'small', category: 'standard', ...override };
+      const request = { scope, pickupAddress: TORONTO_PICKUP, dropoffAddress: TORONTO_DROPOFF, packageSize: 'small', category: 'standard', ...override };
       // The untyped send on purpose: these payloads are what the contract's types forbid.
       const error = await firstValueFrom(bus.send<QuoteRecord>(Pattern.CreateQuote, request)).then(
         () => undefined,
@@ -192,14 +192,14 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       );
       return { elapsedMs: performance.now() - started, error: error instanceof AppError ? error.toPayload() : error };
     };
-    const overLong = await create({ pickup_address: `1 a${', '.repeat(50_000)} x, ON` });
+    const overLong = await create({ pickupAddress: `1 a${', '.repeat(50_000)} x, ON` });
     expect(overLong.error).toMatchObject({ status: 400, code: 'parameter_invalid', param: 'pickup_address' });
     expect(overLong.elapsedMs).toBeLessThan(2000);
-    expect((await create({ dropoff_address: '290 Bremner Blvd\ud800, Toronto, ON M5V 3L9' })).error).toMatchObject({
+    expect((await create({ dropoffAddress: '290 Bremner Blvd\ud800, Toronto, ON M5V 3L9' })).error).toMatchObject({
       status: 400,
       code: 'parameter_invalid',
       param: 'dropoff_address',
     });
-    expect((await create({ pickup_address: ['100 King St W'] })).error).toMatchObject({ status: 400, param: 'pickup_address' });
+    expect((await create({ pickupAddress: ['100 King St W'] })).error).toMatchObject({ status: 400, param: 'pickupAddress' });
   });
 });

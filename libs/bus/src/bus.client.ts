@@ -4,14 +4,7 @@ import { JobsOptions, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import {
-  BatchedBusRequest,
-  BUS_REQUEST_BATCH,
-  BUS_REQUEST_BATCH_MAX,
-  BusEvent,
   BusQueue,
-  BusReply,
-  BusRequest,
-  BusRequestBatch,
   MerchantScope,
   Pattern,
   PATTERN_ROUTES,
@@ -24,7 +17,8 @@ import {
   UnscopedRequest,
 } from '@sdd/contracts';
 import { AppError, Batcher, currentRequestContext, groupBy, isErrorPayload, Metrics, randomToken } from '@sdd/common';
-import { BusClientOptions, EVENT_ATTEMPTS, EVENT_BACKOFF_MS, FAILED_EVENT_RETENTION_S } from './bus.options';
+import { BusClientOptions } from './bus.options';
+import { BatchedBusRequest, BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusReply, BusRequest, BusRequestBatch } from './bus-wire-format';
 import { requestDeadline } from './deadline';
 import { ReplyListener } from './reply-listener';
 import { createProducerConnection, whenReady } from './redis-connection';
@@ -63,17 +57,13 @@ interface Outgoing {
 }
 
 const REQUEST_JOB: JobsOptions = { removeOnComplete: true, removeOnFail: true, attempts: 1 };
-const EVENT_JOB: JobsOptions = {
-  removeOnComplete: true,
-  removeOnFail: { age: FAILED_EVENT_RETENTION_S },
-  attempts: EVENT_ATTEMPTS,
-  backoff: { type: 'exponential', delay: EVENT_BACKOFF_MS },
-};
 
 /**
  * `ClientProxy` over BullMQ: `send` puts a request job on the answering
- * service's queue and waits for the reply on this process's reply list;
- * `emit` puts one job on each subscriber's event queue.
+ * service's queue and waits for the reply on this process's reply list.
+ * There is no `emit`: delivery events go through the outbox, which hands them
+ * to each subscriber as a request and waits for its acknowledgement, which a
+ * fire-and-forget job cannot give.
  */
 export class BusClient extends ClientProxy {
   private readonly logger = new Logger(BusClient.name);
@@ -94,7 +84,6 @@ export class BusClient extends ClientProxy {
     maxSize: BUS_REQUEST_BATCH_MAX,
     maxConcurrent: ADDS_IN_FLIGHT,
   });
-  private readonly subscriptions: Readonly<Record<string, readonly ServiceName[]>>;
   private connection?: Redis;
   private listener?: ReplyListener;
   private connecting?: Promise<void>;
@@ -104,7 +93,6 @@ export class BusClient extends ClientProxy {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.patternTimeouts = options.patternTimeouts ?? PATTERN_TIMEOUT_MS;
     this.routes = options.routes ?? PATTERN_ROUTES;
-    this.subscriptions = options.subscriptions ?? {};
   }
 
   /**
@@ -297,12 +285,8 @@ export class BusClient extends ClientProxy {
     await queue.add(request.pattern, request satisfies BusRequest, { ...REQUEST_JOB, jobId: id });
   }
 
-  protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
-    const pattern = this.normalizePattern(packet.pattern);
-    const subscribers = this.subscriptions[pattern] ?? [];
-    const event: BusEvent = { pattern, data: packet.data, meta: { requestId: currentRequestContext()?.requestId } };
-    await Promise.all(subscribers.map((service) => this.queue(BusQueue.events(service)).add(pattern, event, EVENT_JOB)));
-    return undefined as T;
+  protected dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
+    return Promise.reject(new Error(`BusClient does not emit events (${String(packet.pattern)}): send a request instead`));
   }
 
   /** Errors come back as payloads; callers get our typed error, whatever the service was. */

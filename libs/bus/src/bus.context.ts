@@ -1,6 +1,6 @@
 import { BaseRpcContext } from '@nestjs/microservices';
 import type { Job } from 'bullmq';
-import type { BusMeta } from '@sdd/contracts';
+import type { BusMeta } from './bus-wire-format';
 
 /** What a `@Ctx()` parameter of a bus handler receives. */
 export class BusContext extends BaseRpcContext<[Job, BusMeta]> {

@@ -1,4 +1,4 @@
-import { BusMessageClass, EventType, Pattern, ServiceName } from '@sdd/contracts';
+import { BusMessageClass, ServiceName } from '@sdd/contracts';
 
 export interface BusConnectionOptions {
   /** redis:// URL of the Redis that carries the bus. */
@@ -8,7 +8,7 @@ export interface BusConnectionOptions {
 }
 
 export interface BusServerOptions extends BusConnectionOptions {
-  /** The service whose request and event queues this server consumes. */
+  /** The service whose request queue this server consumes. */
   service: ServiceName;
   /** Jobs processed in parallel per queue in this process. */
   concurrency?: number;
@@ -27,24 +27,10 @@ export interface BusClientOptions extends BusConnectionOptions {
   patternTimeouts?: Readonly<Record<string, number | undefined>>;
   /** Which service answers each pattern; defaults to the contracts' table. */
   routes?: Readonly<Record<string, ServiceName>>;
-  /**
-   * Who receives each `emit`; nobody by default. Delivery events do not use
-   * emit: the outbox hands them to each subscriber as a request and waits for
-   * its acknowledgement, which a fire-and-forget job cannot give.
-   */
-  subscriptions?: Readonly<Record<string, readonly ServiceName[]>>;
 }
-
-export type RoutedPattern = Pattern | EventType;
 
 /** How long an unread reply is kept: a client that died leaves nothing behind for long. */
 export const REPLY_TTL_MS = 60_000;
-
-/** Event delivery is at least once; subscribers must be idempotent. */
-export const EVENT_ATTEMPTS = 8;
-export const EVENT_BACKOFF_MS = 1_000;
-/** Failed events stay inspectable for a week. */
-export const FAILED_EVENT_RETENTION_S = 7 * 24 * 3600;
 
 /**
  * A worker renews its jobs' locks every half of this; the jobs of a worker that

@@ -3,10 +3,11 @@ import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
-import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusEvent, BusQueue, BusReply, BusRequest, BusRequestBatch, ErrorPayload } from '@sdd/contracts';
+import { BusQueue, ErrorPayload } from '@sdd/contracts';
 import { AppError, asServiceUnavailable, Batcher, countingJobs, groupBy, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
+import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusReply, BusRequest, BusRequestBatch } from './bus-wire-format';
 import { checkBusPayload } from './bus-payload.check';
 import { createBlockingConnection, createProducerConnection, whenReady } from './redis-connection';
 
@@ -30,8 +31,8 @@ interface OutgoingReply {
 
 /**
  * Nest microservice transport on BullMQ. Consumes this service's request
- * queue (`@MessagePattern`) and event queue (`@EventPattern`); replicas of a
- * service compete for jobs, so each job runs once.
+ * queue (`@MessagePattern`, through `@BusHandler`); replicas of a service
+ * compete for jobs, so each job runs once.
  */
 export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(BusServer.name);
@@ -61,7 +62,6 @@ export class BusServer extends Server implements CustomTransportStrategy {
       const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
       this.workers.push(
         this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest | BusRequestBatch>) => this.handleRequestJob(job)),
-        this.worker(BusQueue.events(this.options.service), concurrency, (job: Job<BusEvent>) => this.handleEventJob(job)),
       );
       await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
       callback();
@@ -154,20 +154,6 @@ export class BusServer extends Server implements CustomTransportStrategy {
     } catch (error) {
       return { id, err: this.toErrorPayload(pattern, error) };
     }
-  }
-
-  private async handleEventJob(job: Job<BusEvent>): Promise<void> {
-    const { pattern, data, meta } = job.data;
-    const handler = this.handlerFor(pattern);
-    if (!handler) {
-      // Kept in the failed set (not dropped) so an operator can replay it once a handler exists.
-      throw new UnrecoverableError(`${this.options.service} has no handler for event ${pattern}`);
-    }
-    await runWithRequestContext({ requestId: meta.requestId ?? String(job.id) }, async () => {
-      await lastValueFrom(this.transformToObservable(await handler(data, new BusContext([job, meta]))), {
-        defaultValue: null,
-      });
-    });
   }
 
   private checked(pattern: string, data: unknown): Promise<unknown> {

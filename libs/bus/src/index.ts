@@ -1,4 +1,5 @@
 export * from './bus.options';
+export * from './bus-wire-format';
 export * from './bus.context';
 export * from './bus.client';
 export * from './bus.server';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
-import type { BusReply } from '@sdd/contracts';
+import type { BusReply } from './bus-wire-format';
 import { createBlockingConnection } from './redis-connection';
 
 /** Replies read per round trip when many are waiting. */

@@ -4,10 +4,10 @@ import { MessagePattern } from '@nestjs/microservices';
 import { Job, Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { firstValueFrom } from 'rxjs';
-import { BusQueue, BusRequest, ServiceName } from '@sdd/contracts';
+import { BusQueue, ServiceName } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { deleteKeysWithPrefix, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
-import { BusClient, BusExceptionFilter, BusServer } from '../src';
+import { BusClient, BusExceptionFilter, BusRequest, BusServer } from '../src';
 
 const INNER = Symbol('INNER');
 const NESTED = Symbol('NESTED');

@@ -59,7 +59,7 @@ describe('bus payloads are checked by every service (malformed messages straight
 
   it('quote-service refuses a quote without scope or with a mode that does not exist, and stores none', async () => {
     const before = await count('quotes', 'quotes');
-    const body = { pickup_address: PICKUP, dropoff_address: DROPOFF, package_size: 'small', category: 'standard' };
+    const body = { pickupAddress: PICKUP, dropoffAddress: DROPOFF, packageSize: 'small', category: 'standard' };
     expect(await refusal(Pattern.CreateQuote, body)).toMatchObject({ status: 400, code: 'parameter_missing', param: 'scope' });
     expect(await refusal(Pattern.CreateQuote, { ...body, scope: { ...scope, mode: 'prod' } })).toMatchObject({
       status: 400,
@@ -84,11 +84,11 @@ describe('bus payloads are checked by every service (malformed messages straight
     const before = await count('deliveries', 'deliveries');
     const delivery = {
       scope,
-      quote_id: quoteId,
+      quoteId,
       recipient,
-      pickup_contact: { name: null, phone: null },
-      dropoff_notes: null,
-      external_reference: null,
+      pickupContact: { name: null, phone: null },
+      dropoffNotes: null,
+      externalReference: null,
       description: null,
       metadata: {},
     };

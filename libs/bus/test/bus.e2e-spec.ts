@@ -1,20 +1,19 @@
 import { Controller, Inject, INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { firstValueFrom, lastValueFrom } from 'rxjs';
-import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusQueue, BusReply, BusRequestBatch, ErrorType, Pattern, ServiceName } from '@sdd/contracts';
+import { firstValueFrom } from 'rxjs';
+import { BusQueue, ErrorType, Pattern, ServiceName } from '@sdd/contracts';
 import { AppError, currentRequestContext, metricsRegistry, runWithRequestContext } from '@sdd/common';
 import { metricValue, OwnRedis, startOwnRedis, uniquePrefix, waitFor } from '@sdd/testing';
-import { BusClient, BusExceptionFilter, BusServer } from '../src';
+import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusClient, BusExceptionFilter, BusReply, BusRequestBatch, BusServer } from '../src';
 
 const REPLICA = Symbol('REPLICA');
 const SEEN = Symbol('SEEN');
 
 interface Seen {
   requests: Array<{ replica: string; n: number }>;
-  events: Array<{ replica: string; service: string; n: number }>;
 }
 
 @Controller()
@@ -54,11 +53,6 @@ class EchoController {
     if (data.kind === 'typed') throw AppError.invalidRequest('quote_already_used', 'This quote was already used.', 'quote_id');
     throw new Error('database password is hunter2');
   }
-
-  @EventPattern('test.happened')
-  happened(@Payload() data: { n: number }): void {
-    this.seen.events.push({ replica: this.replica.name, service: this.replica.service, n: data.n });
-  }
 }
 
 const routes: Record<string, ServiceName> = {
@@ -68,16 +62,13 @@ const routes: Record<string, ServiceName> = {
   'test.slow': ServiceName.Payment,
   'test.sleep': ServiceName.Delivery,
 };
-const subscriptions: Record<string, ServiceName[]> = {
-  'test.happened': [ServiceName.Quote, ServiceName.Webhook],
-};
 
 /** A Redis of its own: the reply-listener test counts every connection to it, and other test files run side by side. */
 describe('bus transport (real Redis)', () => {
   let ownRedis: OwnRedis;
   let redisUrl: string;
   const prefix = uniquePrefix('bus');
-  const seen: Seen = { requests: [], events: [] };
+  const seen: Seen = { requests: [] };
   const replicas: INestMicroservice[] = [];
   const warnings: Error[] = [];
   const onWarning = (warning: Error) => warnings.push(warning);
@@ -109,7 +100,7 @@ describe('bus transport (real Redis)', () => {
     await startReplica(ServiceName.Quote, 'quote-a');
     await startReplica(ServiceName.Quote, 'quote-b');
     await startReplica(ServiceName.Webhook, 'webhook-a');
-    client = new BusClient({ redisUrl, prefix, timeoutMs: 3000, routes, subscriptions });
+    client = new BusClient({ redisUrl, prefix, timeoutMs: 3000, routes });
     await client.connect();
   });
 
@@ -122,7 +113,6 @@ describe('bus transport (real Redis)', () => {
 
   beforeEach(() => {
     seen.requests.length = 0;
-    seen.events.length = 0;
   });
 
   it('answers 1,000 concurrent requests, each with its own reply', async () => {
@@ -309,17 +299,6 @@ describe('bus transport (real Redis)', () => {
     await draining.close();
     replicas.splice(replicas.indexOf(draining), 1);
     expect(await reply).toBe(500);
-  });
-
-  it('fans an event out to every subscribing service, once per service', async () => {
-    await Promise.all(Array.from({ length: 50 }, (_, n) => lastValueFrom(client.emit('test.happened', { n }))));
-    await waitFor(() => (seen.events.length >= 100 ? true : undefined), 10000);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const quote = seen.events.filter((e) => e.service === ServiceName.Quote).map((e) => e.n).sort((a, b) => a - b);
-    const webhook = seen.events.filter((e) => e.service === ServiceName.Webhook).map((e) => e.n).sort((a, b) => a - b);
-    const all = Array.from({ length: 50 }, (_, i) => i);
-    expect(quote).toEqual(all);
-    expect(webhook).toEqual(all);
   });
 
   it('removes completed jobs so Redis memory stays flat', async () => {

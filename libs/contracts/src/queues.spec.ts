@@ -9,7 +9,7 @@ function hashTagOf(key: string): string {
 }
 
 const queues = [
-  ...Object.values(ServiceName).flatMap((service) => [BusQueue.requests(service), BusQueue.events(service)]),
+  ...Object.values(ServiceName).map((service) => BusQueue.requests(service)),
   ...Object.values(ServiceQueue),
 ];
 

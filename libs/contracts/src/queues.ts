@@ -11,8 +11,6 @@ import { ServiceName } from './services';
 export const BusQueue = {
   /** Request/reply messages (`client.send`) for one service; its replicas compete. */
   requests: (service: ServiceName): string => `{${service}.requests}`,
-  /** Events (`client.emit`) delivered to one subscribing service; its replicas compete. */
-  events: (service: ServiceName): string => `{${service}.events}`,
   /** Replies for one client process, a Redis list read by that process only. */
   replies: (clientId: string): string => `replies.${clientId}`,
 } as const;
@@ -36,5 +34,5 @@ const OWN_QUEUES: Record<ServiceName, readonly string[]> = {
 
 /** The queues each app takes jobs from: what its queue-depth metrics report and what scales it. The gateway only sends. */
 export function queuesConsumedBy(service: ServiceName): string[] {
-  return service === ServiceName.Gateway ? [] : [BusQueue.requests(service), BusQueue.events(service), ...OWN_QUEUES[service]];
+  return service === ServiceName.Gateway ? [] : [BusQueue.requests(service), ...OWN_QUEUES[service]];
 }

@@ -42,7 +42,7 @@ describe('toCreateDeliveryRequest', () => {
       scope,
     );
     expect(request.recipient).toEqual({ name: 'Sam', phone: '+16045550199', email: null });
-    expect(request.pickup_contact).toEqual({ name: 'Store', phone: '+16045550101' });
+    expect(request.pickupContact).toEqual({ name: 'Store', phone: '+16045550101' });
     expect(request.metadata).toEqual({ order: '42' });
   });
 

@@ -28,18 +28,18 @@ export function toCreateDeliveryRequest(dto: CreateDeliveryDto, scope: MerchantS
   }
   return {
     scope,
-    ...(dto.test_scenario ? { test_scenario: dto.test_scenario } : {}),
-    ...(dto.undeliverable_action ? { undeliverable_action: dto.undeliverable_action } : {}),
-    quote_id: dto.quote_id,
-    checkout_id: dto.checkout_id,
+    ...(dto.test_scenario ? { testScenario: dto.test_scenario } : {}),
+    ...(dto.undeliverable_action ? { undeliverableAction: dto.undeliverable_action } : {}),
+    quoteId: dto.quote_id,
+    checkoutId: dto.checkout_id,
     category: dto.category,
     recipient: { name, phone, email: dto.customer?.email ?? null },
-    pickup_contact: {
+    pickupContact: {
       name: dto.pickup_name ?? null,
       phone: dto.pickup_phone ? toE164(dto.pickup_phone, 'pickup_phone') : null,
     },
-    dropoff_notes: dto.dropoff_notes ?? null,
-    external_reference: dto.external_reference ?? null,
+    dropoffNotes: dto.dropoff_notes ?? null,
+    externalReference: dto.external_reference ?? null,
     description: dto.description ?? null,
     metadata: dto.metadata ?? {},
   };

@@ -69,7 +69,7 @@ export class DeliveriesController {
     const scope = scopeOf(auth);
     const delivery = toCreateDeliveryRequest(body, scope);
     return idempotentCreate(this.idempotency, scope, idempotencyKey, request, reply, async (requestToken) => {
-      const created = await this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotency_key: requestToken }, { requestId: auth.requestId });
+      const created = await this.bus.request(Pattern.CreateDelivery, { ...delivery, idempotencyKey: requestToken }, { requestId: auth.requestId });
       return { resource: presentCreatedDelivery(created.delivery), replayed: created.replayed };
     });
   }

@@ -32,7 +32,7 @@ export class EventsController {
     const page = await this.bus.requestFor(auth, Pattern.ListEvents, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor ?? query.starting_after,
-      delivery_id: query.delivery_id,
+      deliveryId: query.delivery_id,
       type: query.type,
     });
     return presentEventList(page);

@@ -29,11 +29,11 @@ export class QuotesController {
   @HttpCode(200)
   async create(@Auth() auth: AuthContext, @Body() body: CreateQuoteDto): Promise<QuoteResource> {
     const quote = await this.bus.requestFor(auth, Pattern.CreateQuote, {
-      pickup_address: body.pickup_address,
-      dropoff_address: body.dropoff_address,
-      package_size: body.package_size ?? 'small',
+      pickupAddress: body.pickup_address,
+      dropoffAddress: body.dropoff_address,
+      packageSize: body.package_size ?? 'small',
       vehicle: body.vehicle,
-      scheduled_at: body.scheduled_at,
+      scheduledAt: body.scheduled_at,
       category: body.category ?? 'standard',
     });
     return presentQuote(quote);

@@ -65,13 +65,13 @@ export class CreateDeliveryHandler {
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
-    if (request.scope.mode === 'live' && request.checkout_id === undefined) throw missingCheckout();
-    const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quote_id, claimant: deliveryIdFor(request.scope, request.idempotency_key) };
+    if (request.scope.mode === 'live' && request.checkoutId === undefined) throw missingCheckout();
+    const ref: QuoteClaimRef = { scope: request.scope, quoteId: request.quoteId, claimant: deliveryIdFor(request.scope, request.idempotencyKey) };
     const existing = await this.replay(request);
     if (existing) return existing;
 
     const checkoutRef: CheckoutClaimRef | undefined =
-      request.checkout_id === undefined ? undefined : { scope: request.scope, checkoutId: request.checkout_id, quoteId: ref.quoteId, claimant: ref.claimant };
+      request.checkoutId === undefined ? undefined : { scope: request.scope, checkoutId: request.checkoutId, quoteId: ref.quoteId, claimant: ref.claimant };
     // A quote's refusals come before its checkout's (a reused quote is quote_already_used, not its checkout): checked first.
     if (checkoutRef) await this.checkQuote(request, ref);
     const payment = checkoutRef ? await this.bus.request(Pattern.ClaimCheckout, checkoutRef) : null;
@@ -101,7 +101,7 @@ export class CreateDeliveryHandler {
     this.relay.poke([EventType.DeliveryCreated]);
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
-    if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);
+    if (created.mode === 'test') await this.scheduleTimeline(created, request.testScenario ?? null);
     else this.dispatcher.poke();
     return { delivery: created, replayed: false };
   }
@@ -115,7 +115,7 @@ export class CreateDeliveryHandler {
     const claim = { ...ref, category: request.category };
     const asksRestricted = request.category !== undefined && isRestricted(request.category);
     if (!checked && !asksRestricted) {
-      const claimed = await this.bus.request(Pattern.ClaimQuote, { ...claim, unrestricted_only: true }).catch((error: unknown) => {
+      const claimed = await this.bus.request(Pattern.ClaimQuote, { ...claim, unrestrictedOnly: true }).catch((error: unknown) => {
         if (error instanceof AppError && error.code === LICENCE_CHECK_NEEDED) return undefined;
         throw error;
       });
@@ -133,8 +133,8 @@ export class CreateDeliveryHandler {
 
   /** The delivery an earlier attempt of this idempotent request created, if any. */
   private async replay(request: CreateDeliveryRequest): Promise<CreateDeliveryReply | undefined> {
-    if (request.idempotency_key === undefined) return undefined;
-    const delivery = await this.findByKey(request.scope, request.idempotency_key);
+    if (request.idempotencyKey === undefined) return undefined;
+    const delivery = await this.findByKey(request.scope, request.idempotencyKey);
     if (!delivery) return undefined;
     // The attempt that created it may have died before confirming its checkout (its quote's confirmation is in the outbox).
     if (delivery.payment) {
@@ -179,7 +179,7 @@ export class CreateDeliveryHandler {
   private async write(request: CreateDeliveryRequest, quote: ClaimedQuote, id: string, payment: PaymentRecord | null): Promise<DeliveryRecord> {
     const now = this.clock.now();
     const scheduledAt = quote.scheduled_at ? new Date(quote.scheduled_at) : null;
-    const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED, timelineFor(request.test_scenario ?? null));
+    const timeline = simulatedTimeline(scheduledAt ?? now, this.config.TIMELINE_SPEED, timelineFor(request.testScenario ?? null));
     const delivery = Object.assign(new DeliveryEntity(), {
       id,
       merchantId: request.scope.merchantId,
@@ -195,17 +195,17 @@ export class CreateDeliveryHandler {
       etaMinutes: quote.eta_minutes,
       currency: quote.currency,
       category: quote.category,
-      externalReference: request.external_reference,
+      externalReference: request.externalReference,
       description: request.description,
       metadata: request.metadata,
-      dropoffNotes: request.dropoff_notes,
-      pickup: { ...quote.pickup, name: request.pickup_contact.name, phone: request.pickup_contact.phone },
+      dropoffNotes: request.dropoffNotes,
+      pickup: { ...quote.pickup, name: request.pickupContact.name, phone: request.pickupContact.phone },
       dropoff: { ...quote.dropoff, name: request.recipient.name, phone: request.recipient.phone },
       customer: request.recipient,
       trackingToken: randomToken(32),
       simulatedTimeline: timeline,
       scheduledAt,
-      idempotencyKey: request.idempotency_key ?? null,
+      idempotencyKey: request.idempotencyKey ?? null,
       payment,
       packageSize: quote.package_size,
       vehicle: quote.vehicle,
@@ -213,9 +213,9 @@ export class CreateDeliveryHandler {
       dispatchStartedAt: null,
       failureReason: null,
       recipientName: null,
-      testScenario: request.test_scenario ?? null,
+      testScenario: request.testScenario ?? null,
       // The return_to_pickup scenario plays a return, so the delivery asks for one.
-      undeliverableAction: request.test_scenario === 'return_to_pickup' ? 'return_to_pickup' : (request.undeliverable_action ?? 'fail'),
+      undeliverableAction: request.testScenario === 'return_to_pickup' ? 'return_to_pickup' : (request.undeliverableAction ?? 'fail'),
       deliveryPin: String(randomInt(0, 10_000)).padStart(4, '0'),
       pinVerified: false,
       pinAttempts: 0,

@@ -79,9 +79,9 @@ export class RerouteHandler {
     this.assertReroutable(current);
     const priced = await this.bus.request(Pattern.CreateQuote, {
       scope,
-      pickup_address: addressLine(current.pickup),
-      dropoff_address: dropoffAddress,
-      package_size: current.packageSize,
+      pickupAddress: addressLine(current.pickup),
+      dropoffAddress,
+      packageSize: current.packageSize,
       vehicle: current.vehicle,
       category: current.category,
     });

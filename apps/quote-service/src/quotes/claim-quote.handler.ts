@@ -87,7 +87,7 @@ export class ClaimQuoteHandler {
       requests.map(({ scope }) => scope.mode),
       requests.map(({ claimant }) => claimant),
       requests.map(({ category }) => category ?? null),
-      requests.map(({ unrestricted_only }) => unrestricted_only === true),
+      requests.map(({ unrestrictedOnly }) => unrestrictedOnly === true),
       tried.map(({ deadline }) => (deadline === undefined ? null : new Date(deadline))),
       RESTRICTED_CATEGORIES,
     ]);
@@ -96,7 +96,7 @@ export class ClaimQuoteHandler {
   }
 
   /** A quote not free, expired, or refused: the row locked, and each case answered in turn. */
-  private claimAnyOther({ scope, quoteId, claimant, category, unrestricted_only }: ClaimQuoteRequest): Promise<ClaimedQuote> {
+  private claimAnyOther({ scope, quoteId, claimant, category, unrestrictedOnly }: ClaimQuoteRequest): Promise<ClaimedQuote> {
     return this.dataSource.transaction(async (manager) => {
       const quote = await manager.findOne(QuoteEntity, {
         where: { id: quoteId, ...inScope(scope) },
@@ -105,7 +105,7 @@ export class ClaimQuoteHandler {
       if (!quote) throw quoteNotFound();
       const standing = claimStanding(quote, claimant);
       if (standing === 'used') throw quoteAlreadyUsed();
-      if (unrestricted_only && isRestricted(quote.category)) throw licenceCheckNeeded(quote.category);
+      if (unrestrictedOnly && isRestricted(quote.category)) throw licenceCheckNeeded(quote.category);
       if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
       const now = this.clock.now();
       let repricedFrom: number | null = null;

@@ -41,13 +41,13 @@ export class CreateQuoteHandler {
   async execute(request: CreateQuoteRequest): Promise<QuoteRecord> {
     checkCreateQuoteRequest(request);
     const now = this.clock.now();
-    const scheduledAt = this.scheduledAt(request.scheduled_at, now);
-    const pickup = await this.locate(request.pickup_address, 'pickup_address');
-    const dropoff = await this.locate(request.dropoff_address, 'dropoff_address');
+    const scheduledAt = this.scheduledAt(request.scheduledAt, now);
+    const pickup = await this.locate(request.pickupAddress, 'pickup_address');
+    const dropoff = await this.locate(request.dropoffAddress, 'dropoff_address');
     if (!mayCrossProvinces(request.category, pickup.province, dropoff.province)) throw restrictedRoute(request.category, pickup.province, dropoff.province);
     const distanceKm = roadDistanceKm(pickup, dropoff);
-    const vehicle = chooseVehicle(request.package_size, distanceKm, request.vehicle);
-    const price = this.pricer.price({ distanceKm, packageSize: request.package_size, vehicle, category: request.category });
+    const vehicle = chooseVehicle(request.packageSize, distanceKm, request.vehicle);
+    const price = this.pricer.price({ distanceKm, packageSize: request.packageSize, vehicle, category: request.category });
     const quote = Object.assign(new QuoteEntity(), {
       id: newId('qt'),
       merchantId: request.scope.merchantId,
@@ -56,7 +56,7 @@ export class CreateQuoteHandler {
       currency: price.currency,
       etaMinutes: estimateEtaMinutes({ distanceKm, vehicle }),
       distanceKm,
-      packageSize: request.package_size,
+      packageSize: request.packageSize,
       vehicle,
       category: request.category,
       scheduledAt,

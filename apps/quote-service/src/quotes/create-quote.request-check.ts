@@ -24,10 +24,10 @@ function checkOneOf(value: unknown, param: string, allowed: readonly string[]): 
  * the same 400 the gateway gives.
  */
 export function checkCreateQuoteRequest(request: CreateQuoteRequest): void {
-  checkText(request.pickup_address, 'pickup_address', MAX_ADDRESS_LENGTH);
-  checkText(request.dropoff_address, 'dropoff_address', MAX_ADDRESS_LENGTH);
-  checkOneOf(request.package_size, 'package_size', PACKAGE_SIZES);
+  checkText(request.pickupAddress, 'pickup_address', MAX_ADDRESS_LENGTH);
+  checkText(request.dropoffAddress, 'dropoff_address', MAX_ADDRESS_LENGTH);
+  checkOneOf(request.packageSize, 'package_size', PACKAGE_SIZES);
   checkOneOf(request.category, 'category', CATEGORIES);
   if (request.vehicle !== undefined) checkOneOf(request.vehicle, 'vehicle', VEHICLES);
-  if (request.scheduled_at !== undefined) checkText(request.scheduled_at, 'scheduled_at', MAX_SCHEDULED_AT_LENGTH);
+  if (request.scheduledAt !== undefined) checkText(request.scheduledAt, 'scheduled_at', MAX_SCHEDULED_AT_LENGTH);
 }

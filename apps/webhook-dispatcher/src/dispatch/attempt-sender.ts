@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
-import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
+import { WEBHOOK_TIMEOUT_MS } from './attempt-limits';
 import { Clock, CLOCK, Metrics, newId } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { signPayload } from '@sdd/signing';

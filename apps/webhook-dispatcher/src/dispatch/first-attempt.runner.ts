@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
+import { WEBHOOK_TIMEOUT_MS } from './attempt-limits';
 import { ATTEMPT_SLOTS, AttemptSlots, Release, SlotTicket } from './attempt-slots';
 import { AttemptJob, attemptJobId, AttemptQueue } from './attempt.queue';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';

@@ -1,4 +1,4 @@
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from '@sdd/contracts';
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './attempt-limits';
 import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 
 const now = new Date('2015-10-21T07:28:00.000Z');

@@ -4,7 +4,6 @@ import { Repository } from 'typeorm';
 import {
   CreateWebhookRequest,
   ListWebhooksRequest,
-  MAX_WEBHOOKS_PER_SCOPE,
   UpdateWebhookRequest,
   WebhookRecordList,
   WebhookRef,
@@ -20,6 +19,9 @@ import { WebhookEndpointEntity } from './webhook-endpoint.entity';
 import { newSigningSecret } from './signing-secrets';
 import { toWebhookRecord } from './webhook-endpoint.record';
 import { WebhookUrlGuard } from './webhook-url.guard';
+
+/** At most this many endpoints per merchant and mode (decisions.md, Webhooks). */
+const MAX_WEBHOOKS_PER_SCOPE = 16;
 
 @Injectable()
 export class EndpointsHandlers {

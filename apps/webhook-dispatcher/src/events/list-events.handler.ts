@@ -9,9 +9,9 @@ import { storedEnvelope } from './event.record';
 export class ListEventsHandler {
   constructor(private readonly events: EventReadRepository) {}
 
-  async execute({ scope, limit, cursor, delivery_id, type }: ListEventsRequest): Promise<EventRecordPage> {
+  async execute({ scope, limit, cursor, deliveryId, type }: ListEventsRequest): Promise<EventRecordPage> {
     const before = cursorParam(cursor, 'evt');
-    const rows = await this.events.listEvents({ merchantId: scope.merchantId, mode: scope.mode, limit: limit + 1, before, deliveryId: delivery_id, type });
+    const rows = await this.events.listEvents({ merchantId: scope.merchantId, mode: scope.mode, limit: limit + 1, before, deliveryId, type });
     const page = toPage(rows, limit, (row) => ({ createdAt: row.created_at, id: row.id }), storedEnvelope);
     return { data: page.data, hasMore: page.has_more, nextCursor: page.next_cursor };
   }

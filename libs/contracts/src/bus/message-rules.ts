@@ -1,9 +1,5 @@
 import { registerDecorator, ValidateIf, ValidationOptions } from 'class-validator';
 
-/** What a bus message class is: the pipe builds one from the plain payload and validates it. */
-export type BusMessageClass<T extends object = object> = new () => T;
-
-
 /** Ids the services mint: `<prefix>_<base62>`. */
 export const MERCHANT_ID_PATTERN = /^mer_[0-9A-Za-z]{1,64}$/;
 export const DELIVERY_ID_PATTERN = /^del_(test_)?[0-9A-Za-z]{1,64}$/;

@@ -2,9 +2,8 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
-import { MerchantScope, Mode } from '../scope';
-import { MODES } from '../scope';
-import { MERCHANT_ID_PATTERN } from './message-rules';
+import { MERCHANT_ID_PATTERN } from '../bus/message-rules';
+import { MerchantScope, Mode, MODES } from './scope';
 
 export class MerchantScopeMessage implements MerchantScope {
   @IsString()

@@ -1,5 +1,3 @@
-import { MerchantScope } from './scope';
-
 /** The merchant's payment account, as payment-service answers for it; GET /v1/merchants/me presents it. */
 export interface MerchantAccountRecord {
   connect: {
@@ -13,14 +11,4 @@ export interface MerchantAccountRecord {
     deliveriesLast30Days: number;
     nextTierAt: number | null;
   };
-}
-
-export interface MerchantAccountRequest {
-  scope: MerchantScope;
-}
-
-export interface CountRecentDeliveriesRequest {
-  scope: MerchantScope;
-  /** Epoch ms: count deliveries created since then. */
-  since: number;
 }

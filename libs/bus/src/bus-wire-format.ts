@@ -1,4 +1,10 @@
-import { ErrorPayload } from './errors';
+import type { ErrorPayload } from '@sdd/contracts';
+
+/**
+ * The bus's wire format: what a request job on a service's queue holds, and
+ * what comes back on the caller's reply list. Live on Redis: a field renamed
+ * here strands the requests of replicas still running the old code.
+ */
 
 /** What travels with every bus message besides its data. */
 export interface BusMeta {
@@ -35,13 +41,6 @@ export const BUS_REQUEST_BATCH = 'bus.batch';
 
 /** Requests in one batch at most: a batch is one slot of the answering worker, run all at once there. */
 export const BUS_REQUEST_BATCH_MAX = 50;
-
-/** An event job on a subscriber's event queue. */
-export interface BusEvent<TData = unknown> {
-  pattern: string;
-  data: TData;
-  meta: BusMeta;
-}
 
 /** A reply, correlated to its request by the request's job id. */
 export type BusReply<TResponse = unknown> =

@@ -1,11 +1,9 @@
-import type { DeliveryStopRecord } from './addresses';
-import type { PaymentRecord, RefundRecord } from './payments';
-import type { AssignedDriver, ProofPhotoRecord } from './drivers';
-import { ClaimedQuote, Category } from './quotes';
-import type { Mode } from './scope';
-import { MerchantScope } from './scope';
+import type { DeliveryStopRecord } from '../addresses';
+import type { AssignedDriver, ProofPhotoRecord } from '../drivers/drivers';
+import type { PaymentRecord, RefundRecord } from '../payments/payments';
+import type { Category } from '../quotes/quotes';
+import type { Mode } from '../scope/scope';
 
-/** What the merchant sent, after the gateway validated it and normalised phones to E.164. */
 /** decisions.md: test-mode creation accepts `test_scenario`; each plays a failure path with the events live mode would emit. */
 export const TEST_SCENARIOS = ['driver_no_show', 'recipient_unavailable', 'id_check_failed', 'return_to_pickup', 'reroute_declined', 'slow_pickup'] as const;
 export type TestScenario = (typeof TEST_SCENARIOS)[number];
@@ -23,27 +21,6 @@ export interface ProofRecord {
   idChecked: boolean;
   /** In upload order. */
   photos: ProofPhotoRecord[];
-}
-
-export interface CreateDeliveryRequest {
-  scope: MerchantScope;
-  test_scenario?: TestScenario;
-  undeliverable_action?: UndeliverableAction;
-  quote_id: string;
-  checkout_id?: string;
-  category?: Category;
-  recipient: { name: string; phone: string; email: string | null };
-  pickup_contact: { name: string | null; phone: string | null };
-  dropoff_notes: string | null;
-  external_reference: string | null;
-  description: string | null;
-  metadata: Record<string, string>;
-  /**
-   * Set when the merchant sent an Idempotency-Key: the gateway's name for this
-   * request (unique per merchant and mode). At most one delivery is created
-   * for it; a retry gets that delivery back.
-   */
-  idempotency_key?: string;
 }
 
 /**
@@ -116,21 +93,6 @@ export interface DeliveryRecordPage {
   nextCursor: string | null;
 }
 
-export interface DeliveryRef {
-  scope: MerchantScope;
-  deliveryId: string;
-}
-
-export interface ListDeliveriesRequest {
-  scope: MerchantScope;
-  limit: number;
-  cursor?: string;
-  status?: string;
-}
-
-/** Quote-service's answer to a peek: the quote as a claim would return it, without using it. */
-export type PeekedQuote = Omit<ClaimedQuote, 'repriced_from'> & { expired: boolean };
-
 /**
  * The delivery as the API showed it when the event happened (presented by
  * libs/public-api's presentDelivery, plus `delivered_at` on delivery.delivered),
@@ -156,11 +118,6 @@ export interface DeliveryEvent {
   data: DeliverySnapshot;
 }
 
-/** What the outbox offers a subscriber: events in order, oldest first. */
-export interface DeliveryEventBatch {
-  events: DeliveryEvent[];
-}
-
 /** The subscriber's answer: the ids it has stored durably (and will not need again). */
 export interface DeliveryEventReceipt {
   acknowledged: string[];
@@ -168,10 +125,6 @@ export interface DeliveryEventReceipt {
 
 /** The most events one offer carries. */
 export const DELIVERY_EVENT_BATCH_MAX = 100;
-
-export interface AdvanceDeliveryRequest extends DeliveryRef {
-  to?: string;
-}
 
 /** GET /v1/deliveries/{id}/tracking. */
 export interface TrackingSnapshot {
@@ -199,9 +152,4 @@ export interface PublicTracking {
   pickup: { lat: number; lng: number } | null;
   dropoff: { lat: number; lng: number } | null;
   updated_at: string;
-}
-
-/** The tracking page's request: the unguessable token alone, no merchant. */
-export interface PublicTrackingRequest {
-  token: string;
 }

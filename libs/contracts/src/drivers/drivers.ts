@@ -1,5 +1,4 @@
-import type { Category, PackageSize, Vehicle } from './quotes';
-import type { MerchantScope } from './scope';
+import type { Category, PackageSize, Vehicle } from '../quotes/quotes';
 
 /** What a restricted category asks of the driver (delivery rule 4): a provincial certification. */
 export const CERTIFICATION_KINDS = ['liquor_service', 'cannabis_retail'] as const;
@@ -42,34 +41,14 @@ export interface DriverRecord {
   createdAt: string;
 }
 
-export interface CreateDriverRequest {
-  name: string;
-  phone: string;
-  vehicle: Vehicle;
-  homeProvince: Province;
-}
-
 /** The driver and its API token, shown this once (kept hashed). */
 export interface CreatedDriverRecord {
   driver: DriverRecord;
   token: string;
 }
 
-export interface DriverRef {
-  driverId: string;
-}
-
-export interface ChangeDriverStandingRequest extends DriverRef {
-  change: DriverStandingChange;
-}
-
 /** The span of a driver session an operator may ask for, in seconds: ten seconds to a year. */
 export const DRIVER_TOKEN_TTL_BOUNDS = { min: 10, max: 365 * 24 * 3600 } as const;
-
-export interface RotateDriverTokenRequest extends DriverRef {
-  /** How long the new token lasts; null: DRIVER_TOKEN_TTL_SECONDS. */
-  expiresInSeconds: number | null;
-}
 
 /**
  * A revoked driver, and what became of its deliveries under way: those not
@@ -82,35 +61,6 @@ export interface RevokedDriverRecord {
   strandedDeliveryIds: string[];
 }
 
-export interface ListDriversRequest {
-  limit: number;
-}
-
-export interface SetCertificationRequest extends DriverRef {
-  kind: CertificationKind;
-  province: Province;
-  status: CertificationStatus;
-  expiresAt: string | null;
-}
-
-/** Every driver-facing request names its driver by the SHA-256 of the token it sent; delivery-service finds the driver by it. */
-export interface DriverAuthRequest {
-  tokenHash: string;
-}
-
-export interface DriverAvailabilityRequest extends DriverAuthRequest {
-  online: boolean;
-}
-
-export interface DriverLocationRequest extends DriverAuthRequest {
-  lat: number;
-  lng: number;
-}
-
-export interface DriverOfferRequest extends DriverAuthRequest {
-  offerId: string;
-}
-
 /** What a driver may report once assigned; every report goes through the delivery state machine. */
 export const DRIVER_REPORTS = ['driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed', 'returned'] as const;
 export type DriverReport = (typeof DRIVER_REPORTS)[number];
@@ -118,33 +68,9 @@ export type DriverReport = (typeof DRIVER_REPORTS)[number];
 export const FAILURE_REASONS = ['recipient_unavailable', 'address_unreachable', 'id_check_failed', 'package_damaged', 'other'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
-export interface DriverReportRequest extends DriverAuthRequest {
-  deliveryId: string;
-  status: DriverReport;
-  reason: FailureReason | null;
-  recipientName: string | null;
-  /** The 4-digit PIN the recipient read from the tracking page, when the driver asked for it. */
-  pin: string | null;
-  /** From the recipient's ID (YYYY-MM-DD): required to deliver alcohol or cannabis. */
-  recipientBirthDate: string | null;
-}
-
 /** The photo formats a proof of delivery takes, told apart by their first bytes as well as their Content-Type. */
 export const PROOF_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ProofPhotoType = (typeof PROOF_PHOTO_TYPES)[number];
-
-/**
- * A photo the gateway has stored (under `key`, a name only this driver's
- * upload of these bytes to this delivery produces) and asks delivery-service
- * to attach to the delivery's proof.
- */
-export interface ProofPhotoRequest extends DriverAuthRequest {
-  deliveryId: string;
-  key: string;
-  contentType: ProofPhotoType;
-  bytes: number;
-  sha256: string;
-}
 
 /** One photo of a proof of delivery; the gateway turns `key` into a signed, expiring URL. */
 export interface ProofPhotoRecord {
@@ -186,12 +112,6 @@ export interface AssignedDriver {
   lng: number | null;
 }
 
-export interface RerouteRequest {
-  scope: MerchantScope;
-  deliveryId: string;
-  dropoffAddress: string;
-}
-
 /** A new dropoff waiting for the assigned driver's answer. */
 export interface RerouteRecord {
   deliveryId: string;
@@ -202,11 +122,6 @@ export interface RerouteRecord {
 
 export interface RerouteRecordList {
   data: RerouteRecord[];
-}
-
-export interface AnswerRerouteRequest extends DriverAuthRequest {
-  deliveryId: string;
-  accept: boolean;
 }
 
 export interface DriverRecordList {

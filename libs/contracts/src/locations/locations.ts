@@ -1,5 +1,4 @@
-import type { PostalAddress } from './addresses';
-import { MerchantScope } from './scope';
+import type { PostalAddress } from '../addresses';
 
 /** Products a pickup location may be licensed to sell (decisions.md, Merchants and keys). */
 export const RESTRICTED_CATEGORIES = ['alcohol', 'cannabis'] as const;
@@ -22,15 +21,6 @@ export interface PickupLocationInput {
 export interface PickupLocationRecord extends PickupLocationInput {
   id: string;
   createdAt: string;
-}
-
-export interface CreatePickupLocationRequest {
-  scope: MerchantScope;
-  location: PickupLocationInput;
-}
-
-export interface ListPickupLocationsRequest {
-  scope: MerchantScope;
 }
 
 export interface PickupLocationRecordList {

@@ -1,5 +1,4 @@
-import type { LocatedAddress } from './addresses';
-import { MerchantScope } from './scope';
+import type { LocatedAddress } from '../addresses';
 
 export const PACKAGE_SIZES = ['small', 'medium', 'large'] as const;
 export type PackageSize = (typeof PACKAGE_SIZES)[number];
@@ -15,16 +14,6 @@ export type Category = (typeof CATEGORIES)[number];
  * again by quote-service (which does not trust its callers) and its parser.
  */
 export const MAX_ADDRESS_LENGTH = 300;
-
-export interface CreateQuoteRequest {
-  scope: MerchantScope;
-  pickup_address: string;
-  dropoff_address: string;
-  package_size: PackageSize;
-  vehicle?: Vehicle;
-  scheduled_at?: string;
-  category: Category;
-}
 
 /** A quote as quote-service answers for it; the gateway presents it (libs/public-api). */
 export interface QuoteRecord {
@@ -45,37 +34,7 @@ export interface QuoteRecord {
   used: boolean;
 }
 
-export interface QuoteRef {
-  scope: MerchantScope;
-  quoteId: string;
-}
-
-/**
- * A quote as one delivery (the claimant, by its id) peeks at, claims, confirms
- * or releases it. The claimant may claim again a quote it already holds: a
- * retry of the same request goes through.
- */
-export interface QuoteClaimRef extends QuoteRef {
-  claimant: string;
-}
-
-/** A peek that also checks the category the delivery asks for: a quote made for another is refused (`category_quote_mismatch`). */
-export interface PeekQuoteRequest extends QuoteClaimRef {
-  category?: Category;
-}
-
-/**
- * A claim with the checks that can refuse the delivery made first, under the
- * quote's row lock, so that a refused delivery leaves the quote unclaimed.
- * `unrestricted_only`: a quote for a restricted category is not claimed
- * (`licence_check_needed`): its pickup's licence is checked first, then it is
- * claimed without the flag.
- */
-export interface ClaimQuoteRequest extends PeekQuoteRequest {
-  unrestricted_only?: boolean;
-}
-
-/** The error code of a claim refused for `unrestricted_only`: between services only, never in an HTTP answer. */
+/** The error code of a claim refused for `unrestrictedOnly`: between services only, never in an HTTP answer. */
 export const LICENCE_CHECK_NEEDED = 'licence_check_needed';
 
 /** What delivery-service gets when it claims a quote: everything the delivery keeps of the route and price. */
@@ -94,3 +53,6 @@ export interface ClaimedQuote {
   /** Set when the quote had expired and was re-priced within the drift tolerance. */
   repriced_from: number | null;
 }
+
+/** Quote-service's answer to a peek: the quote as a claim would return it, without using it. */
+export type PeekedQuote = Omit<ClaimedQuote, 'repriced_from'> & { expired: boolean };

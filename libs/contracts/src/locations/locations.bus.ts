@@ -3,15 +3,11 @@ import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { ArrayUnique, IsArray, IsDefined, IsIn, IsNotEmpty, IsObject, IsString, ValidateNested } from 'class-validator';
 import type { PostalAddress } from '../addresses';
-import {
-  CreatePickupLocationRequest,
-  ListPickupLocationsRequest,
-  PickupLocationInput,
-  RESTRICTED_CATEGORIES,
-  RestrictedCategory,
-} from '../locations';
-import { NullableButPresent } from './message-rules';
-import { ScopedMessage } from './scope.messages';
+import { busPattern, replyOf } from '../bus/bus-pattern';
+import { NullableButPresent } from '../bus/message-rules';
+import { ScopedMessage } from '../scope/scope.messages';
+import { ServiceName } from '../services';
+import { PickupLocationInput, PickupLocationRecord, PickupLocationRecordList, RESTRICTED_CATEGORIES, RestrictedCategory } from './locations';
 
 export class PostalAddressMessage implements PostalAddress {
   @IsString()
@@ -56,7 +52,7 @@ export class PickupLocationInputMessage implements PickupLocationInput {
   licenseNumber!: string | null;
 }
 
-export class CreatePickupLocationMessage extends ScopedMessage implements CreatePickupLocationRequest {
+export class CreatePickupLocationRequest extends ScopedMessage {
   @IsDefined()
   @IsObject()
   @ValidateNested()
@@ -64,4 +60,11 @@ export class CreatePickupLocationMessage extends ScopedMessage implements Create
   location!: PickupLocationInputMessage;
 }
 
-export class ListPickupLocationsMessage extends ScopedMessage implements ListPickupLocationsRequest {}
+export class ListPickupLocationsRequest extends ScopedMessage {}
+
+const owner = ServiceName.Delivery;
+
+export const LOCATION_PATTERNS = {
+  CreatePickupLocation: busPattern({ name: 'delivery.create_pickup_location', owner, message: CreatePickupLocationRequest, reply: replyOf<PickupLocationRecord>() }),
+  ListPickupLocations: busPattern({ name: 'delivery.list_pickup_locations', owner, message: ListPickupLocationsRequest, reply: replyOf<PickupLocationRecordList>() }),
+};

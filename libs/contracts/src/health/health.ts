@@ -1,4 +1,4 @@
-import { ServiceName } from './services';
+import { ServiceName } from '../services';
 
 /** Reply to a service's ping pattern. */
 export interface PingReply {

@@ -1,4 +1,4 @@
-import { MerchantScope, Mode } from './scope';
+import type { Mode } from '../scope/scope';
 
 /**
  * A checkout's life: paid once, used by one delivery; `failed` stays payable
@@ -43,36 +43,9 @@ export interface CheckoutCustomer {
   phone: string | null;
 }
 
-export interface CreateCheckoutRequest {
-  scope: MerchantScope;
-  quoteId: string;
-  itemsSubtotal: number;
-  successUrl: string | null;
-  cancelUrl: string | null;
-  customer: CheckoutCustomer;
-  stripeVersion: string | null;
-  /** The gateway's request token for an idempotent request: every attempt names the same checkout. */
-  idempotencyKey?: string;
-}
-
 export interface CreateCheckoutReply {
   checkout: CheckoutRecord;
   replayed: boolean;
-}
-
-export interface CheckoutRef {
-  scope: MerchantScope;
-  checkoutId: string;
-}
-
-export interface PayTestCheckoutRequest extends CheckoutRef {
-  /** A test card number (4242…, 4000…0002, 4000 0027 6000 3184), spaces allowed. */
-  card: string;
-}
-
-/** The hosted payment page reaches a checkout by its id alone (no API key). */
-export interface CheckoutPageRequest {
-  checkoutId: string;
 }
 
 /** What the hosted payment page shows and needs to take the payment. */
@@ -94,14 +67,6 @@ export interface CheckoutPage {
   cancelUrl: string | null;
 }
 
-/** Delivery-service claims a paid checkout for one delivery (the claimant) before it writes it. */
-export interface CheckoutClaimRef {
-  scope: MerchantScope;
-  checkoutId: string;
-  quoteId: string;
-  claimant: string;
-}
-
 /** The money of one delivery, frozen when the checkout is claimed. */
 export interface PaymentRecord {
   status: 'paid';
@@ -114,14 +79,6 @@ export interface PaymentRecord {
   feeRatePercent: number;
 }
 
-export interface ConnectMerchantRequest {
-  scope: MerchantScope;
-  email: string;
-  businessName: string;
-  returnUrl: string | null;
-  refreshUrl: string | null;
-}
-
 export interface ConnectLinkRecord {
   url: string;
   expiresAt: string;
@@ -129,18 +86,6 @@ export interface ConnectLinkRecord {
   status: 'not_connected' | 'pending' | 'connected';
   chargesEnabled: boolean;
   payoutsEnabled: boolean;
-}
-
-/** A processor event as the gateway received it: verified by payment-service against the raw body. */
-export interface ProcessorEventRequest {
-  payload: string;
-  signature: string;
-}
-
-export interface ListPayoutsRequest {
-  scope: MerchantScope;
-  limit: number;
-  cursor?: string;
 }
 
 export const PAYOUT_STATUSES = ['pending', 'paid', 'failed'] as const;
@@ -186,21 +131,8 @@ export interface RefundRecord {
   createdAt: string;
 }
 
-export interface ListRefundsRequest {
-  scope: MerchantScope;
-  limit: number;
-  cursor?: string;
-}
-
 export interface RefundRecordPage {
   data: RefundRecord[];
   hasMore: boolean;
   nextCursor: string | null;
-}
-
-/** payment-service tells delivery-service that a delivery's refund was made: delivery-service records it and its event. */
-export interface RecordDeliveryRefundRequest {
-  scope: MerchantScope;
-  deliveryId: string;
-  refund: RefundRecord;
 }

@@ -1,5 +1,3 @@
-import { MerchantScope } from './scope';
-
 /** An endpoint as webhook-dispatcher answers for it; the gateway presents it (libs/public-api). */
 export interface WebhookRecord {
   id: string;
@@ -23,51 +21,12 @@ export interface WebhookWithSecretRecord extends WebhookRecord {
   secret: string;
 }
 
-export interface CreateWebhookRequest {
-  scope: MerchantScope;
-  url: string;
-  events: string[];
-  description: string | null;
-  /** The merchant account's email (the gateway owns merchants): where the auto-disable notices go. */
-  notifyEmail: string;
-}
-
-export interface UpdateWebhookRequest {
-  scope: MerchantScope;
-  webhookId: string;
-  url?: string;
-  events?: string[];
-  description?: string | null;
-  active?: boolean;
-  /** As on creation: kept up to date with each change. */
-  notifyEmail: string;
-}
-
-export interface ListWebhooksRequest {
-  scope: MerchantScope;
-}
-
 export interface WebhookRecordList {
   data: WebhookRecord[];
 }
 
-export interface WebhookRef {
-  scope: MerchantScope;
-  webhookId: string;
-}
-
-/** POST /v1/webhooks/{id}/rotate_secret: how long the replaced secret keeps signing (0 = not at all). */
-export interface RotateWebhookSecretRequest extends WebhookRef {
-  expiresInHours: number;
-}
-
 /** The longest a replaced secret may keep signing, and the default. */
 export const MAX_SECRET_OVERLAP_HOURS = 24;
-
-/** POST /v1/webhooks/{id}/recover: failed deliveries of events created at or after `since` (ISO 8601) are sent again. */
-export interface RecoverWebhookRequest extends WebhookRef {
-  since: string;
-}
 
 export interface RecoveryRecord {
   /** How many failed deliveries were queued again. */
@@ -76,15 +35,6 @@ export interface RecoveryRecord {
 
 /** How far back a recovery may reach. */
 export const MAX_RECOVERY_AGE_MS = 7 * 24 * 3600 * 1000;
-
-/** At most this many endpoints per merchant and mode (decisions.md, Webhooks). */
-export const MAX_WEBHOOKS_PER_SCOPE = 16;
-
-/** Delays before the 2nd, 3rd and 4th (last) attempt of an event to an endpoint (decisions.md, Webhooks). */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 600_000, 3_600_000];
-export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
-/** The receiver must answer 2xx within this. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /** What POST /v1/webhooks/{id}/test sends: not a delivery event, so no delivery subscribes to it. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
@@ -142,25 +92,8 @@ export interface EventDetailRecord {
   destinations: DestinationRecord[];
 }
 
-export interface ListEventsRequest {
-  scope: MerchantScope;
-  limit: number;
-  cursor?: string;
-  delivery_id?: string;
-  type?: string;
-}
-
 export interface EventRecordPage {
   data: EventEnvelope[];
   hasMore: boolean;
   nextCursor: string | null;
-}
-
-export interface EventRef {
-  scope: MerchantScope;
-  eventId: string;
-}
-
-export interface ResendEventRequest extends EventRef {
-  webhookId: string;
 }
