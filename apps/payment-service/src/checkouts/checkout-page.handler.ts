@@ -6,7 +6,7 @@ import { processorFailure } from '../processor/processor-errors';
 import { checkoutStatus, isPayable } from './checkout-status';
 import { checkoutNotFound } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 
 /**
  * What the hosted payment page needs, reached by the checkout id alone (an
@@ -17,7 +17,7 @@ import { CheckoutStore } from './checkout.store';
 @Injectable()
 export class CheckoutPageHandler {
   constructor(
-    private readonly store: CheckoutStore,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -30,14 +30,14 @@ export class CheckoutPageHandler {
     const checkout = await this.find(checkoutId);
     if (!isPayable(checkout.status)) return this.page(checkout);
     try {
-      return this.page(await this.store.refresh(checkout));
+      return this.page(await this.checkouts.refresh(checkout));
     } catch (error) {
       throw processorFailure(error);
     }
   }
 
   private async find(checkoutId: string): Promise<CheckoutEntity> {
-    const checkout = await this.store.findById(checkoutId);
+    const checkout = await this.checkouts.findById(checkoutId);
     if (!checkout) throw checkoutNotFound();
     return checkout;
   }

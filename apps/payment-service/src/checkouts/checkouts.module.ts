@@ -3,12 +3,9 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CancelCheckoutHandler } from './cancel-checkout.handler';
-import { PayoutsModule } from '../payouts/payouts.module';
-import { CheckoutClaimReconciler } from './checkout-claim.reconciler';
-import { CheckoutExpiryReconciler } from './checkout-expiry.reconciler';
 import { CheckoutPageHandler } from './checkout-page.handler';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 import { CheckoutsController } from './checkouts.controller';
 import { ClaimCheckoutHandler } from './claim-checkout.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
@@ -17,11 +14,11 @@ import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
 import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity]), PayoutsModule],
+  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity])],
   controllers: [CheckoutsController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    CheckoutStore,
+    CheckoutRepository,
     CreateCheckoutHandler,
     GetCheckoutHandler,
     CancelCheckoutHandler,
@@ -29,9 +26,7 @@ import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
     CheckoutPageHandler,
     ClaimCheckoutHandler,
     SettleCheckoutClaimHandler,
-    CheckoutClaimReconciler,
-    CheckoutExpiryReconciler,
   ],
-  exports: [CheckoutStore],
+  exports: [CheckoutRepository, SettleCheckoutClaimHandler],
 })
 export class CheckoutsModule {}

@@ -5,8 +5,8 @@ import { CheckoutRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
-import { MoneyMovementEntity } from '../payouts/money-movement.entity';
-import { toRefundRecord } from '../payouts/refund.record';
+import { MoneyMovementEntity } from '../money-movements/money-movement.entity';
+import { toRefundRecord } from '../money-movements/refund.record';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { statusAfterIntent } from './checkout-status';
 import { checkoutNotFound } from './checkout-errors';
@@ -15,7 +15,7 @@ import { toCheckoutRecord } from './checkout.record';
 
 /** Reading, presenting and settling checkouts: what every checkout use case shares. */
 @Injectable()
-export class CheckoutStore {
+export class CheckoutRepository {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
