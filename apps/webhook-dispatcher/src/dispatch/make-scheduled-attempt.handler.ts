@@ -5,8 +5,7 @@ import { AttemptSender } from './attempt-sender';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
 import { EndpointNotices } from '../notices/endpoint-notices';
 import { EndpointHealthRepository } from './endpoint-health.repository';
-import { AttemptContext } from './event-log.types';
-import { MessageSendRepository } from './message-send.repository';
+import { AttemptContext, MessageSendRepository } from './message-send.repository';
 import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 
 /**
