@@ -84,110 +84,84 @@ describe('RepeatingTask', () => {
     await jest.advanceTimersByTimeAsync(500);
     expect(calls).toBe(1);
   });
-});
 
-describe('RepeatingTask, poked', () => {
-  const logger = new Logger('test');
-  let warn: jest.SpyInstance;
+  describe('when poked', () => {
+    it('runs a pass at once when none runs, without waiting for the interval', async () => {
+      let calls = 0;
+      const task = new RepeatingTask('sweep', 10_000, async () => (calls += 1), logger);
+      task.start();
+      task.poke();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(calls).toBe(1);
+      await task.stop();
+    });
 
-  beforeEach(() => {
-    jest.useFakeTimers();
-    warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    it('follows the pass under way with one more, however often it was poked meanwhile', async () => {
+      const passes: Array<ReturnType<typeof deferred<void>>> = [];
+      const task = new RepeatingTask('sweep', 10_000, () => {
+        passes.push(deferred<void>());
+        return passes[passes.length - 1].promise;
+      }, logger);
+      task.poke();
+      task.poke();
+      task.poke();
+      expect(passes).toHaveLength(1);
+      passes[0].resolve();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(passes).toHaveLength(2);
+      passes[1].resolve();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(passes).toHaveLength(2);
+    });
+
+    it('ignores pokes once stopped', async () => {
+      let calls = 0;
+      const task = new RepeatingTask('sweep', 100, async () => (calls += 1), logger);
+      task.start();
+      await task.stop();
+      task.poke();
+      await jest.advanceTimersByTimeAsync(500);
+      expect(calls).toBe(0);
+    });
   });
 
-  afterEach(() => {
-    jest.useRealTimers();
-    warn.mockRestore();
-  });
+  describe('backing off', () => {
+    it('rests after each failure in a row, doubling, neither the interval nor a poke running meanwhile', async () => {
+      const passAt: number[] = [];
+      let failing = true;
+      const task = new RepeatingTask('relay', 100, async () => {
+        passAt.push(Date.now());
+        if (failing) throw new Error('subscriber down');
+      }, logger, { backoff: { firstMs: 250, maxMs: 1_000 } });
+      const start = Date.now();
+      task.start();
+      await jest.advanceTimersByTimeAsync(100);
+      expect(warn).toHaveBeenLastCalledWith('relay failed (1 in a row), will try again in 250 ms: subscriber down');
+      task.poke();
+      await jest.advanceTimersByTimeAsync(300);
+      // Failed at 100, rested until 350: the ticks at 200 and 300 and the poke did nothing.
+      expect(passAt.map((at) => at - start)).toEqual([100, 400]);
+      expect(warn).toHaveBeenLastCalledWith('relay failed (2 in a row), will try again in 500 ms: subscriber down');
+      failing = false;
+      await jest.advanceTimersByTimeAsync(500);
+      expect(passAt.map((at) => at - start)).toEqual([100, 400, 900]);
+      await jest.advanceTimersByTimeAsync(100);
+      expect(passAt.map((at) => at - start)).toEqual([100, 400, 900, 1000]);
+      await task.stop();
+    });
 
-  it('runs a pass at once when none runs, without waiting for the interval', async () => {
-    let calls = 0;
-    const task = new RepeatingTask('sweep', 10_000, async () => (calls += 1), logger);
-    task.start();
-    task.poke();
-    await jest.advanceTimersByTimeAsync(0);
-    expect(calls).toBe(1);
-    await task.stop();
-  });
-
-  it('follows the pass under way with one more, however often it was poked meanwhile', async () => {
-    const passes: Array<ReturnType<typeof deferred<void>>> = [];
-    const task = new RepeatingTask('sweep', 10_000, () => {
-      passes.push(deferred<void>());
-      return passes[passes.length - 1].promise;
-    }, logger);
-    task.poke();
-    task.poke();
-    task.poke();
-    expect(passes).toHaveLength(1);
-    passes[0].resolve();
-    await jest.advanceTimersByTimeAsync(0);
-    expect(passes).toHaveLength(2);
-    passes[1].resolve();
-    await jest.advanceTimersByTimeAsync(0);
-    expect(passes).toHaveLength(2);
-  });
-
-  it('ignores pokes once stopped', async () => {
-    let calls = 0;
-    const task = new RepeatingTask('sweep', 100, async () => (calls += 1), logger);
-    task.start();
-    await task.stop();
-    task.poke();
-    await jest.advanceTimersByTimeAsync(500);
-    expect(calls).toBe(0);
-  });
-});
-
-describe('RepeatingTask, backing off', () => {
-  const logger = new Logger('test');
-  let warn: jest.SpyInstance;
-
-  beforeEach(() => {
-    jest.useFakeTimers();
-    warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    jest.useRealTimers();
-    warn.mockRestore();
-  });
-
-  it('rests after each failure in a row, doubling, neither the interval nor a poke running meanwhile', async () => {
-    const passAt: number[] = [];
-    let failing = true;
-    const task = new RepeatingTask('relay', 100, async () => {
-      passAt.push(Date.now());
-      if (failing) throw new Error('subscriber down');
-    }, logger, { backoff: { firstMs: 250, maxMs: 1_000 } });
-    const start = Date.now();
-    task.start();
-    await jest.advanceTimersByTimeAsync(100);
-    expect(warn).toHaveBeenLastCalledWith('relay failed (1 in a row), will try again in 250 ms: subscriber down');
-    task.poke();
-    await jest.advanceTimersByTimeAsync(300);
-    // Failed at 100, rested until 350: the ticks at 200 and 300 and the poke did nothing.
-    expect(passAt.map((at) => at - start)).toEqual([100, 400]);
-    expect(warn).toHaveBeenLastCalledWith('relay failed (2 in a row), will try again in 500 ms: subscriber down');
-    failing = false;
-    await jest.advanceTimersByTimeAsync(500);
-    expect(passAt.map((at) => at - start)).toEqual([100, 400, 900]);
-    await jest.advanceTimersByTimeAsync(100);
-    expect(passAt.map((at) => at - start)).toEqual([100, 400, 900, 1000]);
-    await task.stop();
-  });
-
-  it('starts the rest from its first length again after a pass that succeeded', async () => {
-    const outcomes = [false, true, false];
-    const task = new RepeatingTask('relay', 100, async () => {
-      if (!outcomes.shift()) throw new Error('down');
-    }, logger, { backoff: { firstMs: 100, maxMs: 1_000 } });
-    await task.runNow();
-    await task.runNow();
-    await task.runNow();
-    expect(warn.mock.calls.map(([line]) => line)).toEqual([
-      'relay failed (1 in a row), will try again in 100 ms: down',
-      'relay failed (1 in a row), will try again in 100 ms: down',
-    ]);
+    it('starts the rest from its first length again after a pass that succeeded', async () => {
+      const outcomes = [false, true, false];
+      const task = new RepeatingTask('relay', 100, async () => {
+        if (!outcomes.shift()) throw new Error('down');
+      }, logger, { backoff: { firstMs: 100, maxMs: 1_000 } });
+      await task.runNow();
+      await task.runNow();
+      await task.runNow();
+      expect(warn.mock.calls.map(([line]) => line)).toEqual([
+        'relay failed (1 in a row), will try again in 100 ms: down',
+        'relay failed (1 in a row), will try again in 100 ms: down',
+      ]);
+    });
   });
 });
