@@ -6,7 +6,7 @@ import { withReplicaLock } from './replica-lock';
 export interface TaskSchedule extends RepeatingTaskOptions {
   /** What the logs call the work ("quote claim reconciliation"). */
   name: string;
-  /** From the app's configuration: every interval of ours is an env variable. */
+  /** Usually from the app's configuration (an env variable), so tests and operators can change it. */
   intervalMs: number;
 }
 
@@ -17,7 +17,8 @@ export interface TaskSchedule extends RepeatingTaskOptions {
  * pass under way finishes before the modules are torn down (OnModuleDestroy
  * comes before the database, the queues and the bus close). A subclass is a
  * provider named `<What>Task` in `<what>.task.ts`, listed in its app's
- * `tasks.ts`; it gives its schedule to `super` and writes `pass`.
+ * `tasks.module.ts` (docs/background-tasks.md); it gives its schedule to
+ * `super` and writes `pass`.
  */
 export abstract class BackgroundTask<T = void> implements OnApplicationBootstrap, OnModuleDestroy {
   protected readonly logger = new Logger(this.constructor.name);
