@@ -5,7 +5,8 @@ import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError, Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, OneReplicaTask } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
-import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
+import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
 
 const BATCH = 100;
 
@@ -28,7 +29,8 @@ interface LapsedClaim {
 export class CheckoutClaimReconciliationTask extends OneReplicaTask {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly settle: SettleCheckoutClaimHandler,
+    private readonly confirmClaim: ConfirmCheckoutClaimHandler,
+    private readonly releaseClaim: ReleaseCheckoutClaimHandler,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -48,7 +50,7 @@ export class CheckoutClaimReconciliationTask extends OneReplicaTask {
       const ref = { scope, checkoutId: claim.id, quoteId: claim.quote_id, claimant: claim.claimed_by };
       const exists = await this.deliveryFunded(scope, claim.claimed_by, claim.id);
       if (exists === undefined) return;
-      const settled = exists ? (await this.settle.confirm(ref)).confirmed : (await this.settle.release(ref)).released;
+      const settled = exists ? (await this.confirmClaim.execute(ref)).confirmed : (await this.releaseClaim.execute(ref)).released;
       if (settled) this.logger.warn(`checkout ${claim.id}: lapsed claim of ${claim.claimed_by} ${exists ? 'confirmed' : 'released'}`);
     }
   }

@@ -3,15 +3,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CancelCheckoutHandler } from './cancel-checkout.handler';
-import { CheckoutPageHandler } from './checkout-page.handler';
 import { CheckoutEntity } from './checkout.entity';
 import { CheckoutRepository } from './checkout.repository';
 import { CheckoutsController } from './checkouts.controller';
 import { ClaimCheckoutHandler } from './claim-checkout.handler';
+import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
+import { GetCheckoutPageHandler } from './get-checkout-page.handler';
 import { GetCheckoutHandler } from './get-checkout.handler';
 import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
-import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+import { RefreshCheckoutPageHandler } from './refresh-checkout-page.handler';
+import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity])],
@@ -23,10 +25,12 @@ import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
     GetCheckoutHandler,
     CancelCheckoutHandler,
     PayTestCheckoutHandler,
-    CheckoutPageHandler,
+    GetCheckoutPageHandler,
+    RefreshCheckoutPageHandler,
     ClaimCheckoutHandler,
-    SettleCheckoutClaimHandler,
+    ConfirmCheckoutClaimHandler,
+    ReleaseCheckoutClaimHandler,
   ],
-  exports: [CheckoutRepository, SettleCheckoutClaimHandler],
+  exports: [CheckoutRepository, ConfirmCheckoutClaimHandler, ReleaseCheckoutClaimHandler],
 })
 export class CheckoutsModule {}
