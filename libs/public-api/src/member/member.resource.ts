@@ -50,3 +50,18 @@ export class DashboardSessionResource {
   @ApiProperty({ example: 'Zq3…', description: "The session's CSRF token." })
   csrf_token!: string;
 }
+
+@ApiSchema({ name: 'Invitation', description: 'An invitation mailed to join the team; the member exists once it is accepted.' })
+export class InvitationResource {
+  @ApiProperty({ example: 'inv_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ format: 'email', example: 'dev@maple.ca' })
+  email!: string;
+
+  @ApiProperty({ enum: MEMBER_ROLE_VALUES })
+  role!: (typeof MEMBER_ROLE_VALUES)[number];
+
+  @ApiProperty({ format: 'date-time', description: 'The link works once, until then (7 days).' })
+  expires_at!: string;
+}
