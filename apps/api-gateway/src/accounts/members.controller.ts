@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Res } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { DashboardSessionResource, InvitationResource, MemberListResource, MemberResource } from '@sdd/public-api';
+import { DashboardSessionResource, DeletedMemberResource, InvitationResource, MemberListResource, MemberResource } from '@sdd/public-api';
 import { Auth, AuthContext, Member, Public, SessionMember, TeamManagement } from '../auth/auth-context';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
@@ -92,15 +92,16 @@ export class MembersController {
   @ApiOperation({ summary: 'Remove a member', description: 'Owner only; the member is signed out everywhere at once. The team keeps at least one owner.' })
   @ApiCookieAuth(SESSION_SCHEME)
   @ApiEmptyBody()
-  @ApiNoContentResponse({ description: 'Removed.' })
+  @ApiOkResponse({ description: 'Removed.', type: DeletedMemberResource })
   @ApiErrorResponse(401, SESSION_401)
   @ApiErrorResponse(403, OWNER_403)
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no member with this id in the team.')
   @ApiErrorResponse(409, LAST_OWNER_409)
   @TeamManagement()
   @Delete('members/:id')
-  @HttpCode(204)
-  async remove(@Auth() auth: AuthContext, @Member() _member: SessionMember, @Param('id') id: string, @Body(EmptyBodyPipe) _body: unknown): Promise<void> {
+  @HttpCode(200)
+  async remove(@Auth() auth: AuthContext, @Member() _member: SessionMember, @Param('id') id: string, @Body(EmptyBodyPipe) _body: unknown): Promise<DeletedMemberResource> {
     await this.team.remove(auth.merchantId, id);
+    return { id, deleted: true };
   }
 }

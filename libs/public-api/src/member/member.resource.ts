@@ -65,3 +65,24 @@ export class InvitationResource {
   @ApiProperty({ format: 'date-time', description: 'The link works once, until then (7 days).' })
   expires_at!: string;
 }
+
+@ApiSchema({ name: 'SignInLinkRequest', description: 'Accepted: a link is on its way if the email names a member (the answer does not say).' })
+export class SignInLinkRequestResource {
+  @ApiProperty({ format: 'email', example: 'owner@maple.ca' })
+  email!: string;
+}
+
+@ApiSchema({ name: 'SignedOut' })
+export class SignedOutResource {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many sessions this ended.' })
+  ended_sessions!: number;
+}
+
+@ApiSchema({ name: 'DeletedMember' })
+export class DeletedMemberResource {
+  @ApiProperty({ example: 'mem_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted!: true;
+}
