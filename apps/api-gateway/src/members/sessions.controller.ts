@@ -80,7 +80,7 @@ export class SessionsController {
     summary: 'Email a sign-in link',
     description:
       'When the email names a member, mails a link `<PUBLIC_BASE_URL>/dashboard/sign-in#token=…` that signs in once, within 15 minutes ' +
-      '(POST /v1/dashboard/sessions with `link_token`). The answer is the same whether or not the email has an account.',
+      '(POST /v1/dashboard/sessions with `link_token`). The answer is the same whether or not the email is a member’s.',
     security: [],
   })
   @ApiAcceptedResponse({ description: 'A link is on its way if the email names a member.', type: SignInLinkRequestResource })
