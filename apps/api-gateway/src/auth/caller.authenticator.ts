@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SessionAuthenticator, DASHBOARD_MODE_HEADER } from '../members/session.authenticator';
+import { DASHBOARD_MODE_HEADER } from '../members/dashboard-mode';
+import { SessionAuthenticator } from '../members/session.authenticator';
 import { hasSessionCookie } from '../members/session-cookie';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import type { CallerScope } from './auth-context';
