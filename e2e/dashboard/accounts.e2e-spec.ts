@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ServiceName } from '@sdd/contracts';
-import { startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { Client } from 'pg';
+import { startMailServer, TestSystem, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -298,6 +300,27 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     const answer = await call('GET', '/v1/dashboard/members', { key: keys.test });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ error: { code: 'session_missing' } });
+  });
+
+  it('ends a session idle past DASHBOARD_SESSION_IDLE_MINUTES, and one past its absolute end however active', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const idle = await signIn(email);
+    const old = await signIn(email);
+    const fresh = await signIn(email);
+    const sessionOf = async (browser: Browser) => (await call<SessionBody>('GET', '/v1/dashboard/session', { browser })).status;
+    expect([await sessionOf(idle), await sessionOf(old), await sessionOf(fresh)]).toEqual([200, 200, 200]);
+    // The clock moved on for two of them: one unused for 12 h and a minute (the default idle timeout is 720 minutes), one signed in 7 days ago.
+    const database = new Client({ connectionString: testEnv().databaseUrl });
+    await database.connect();
+    try {
+      const table = `"${system.prefix}_gateway".dashboard_sessions`;
+      const tokenHash = (browser: Browser) => createHash('sha256').update(browser.cookie.slice('sdd_session='.length)).digest('hex');
+      await database.query(`UPDATE ${table} SET last_seen_at = now() - interval '721 minutes' WHERE token_hash = $1`, [tokenHash(idle)]);
+      await database.query(`UPDATE ${table} SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [tokenHash(old)]);
+    } finally {
+      await database.end();
+    }
+    expect([await sessionOf(idle), await sessionOf(old), await sessionOf(fresh)]).toEqual([401, 401, 200]);
   });
 
   it('writes no password, session token, CSRF token or mailed token to the gateway log', () => {
