@@ -23,6 +23,7 @@ import { ProcessorEventsModule } from './processor-events/processor-events.modul
 import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
+import { MembersModule } from './members/members.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -54,6 +55,7 @@ export class AppModule {
         QueueBoardModule.register(config),
         DriverApiModule,
         TasksModule,
+        MembersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
