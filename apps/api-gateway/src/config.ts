@@ -212,4 +212,39 @@ export class GatewayConfig extends BaseConfig {
   @IsString()
   @IsNotEmpty({ message: 'S3_SECRET_ACCESS_KEY is required with PROOF_PHOTO_STORE=s3' })
   S3_SECRET_ACCESS_KEY?: string;
+  /** A dashboard session ends after this long without a request (docs/api.md, "Dashboard accounts and sessions"). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DASHBOARD_SESSION_IDLE_MINUTES = 720;
+
+  /** A dashboard session ends this long after sign-in, however active: the cookie's Max-Age. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 90)
+  DASHBOARD_SESSION_MAX_HOURS = 168;
+
+  /** Sign-in attempts (password or link) per email address per 15 minutes, shared by all replicas. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL = 10;
+
+  /** Sign-in attempts per client IP per 15 minutes: guessing across many emails from one address is limited too. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DASHBOARD_SIGN_IN_ATTEMPTS_PER_IP = 100;
+
+  /** Sign-in links and invitations by SMTP (e.g. smtp://user:pass@mail.example:587); unset, they are written to MAIL_OUTBOX_DIR. */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsString()
+  SMTP_FROM = 'Same-day delivery <no-reply@localhost>';
+
+  @IsString()
+  MAIL_OUTBOX_DIR = '.data/outbox-mail';
 }

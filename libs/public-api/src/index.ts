@@ -28,3 +28,5 @@ export * from './driver/driver.resource';
 export * from './driver/driver.presenter';
 export * from './refund/refund.resource';
 export * from './refund/refund.presenter';
+export * from './member/member.resource';
+export * from './member/member.presenter';

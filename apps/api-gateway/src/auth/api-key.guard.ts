@@ -4,15 +4,20 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { isOpsRequest, listenerOf } from '../http/listeners';
-import { ApiKeyAuthenticator } from './api-key.authenticator';
-import { IS_PUBLIC } from './auth-context';
+import { changesState, roleAllows } from '../accounts/member-role';
+import { sameCsrfToken } from '../accounts/session-cookie';
+import { CallerAuthenticator } from './caller.authenticator';
+import { IS_PUBLIC, SessionMember, TEAM_MANAGEMENT } from './auth-context';
 
-/** Every public-port route needs an API key unless it is marked @Public. */
+/**
+ * Every public-port route needs an API key (or a dashboard session in its
+ * place) unless it is marked @Public.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly authenticator: ApiKeyAuthenticator,
+    private readonly authenticator: CallerAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -20,7 +25,7 @@ export class ApiKeyGuard implements CanActivate {
     // The ops listener serves probes to the orchestrator, which holds no key.
     if (isOpsRequest(request.raw)) return true;
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    const auth = await (request.authentication ?? this.authenticator.authenticate(request.headers.authorization));
+    const auth = await (request.authentication ?? this.authenticator.authenticate(request.headers));
     if (auth.mode === 'live' && listenerOf(request.raw) === 'sandbox') {
       throw new AppError(
         401,
@@ -29,7 +34,25 @@ export class ApiKeyGuard implements CanActivate {
         'The sandbox address accepts test keys only (svc_test_…). Use the main address for live keys.',
       );
     }
+    if (auth.member) this.holdSessionToItsRights(context, request, auth.member);
     request.auth = { ...auth, requestId: request.id };
     return true;
+  }
+
+  /** A session's state change shows the session's CSRF token, and every request keeps to the member's role. */
+  private holdSessionToItsRights(context: ExecutionContext, request: FastifyRequest, member: SessionMember): void {
+    const csrfHeader = request.headers['x-csrf-token'];
+    if (changesState(request.method) && !sameCsrfToken(typeof csrfHeader === 'string' ? csrfHeader : undefined, member.csrfToken)) {
+      throw new AppError(
+        403,
+        ErrorType.Permission,
+        'csrf_token_invalid',
+        "A change made with the session cookie needs the session's csrf_token in the X-CSRF-Token header.",
+      );
+    }
+    const teamManagement = this.reflector.getAllAndOverride<boolean>(TEAM_MANAGEMENT, [context.getHandler(), context.getClass()]) ?? false;
+    if (!roleAllows(member.role, { method: request.method, teamManagement })) {
+      throw new AppError(403, ErrorType.Permission, 'role_forbidden', `A member with the ${member.role} role cannot do this.`);
+    }
   }
 }

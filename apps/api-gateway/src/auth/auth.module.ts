@@ -3,6 +3,10 @@ import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ListenerGuard } from '../http/listener.guard';
 import { ApiKeyEntity } from '../merchants/api-key.entity';
+import { DashboardSessionEntity } from '../accounts/dashboard-session.entity';
+import { SessionAuthenticator } from '../accounts/session.authenticator';
+import { MemberEntity } from '../accounts/member.entity';
+import { CallerAuthenticator } from './caller.authenticator';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyInvalidations } from './api-key-invalidations';
@@ -10,13 +14,15 @@ import { ApiKeyInvalidations } from './api-key-invalidations';
 /** Guards run in this order: the listener check (404 for the wrong port) comes before the key check (401). */
 @Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([ApiKeyEntity])],
+  imports: [TypeOrmModule.forFeature([ApiKeyEntity, DashboardSessionEntity, MemberEntity])],
   providers: [
     ApiKeyAuthenticator,
     ApiKeyInvalidations,
+    SessionAuthenticator,
+    CallerAuthenticator,
     { provide: APP_GUARD, useClass: ListenerGuard },
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeyAuthenticator, ApiKeyInvalidations],
+  exports: [ApiKeyAuthenticator, ApiKeyInvalidations, CallerAuthenticator],
 })
 export class AuthModule {}

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsDefined, IsNotEmpty, IsObject, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { MIN_PASSWORD_LENGTH } from '../accounts/password';
 import { IsEmailAddress } from '../validation/email';
 import { PHONE_PATTERN } from '../validation/phone';
 import { AddressDto } from './address.dto';
@@ -31,4 +32,15 @@ export class RegisterMerchantDto {
   @ValidateNested()
   @Type(() => AddressDto)
   address!: AddressDto;
+
+  @ApiPropertyOptional({
+    minLength: MIN_PASSWORD_LENGTH,
+    maxLength: 1024,
+    description: 'The dashboard password of the registering email, which becomes the team\'s owner (POST /v1/dashboard/sessions).',
+  })
+  @IsOptional()
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(1024)
+  password?: string;
 }

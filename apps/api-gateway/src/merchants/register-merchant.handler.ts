@@ -8,6 +8,8 @@ import { postalAddressFrom } from './address.mapper';
 import { ApiKeyEntity } from './api-key.entity';
 import { MerchantEntity } from './merchant.entity';
 import { RegisterMerchantDto } from './register-merchant.dto';
+import { MemberEntity } from '../accounts/member.entity';
+import { hashPassword } from '../accounts/password';
 
 export function newApiKeyRow(merchantId: string, mode: Mode, key: string): ApiKeyEntity {
   return Object.assign(new ApiKeyEntity(), {
@@ -22,10 +24,11 @@ export function newApiKeyRow(merchantId: string, mode: Mode, key: string): ApiKe
 
 function isDuplicateEmail(error: unknown): boolean {
   const driverError = error instanceof QueryFailedError ? (error.driverError as { code?: string; constraint?: string }) : undefined;
-  return driverError?.code === '23505' && driverError.constraint === 'merchants_email_key';
+  // The owner member shares the email: an address already a member of another team is taken too.
+  return driverError?.code === '23505' && (driverError.constraint === 'merchants_email_key' || driverError.constraint === 'members_email_key');
 }
 
-/** Creates the merchant and its test and live keys in one transaction. */
+/** Creates the merchant, its test and live keys, and its owner member, in one transaction. */
 @Injectable()
 export class RegisterMerchantHandler {
   constructor(
@@ -43,6 +46,15 @@ export class RegisterMerchantHandler {
       createdAt: this.clock.now(),
     });
     const keys: Record<Mode, string> = { test: generateApiKey('test'), live: generateApiKey('live') };
+    const owner = Object.assign(new MemberEntity(), {
+      id: newId('mem'),
+      merchantId: merchant.id,
+      email: merchant.email,
+      role: 'owner',
+      // Without a password the owner signs in by emailed link.
+      passwordHash: dto.password === undefined ? null : await hashPassword(dto.password),
+      createdAt: merchant.createdAt,
+    });
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(MerchantEntity, merchant);
@@ -50,6 +62,7 @@ export class RegisterMerchantHandler {
           newApiKeyRow(merchant.id, 'test', keys.test),
           newApiKeyRow(merchant.id, 'live', keys.live),
         ]);
+        await manager.insert(MemberEntity, owner);
       });
     } catch (error) {
       if (isDuplicateEmail(error)) {

@@ -8,7 +8,7 @@ import { AuthContext } from '../auth/auth-context';
 import { ApiKeyInvalidations } from '../auth/api-key-invalidations';
 import { isExpiring, keysAfterRoll, MAX_UNEXPIRED_KEYS_PER_MODE } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
-import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
+import { countUsableKeys, lockMerchantKeys, usableKeysQuery } from './api-key.queries';
 import { newApiKeyRow } from './register-merchant.handler';
 
 const DEFAULT_GRACE_HOURS = 24;
@@ -26,7 +26,7 @@ export class RollApiKeyHandler {
     const key = generateApiKey(auth.mode);
     const previous = await this.dataSource.transaction(async (manager) => {
       await lockMerchantKeys(manager, auth.merchantId);
-      const current = await manager.findOneBy(ApiKeyEntity, { id: auth.apiKeyId });
+      const current = await this.keyToRoll(manager, auth);
       if (!current || current.revokedAt) throw AppError.notFound('This API key no longer exists.');
       // A key already rolled stays on its way out: rolling it again would mint keys from a key being retired.
       if (isExpiring(current)) {
@@ -39,17 +39,23 @@ export class RollApiKeyHandler {
       }
       const now = this.clock.now();
       const graceEnd = new Date(now.getTime() + expiresInHours * 3600_000);
-      await this.refuseOverLimit(manager, auth, graceEnd, now);
+      await this.refuseOverLimit(manager, auth, current.id, graceEnd, now);
       await manager.update(ApiKeyEntity, { id: current.id }, { expiresAt: graceEnd });
       await manager.insert(ApiKeyEntity, newApiKeyRow(auth.merchantId, auth.mode, key));
-      return { last4: current.last4, expiresAt: graceEnd };
+      return { id: current.id, last4: current.last4, expiresAt: graceEnd };
     });
-    await this.invalidations.announce(auth.apiKeyId);
+    await this.invalidations.announce(previous.id);
     return presentRolledApiKey(key, auth.mode, previous);
   }
 
-  private async refuseOverLimit(manager: EntityManager, auth: AuthContext, graceEnd: Date, now: Date): Promise<void> {
-    const others = await countUsableKeys(manager, auth, { except: auth.apiKeyId });
+  /** The calling key; for a dashboard session, which has none, the mode's newest key without an end date. */
+  private async keyToRoll(manager: EntityManager, auth: AuthContext): Promise<ApiKeyEntity | null> {
+    if (auth.apiKeyId !== null) return manager.findOneBy(ApiKeyEntity, { id: auth.apiKeyId });
+    return usableKeysQuery(manager, auth, { lasting: true }).orderBy('k.created_at', 'DESC').getOne();
+  }
+
+  private async refuseOverLimit(manager: EntityManager, auth: AuthContext, rolledKeyId: string, graceEnd: Date, now: Date): Promise<void> {
+    const others = await countUsableKeys(manager, auth, { except: rolledKeyId });
     if (keysAfterRoll(others, graceEnd, now) > MAX_UNEXPIRED_KEYS_PER_MODE) {
       // 400 like webhook_limit_reached: the same kind of refusal reads the same across the API.
       throw new AppError(

@@ -11,6 +11,7 @@ import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
 import { API_KEY_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
+import { documentSessionAuth } from '../accounts/session-openapi';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -52,6 +53,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Payment processor', "The payment processor's events.")
     .addTag('Operators', 'The fleet: drivers and their certifications (operator token).')
     .addTag('Drivers', 'The driver app: availability, location, offers and delivery reports (driver token).')
+    .addTag('Dashboard', "The dashboard's accounts: members, their sessions (the sdd_session cookie in place of an API key) and the team.")
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
       API_KEY_SCHEME,
@@ -61,7 +63,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();
-  const document = documentParameterErrors(SwaggerModule.createDocument(app, config));
+  const document = documentSessionAuth(documentParameterErrors(SwaggerModule.createDocument(app, config)));
   document.paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => !isOpsDocumentPath(path)));
   // @nestjs/swagger leaves objects open; closed, the document is what a client can rely on (docs/api.md).
   if (document.components?.schemas) document.components.schemas = closeObjectSchemas(document.components.schemas);

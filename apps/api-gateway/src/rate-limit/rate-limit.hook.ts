@@ -5,7 +5,7 @@ import { ErrorCode, ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { GatewayConfig } from '../config';
 import { toErrorEnvelope } from '../errors/error-envelope';
-import { ApiKeyAuthenticator } from '../auth/api-key.authenticator';
+import { CallerAuthenticator } from '../auth/caller.authenticator';
 import { clientIp, TrustedProxies } from '../http/client-ip';
 import { isOpsRequest } from '../http/listeners';
 import { matchedRoute, routeTraitsOf } from '../http/route-traits';
@@ -32,20 +32,21 @@ interface HookDeps {
   limiter: RateLimiter;
   limits: Limits;
   trusted: TrustedProxies;
-  authenticator: ApiKeyAuthenticator;
+  authenticator: CallerAuthenticator;
   warn: Warn;
 }
 
 /**
- * The key's id when the route needs a key and the key is valid. The guard
- * awaits the same authentication, so its outcome (401, or the 503 of a
- * database that is down) is answered there, once, after counting.
+ * The budget identity of a valid key (its id) or session (its member) when
+ * the route needs one. The guard awaits the same authentication, so its
+ * outcome (401, or the 503 of a database that is down) is answered there,
+ * once, after counting.
  */
-async function validKeyId(request: FastifyRequest, authenticator: ApiKeyAuthenticator): Promise<string | undefined> {
+async function validCallerId(request: FastifyRequest, authenticator: CallerAuthenticator): Promise<string | undefined> {
   if (!matchedRoute(request) || routeTraitsOf(request).public) return undefined;
-  request.authentication = authenticator.authenticate(request.headers.authorization);
+  request.authentication = authenticator.authenticate(request.headers);
   return request.authentication.then(
-    (auth) => auth.apiKeyId,
+    (auth) => auth.apiKeyId ?? (auth.member ? `member_${auth.member.id}` : undefined),
     () => undefined,
   );
 }
@@ -71,7 +72,7 @@ function callerOf(request: FastifyRequest, trusted: TrustedProxies, apiKeyId: st
 function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     if (isOpsRequest(request.raw)) return;
-    const caller = callerOf(request, trusted, await validKeyId(request, authenticator));
+    const caller = callerOf(request, trusted, await validCallerId(request, authenticator));
     const now = Date.now();
     const budgets = budgetsFor(caller, limits, now);
     let counts: number[];
@@ -144,7 +145,7 @@ export function registerRateLimit(app: NestFastifyApplication, config: GatewayCo
     limiter: new RateLimiter(redis, config.BUS_PREFIX),
     limits,
     trusted: new TrustedProxies(config.TRUST_PROXY),
-    authenticator: app.get(ApiKeyAuthenticator),
+    authenticator: app.get(CallerAuthenticator),
     warn,
   };
   fastify.addHook('onRequest', rateLimitHook(deps));

@@ -1,0 +1,114 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IsNull, Repository } from 'typeorm';
+import { AppError } from '@sdd/common';
+import { DashboardSessionResource } from '@sdd/public-api';
+import { APP_CONFIG } from '@sdd/runtime';
+import { Member, Public, SessionMember } from '../auth/auth-context';
+import type { GatewayConfig } from '../config';
+import { clientIp, TrustedProxies } from '../http/client-ip';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
+import { EmptyBodyPipe } from '../validation/empty-body.pipe';
+import { CreateSessionDto } from './create-session.dto';
+import { DashboardSessionEntity } from './dashboard-session.entity';
+import { MemberEntity } from './member.entity';
+import { clearedSessionCookie } from './session-cookie';
+import { IssuedSession, SessionIssuer } from './session.issuer';
+import { SignInHandler } from './sign-in.handler';
+import { SignInThrottled } from './sign-in.throttle';
+import { SESSION_SCHEME } from './session-openapi';
+
+const SESSION_401 = '`authentication_error` / `session_invalid` (ended, signed out or unknown) or `session_missing` (called with an API key).';
+const CSRF_403 = '`permission_error` / `csrf_token_invalid`: the X-CSRF-Token header is missing or is not the session\'s `csrf_token`.';
+
+/** Signing in and out of the dashboard. */
+@ApiTags('Dashboard')
+@ApiServiceUnavailableResponse()
+@Controller('v1/dashboard')
+export class SessionsController {
+  private readonly trusted: TrustedProxies;
+
+  constructor(
+    @Inject(APP_CONFIG) config: GatewayConfig,
+    private readonly signIn: SignInHandler,
+    private readonly issuer: SessionIssuer,
+    @InjectRepository(MemberEntity) private readonly members: Repository<MemberEntity>,
+    @InjectRepository(DashboardSessionEntity) private readonly sessions: Repository<DashboardSessionEntity>,
+  ) {
+    this.trusted = new TrustedProxies(config.TRUST_PROXY);
+  }
+
+  @ApiOperation({
+    summary: 'Sign in to the dashboard',
+    description:
+      'With `email` and `password`, or with the `link_token` of a sign-in link. Sets the `sdd_session` cookie ' +
+      '(HttpOnly, Secure, SameSite=Strict) and returns the CSRF token every change made with it must carry.',
+    security: [],
+  })
+  @ApiCreatedResponse({
+    description: 'Signed in; the `Set-Cookie` header carries the session.',
+    type: DashboardSessionResource,
+    headers: { 'Set-Cookie': { description: '`sdd_session=…; Max-Age=…; Path=/; HttpOnly; Secure; SameSite=Strict`', schema: { type: 'string' } } },
+  })
+  @ApiErrorResponse(400, '`invalid_request_error`: a field is missing, invalid or unknown; `param` names it.')
+  @ApiErrorResponse(401, '`authentication_error` / `sign_in_failed`: the email or password is wrong (one answer for both), or the link is unknown, used or expired.')
+  @ApiJsonBodyErrorResponses()
+  @ApiRateLimitedResponse('`rate_limit_error` / `rate_limit_exceeded`: too many sign-in attempts for this email or from this client IP; wait as long as `Retry-After` says.')
+  @Public()
+  @Post('sessions')
+  @HttpCode(201)
+  async create(@Body() body: CreateSessionDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardSessionResource> {
+    const ip = clientIp(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.trusted);
+    let session: IssuedSession;
+    try {
+      session = await this.signIn.withPassword(body.email, body.password, ip);
+    } catch (error) {
+      if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfter));
+      throw error;
+    }
+    reply.header('Set-Cookie', session.cookie);
+    return session.resource;
+  }
+
+  @ApiOperation({ summary: 'The signed-in member', description: 'The member and merchant of the session cookie, and its CSRF token.' })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @ApiOkResponse({ type: DashboardSessionResource })
+  @ApiErrorResponse(401, SESSION_401)
+  @ApiRateLimitedResponse()
+  @Get('session')
+  async current(@Member() member: SessionMember): Promise<DashboardSessionResource> {
+    const stored = await this.members.findOneBy({ id: member.id });
+    if (!stored) throw AppError.notFound('This member no longer exists.');
+    return this.issuer.present(stored, member.csrfToken);
+  }
+
+  @ApiOperation({ summary: 'Sign out', description: 'Ends this session and clears its cookie.' })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @ApiEmptyBody()
+  @ApiNoContentResponse({ description: 'Signed out.' })
+  @ApiErrorResponse(401, SESSION_401)
+  @ApiErrorResponse(403, CSRF_403)
+  @ApiRateLimitedResponse()
+  @Delete('session')
+  @HttpCode(204)
+  async signOut(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.update({ id: member.sessionId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    reply.header('Set-Cookie', clearedSessionCookie());
+  }
+
+  @ApiOperation({ summary: 'Sign out everywhere', description: "Ends every session of the signed-in member, this one included, on every device." })
+  @ApiCookieAuth(SESSION_SCHEME)
+  @ApiEmptyBody()
+  @ApiNoContentResponse({ description: 'Every session of the member has ended.' })
+  @ApiErrorResponse(401, SESSION_401)
+  @ApiErrorResponse(403, CSRF_403)
+  @ApiRateLimitedResponse()
+  @Post('session/sign_out_everywhere')
+  @HttpCode(204)
+  async signOutEverywhere(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
+    await this.sessions.update({ memberId: member.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+    reply.header('Set-Cookie', clearedSessionCookie());
+  }
+}

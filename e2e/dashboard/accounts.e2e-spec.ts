@@ -1,0 +1,183 @@
+import { ServiceName } from '@sdd/contracts';
+import { TestSystem, uniquePrefix } from '@sdd/testing';
+
+interface Answer<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+interface SessionBody {
+  member: { id: string; email: string; role: string };
+  merchant: { id: string; business_name: string };
+  csrf_token: string;
+}
+
+/** What a browser holds after signing in: the cookie it sends back, and the CSRF token the page keeps. */
+interface Browser {
+  cookie: string;
+  csrf: string;
+}
+
+const PASSWORD = 'a long enough password';
+const SIGN_IN_LIMIT = 4;
+
+describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () => {
+  const system = new TestSystem();
+
+  beforeAll(
+    () =>
+      system.start({
+        apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
+        env: { RATE_LIMIT_PER_MINUTE: '100000', DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL: String(SIGN_IN_LIMIT) },
+      }),
+    60000,
+  );
+  afterAll(() => system.stop());
+
+  async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; browser?: Browser; csrf?: string; mode?: string; key?: string } = {},
+  ): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.browser) headers.cookie = options.browser.cookie;
+    if (options.csrf !== undefined) headers['x-csrf-token'] = options.csrf;
+    if (options.mode) headers['dashboard-mode'] = options.mode;
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    const response = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  async function register(options: { password?: string } = {}): Promise<{ email: string; keys: { test: string; live: string } }> {
+    const email = `owner+${uniquePrefix('o')}@example.ca`;
+    const registered = await call<{ api_keys: { test: string; live: string } }>('POST', '/v1/merchants/register', {
+      body: {
+        business_name: 'Dash Co',
+        email,
+        phone: '+1 416 555 0120',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+        ...options,
+      },
+    });
+    expect(registered.status).toBe(201);
+    return { email, keys: registered.body.api_keys };
+  }
+
+  async function signIn(email: string, password = PASSWORD): Promise<Browser> {
+    const signedIn = await call<SessionBody>('POST', '/v1/dashboard/sessions', { body: { email, password } });
+    expect(signedIn.status).toBe(201);
+    const cookie = signedIn.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^sdd_session=[0-9A-Za-z]{43}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    return { cookie: cookie.split(';')[0], csrf: signedIn.body.csrf_token };
+  }
+
+  async function createDelivery(key: string): Promise<string> {
+    const quote = await call('POST', '/v1/quotes', { key, body: { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
+    const created = await call('POST', '/v1/deliveries', { key, body: { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } } });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  }
+
+  const deliveryIds = async (browser: Browser, mode?: string) =>
+    (await call<{ data: Array<{ id: string }> }>('GET', '/v1/deliveries', { browser, mode })).body.data.map((delivery) => delivery.id);
+
+  it('refuses a registration password under 12 characters, naming the field', async () => {
+    const refused = await call('POST', '/v1/merchants/register', {
+      body: { business_name: 'Short', email: `short+${uniquePrefix('s')}@example.ca`, phone: '+1 416 555 0120', address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' }, password: 'too short' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { type: 'invalid_request_error', param: 'password' } });
+  });
+
+  it('signs the owner in with the password, and the cookie calls the API in the chosen mode, never mixing test and live', async () => {
+    const { email, keys } = await register({ password: PASSWORD });
+    const browser = await signIn(email);
+
+    const session = await call<SessionBody>('GET', '/v1/dashboard/session', { browser });
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ member: { email, role: 'owner' }, merchant: { business_name: 'Dash Co' }, csrf_token: browser.csrf });
+
+    const testDelivery = await createDelivery(keys.test);
+    expect(await deliveryIds(browser)).toEqual([testDelivery]);
+    expect(await deliveryIds(browser, 'test')).toEqual([testDelivery]);
+    expect(await deliveryIds(browser, 'live')).toEqual([]);
+
+    const badMode = await call('GET', '/v1/deliveries', { browser, mode: 'prod' });
+    expect(badMode.status).toBe(400);
+    expect(badMode.body).toMatchObject({ error: { code: 'parameter_invalid', param: 'Dashboard-Mode' } });
+  });
+
+  it('needs the CSRF token for every change made with the cookie', async () => {
+    const { email, keys } = await register({ password: PASSWORD });
+    const browser = await signIn(email);
+    const endpoint = { url: 'https://example.com/hooks', events: ['delivery.created'] };
+
+    const withoutToken = await call('POST', '/v1/webhooks', { browser, mode: 'live', body: endpoint });
+    expect(withoutToken.status).toBe(403);
+    expect(withoutToken.body).toMatchObject({ error: { type: 'permission_error', code: 'csrf_token_invalid' } });
+    const wrongToken = await call('POST', '/v1/webhooks', { browser, mode: 'live', body: endpoint, csrf: `${browser.csrf.slice(0, -2)}xx` });
+    expect(wrongToken.status).toBe(403);
+
+    const created = await call<{ id: string }>('POST', '/v1/webhooks', { browser, mode: 'live', body: endpoint, csrf: browser.csrf });
+    expect(created.status).toBe(201);
+    // Made in live mode: the live key sees it, the test key does not.
+    const ids = async (key: string) => (await call<{ data: Array<{ id: string }> }>('GET', '/v1/webhooks', { key })).body.data.map((webhook) => webhook.id);
+    expect(await ids(keys.live)).toEqual([created.body.id]);
+    expect(await ids(keys.test)).toEqual([]);
+  });
+
+  it('answers a wrong password and an unknown email alike, and limits attempts per email with Retry-After', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const wrong = await call('POST', '/v1/dashboard/sessions', { body: { email, password: 'not the password' } });
+    const unknown = await call('POST', '/v1/dashboard/sessions', { body: { email: `nobody+${uniquePrefix('n')}@example.ca`, password: PASSWORD } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({ error: { ...(wrong.body.error as object), request_id: expect.any(String) } });
+    expect(wrong.body).toMatchObject({ error: { type: 'authentication_error', code: 'sign_in_failed' } });
+
+    for (let attempt = 2; attempt <= SIGN_IN_LIMIT; attempt++) {
+      expect((await call('POST', '/v1/dashboard/sessions', { body: { email, password: 'not the password' } })).status).toBe(401);
+    }
+    const limited = await call('POST', '/v1/dashboard/sessions', { body: { email, password: PASSWORD } });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ error: { type: 'rate_limit_error', code: 'rate_limit_exceeded' } });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('signs out: the cookie stops working', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const browser = await signIn(email);
+    expect((await call('DELETE', '/v1/dashboard/session', { browser })).status).toBe(403);
+    const signedOut = await call('DELETE', '/v1/dashboard/session', { browser, csrf: browser.csrf });
+    expect(signedOut.status).toBe(204);
+    expect(signedOut.headers.get('set-cookie')).toMatch(/^sdd_session=; Max-Age=0;/);
+    const after = await call('GET', '/v1/deliveries', { browser });
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ error: { type: 'authentication_error', code: 'session_invalid' } });
+  });
+
+  it('never shows one merchant\'s data to another merchant\'s session', async () => {
+    const first = await register({ password: PASSWORD });
+    const second = await register({ password: PASSWORD });
+    const delivery = await createDelivery(first.keys.test);
+    const otherBrowser = await signIn(second.email);
+    expect(await deliveryIds(otherBrowser)).toEqual([]);
+    expect((await call('GET', `/v1/deliveries/${delivery}`, { browser: otherBrowser })).status).toBe(404);
+  });
+
+  it('uses the API key when a request carries both a key and a cookie', async () => {
+    const first = await register({ password: PASSWORD });
+    const second = await register({ password: PASSWORD });
+    const delivery = await createDelivery(second.keys.test);
+    const browser = await signIn(first.email);
+    const both = await call<{ data: Array<{ id: string }> }>('GET', '/v1/deliveries', { browser, key: second.keys.test });
+    expect(both.body.data.map((d) => d.id)).toEqual([delivery]);
+  });
+});
