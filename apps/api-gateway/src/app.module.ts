@@ -23,6 +23,7 @@ import { ProcessorEventsModule } from './processor-events/processor-events.modul
 import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 
@@ -53,6 +54,7 @@ export class AppModule {
         OpsModule,
         QueueBoardModule.register(config),
         DriverApiModule,
+        DashboardModule,
         AccountsModule,
       ],
       providers: [
