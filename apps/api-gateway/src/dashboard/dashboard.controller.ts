@@ -26,9 +26,10 @@ export class DashboardController {
     return this.send(reply, '');
   }
 
-  @Get('*path')
-  file(@Param('path') path: string | string[], @Res() reply: FastifyReply): FastifyReply {
-    return this.send(reply, Array.isArray(path) ? path.join('/') : path);
+  /** Fastify's own wildcard (the gateway runs on Fastify): the rest of the path is its `*` parameter. */
+  @Get('*')
+  file(@Param('*') path: string, @Res() reply: FastifyReply): FastifyReply {
+    return this.send(reply, path);
   }
 
   private send(reply: FastifyReply, path: string): FastifyReply {

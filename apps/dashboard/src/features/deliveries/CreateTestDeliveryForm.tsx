@@ -18,12 +18,14 @@ export function CreateTestDeliveryForm() {
   const create = useCreateTestDelivery();
   const [pickup, setPickup] = useState('1 Queen St E, Toronto, ON M5C 2W5');
   const [dropoff, setDropoff] = useState('290 Bremner Blvd, Toronto, ON M5V 3L9');
+  const [recipient, setRecipient] = useState('Test Recipient');
+  const [phone, setPhone] = useState('416 555 0142');
   const [reference, setReference] = useState('');
   const [scenario, setScenario] = useState<TestScenario | ''>('');
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate({ pickup, dropoff, reference, scenario });
+    create.mutate({ pickup, dropoff, recipient, phone, reference, scenario });
   }
 
   return (
@@ -37,6 +39,14 @@ export function CreateTestDeliveryForm() {
         <label>
           Dropoff address
           <input required value={dropoff} onChange={(e) => setDropoff(e.target.value)} />
+        </label>
+        <label>
+          Recipient name
+          <input required value={recipient} onChange={(e) => setRecipient(e.target.value)} />
+        </label>
+        <label>
+          Recipient phone
+          <input required type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         </label>
         <label>
           External reference (optional)

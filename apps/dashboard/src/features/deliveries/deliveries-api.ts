@@ -61,12 +61,13 @@ export function useCreateTestDelivery() {
   const { mode } = useMode();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { pickup: string; dropoff: string; reference: string; scenario: TestScenario | '' }) => {
+    mutationFn: async (input: { pickup: string; dropoff: string; recipient: string; phone: string; reference: string; scenario: TestScenario | '' }) => {
       const quote = await unwrap(api.POST('/v1/quotes', { body: { pickup_address: input.pickup, dropoff_address: input.dropoff } }));
       return unwrap(
         api.POST('/v1/deliveries', {
           body: {
             quote_id: quote.id,
+            customer: { name: input.recipient, phone: input.phone },
             ...(input.reference ? { external_reference: input.reference } : {}),
             ...(input.scenario ? { test_scenario: input.scenario } : {}),
           },
