@@ -156,7 +156,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       const rolled = (await page.locator('#new-api-key').textContent({ timeout: 10000 })) ?? '';
       expect(rolled).toMatch(/^svc_test_/);
       expect(await seriousViolations(page)).toEqual([]);
-      const withRolled = await system.request('GET', '/v1/merchants/me', { key: rolled });
+      const withRolled = await system.request('GET', '/v1/api_keys', { key: rolled });
       expect(withRolled.status).toBe(200);
 
       // Phone width: nothing wider than the screen but the tables' own scroll areas.

@@ -67,6 +67,8 @@ async function main() {
   log('type-checking');
   node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(appDir, 'tsconfig.json')]);
   log('bundling');
+  // The e2e set-up runs this with NODE_ENV=test, which would bundle React's development build (60 % larger).
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
   await build({
