@@ -106,15 +106,27 @@ describe('OpenAPI document and docs page (real gateway)', () => {
 
   it('asks for the bearer API key on every operation except the public, operator and driver ones', () => {
     const schemes = Object.entries(document.components?.securitySchemes ?? {});
-    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_token', 'ops_token']);
-    for (const [, scheme] of schemes) expect(scheme).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
-    // decisions.md, Public routes: registration, health and the payment processor's webhook endpoint.
-    const publicOperations = ['post /v1/merchants/register', 'get /v1/health', 'post /v1/stripe/webhook'];
-    const schemeOf = (path: string) => (path.startsWith('/v1/ops/') ? 'ops_token' : path.startsWith('/v1/driver/') ? 'driver_token' : 'api_key');
+    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_token', 'ops_token', 'session_cookie']);
+    for (const [name, scheme] of schemes) {
+      const expected = name === 'session_cookie' ? { type: 'apiKey', in: 'cookie', name: 'sdd_session' } : { type: 'http', scheme: 'bearer' };
+      expect(scheme).toEqual(expect.objectContaining(expected));
+    }
+    // decisions.md, Public routes: registration, health and the payment processor's webhook endpoint; and signing in to the dashboard.
+    const publicOperations = [
+      'post /v1/merchants/register',
+      'get /v1/health',
+      'post /v1/stripe/webhook',
+      'post /v1/dashboard/sessions',
+      'post /v1/dashboard/sign_in_links',
+      'post /v1/dashboard/invitations/accept',
+    ];
+    // Every keyed operation takes a dashboard session in the key's place; the dashboard's own routes take the session only.
+    const schemesOf = (path: string) =>
+      path.startsWith('/v1/ops/') ? ['ops_token'] : path.startsWith('/v1/driver/') ? ['driver_token'] : path.startsWith('/v1/dashboard/') ? ['session_cookie'] : ['api_key', 'session_cookie'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const security = (operation as { security?: unknown }).security ?? document.security;
-        const expected = publicOperations.includes(`${method} ${path}`) ? [] : [{ [schemeOf(path)]: [] }];
+        const expected = publicOperations.includes(`${method} ${path}`) ? [] : schemesOf(path).map((scheme) => ({ [scheme]: [] }));
         expect({ operation: `${method} ${path}`, security }).toEqual({ operation: `${method} ${path}`, security: expected });
       }
     }

@@ -1,5 +1,5 @@
 import { ServiceName } from '@sdd/contracts';
-import { TestSystem, uniquePrefix } from '@sdd/testing';
+import { startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -24,16 +24,31 @@ const SIGN_IN_LIMIT = 4;
 
 describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () => {
   const system = new TestSystem();
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
 
-  beforeAll(
-    () =>
-      system.start({
-        apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
-        env: { RATE_LIMIT_PER_MINUTE: '100000', DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL: String(SIGN_IN_LIMIT) },
-      }),
-    60000,
-  );
-  afterAll(() => system.stop());
+  beforeAll(async () => {
+    mail = await startMailServer();
+    await system.start({
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
+      env: { RATE_LIMIT_PER_MINUTE: '100000', DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL: String(SIGN_IN_LIMIT), SMTP_URL: mail.url },
+    });
+  }, 60000);
+  afterAll(async () => {
+    await system.stop();
+    await mail.close();
+  });
+
+  /** The token of the dashboard link mailed to `to` (the newest such mail), once it arrives. */
+  const mailedToken = (to: string, page: string) =>
+    waitFor(() => {
+      const found = mail.received.filter((received) => received.to.includes(to.toLowerCase()) || received.to.includes(to));
+      const match = found.length ? new RegExp(`${system.baseUrl}/dashboard/${page}#token=([0-9A-Za-z]+)`).exec(found[found.length - 1].text) : null;
+      return match?.[1];
+    });
+
+  function browserFrom(answer: Answer<SessionBody>): Browser {
+    return { cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0], csrf: answer.body.csrf_token };
+  }
 
   async function call<T = Record<string, unknown>>(
     method: string,
@@ -156,7 +171,8 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     const browser = await signIn(email);
     expect((await call('DELETE', '/v1/dashboard/session', { browser })).status).toBe(403);
     const signedOut = await call('DELETE', '/v1/dashboard/session', { browser, csrf: browser.csrf });
-    expect(signedOut.status).toBe(204);
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toEqual({ ended_sessions: 1 });
     expect(signedOut.headers.get('set-cookie')).toMatch(/^sdd_session=; Max-Age=0;/);
     const after = await call('GET', '/v1/deliveries', { browser });
     expect(after.status).toBe(401);
@@ -179,5 +195,104 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     const browser = await signIn(first.email);
     const both = await call<{ data: Array<{ id: string }> }>('GET', '/v1/deliveries', { browser, key: second.keys.test });
     expect(both.body.data.map((d) => d.id)).toEqual([delivery]);
+  });
+
+  it('signs in with an emailed one-use link, and answers alike for an unknown email', async () => {
+    const { email } = await register();
+    const unknown = await call('POST', '/v1/dashboard/sign_in_links', { body: { email: `nobody+${uniquePrefix('n')}@example.ca` } });
+    const known = await call('POST', '/v1/dashboard/sign_in_links', { body: { email } });
+    expect([unknown.status, known.status]).toEqual([202, 202]);
+    expect(known.body).toEqual({ email });
+
+    const token = await mailedToken(email, 'sign-in');
+    const signedIn = await call<SessionBody>('POST', '/v1/dashboard/sessions', { body: { link_token: token } });
+    expect(signedIn.status).toBe(201);
+    expect(signedIn.body.member).toMatchObject({ email, role: 'owner' });
+    expect((await call('GET', '/v1/deliveries', { browser: browserFrom(signedIn) })).status).toBe(200);
+
+    const again = await call('POST', '/v1/dashboard/sessions', { body: { link_token: token } });
+    expect(again.status).toBe(401);
+    expect(again.body).toMatchObject({ error: { code: 'sign_in_failed' } });
+  });
+
+  it('invites a viewer, who reads deliveries but cannot roll a key or change anything; a developer can roll one', async () => {
+    const { email, keys } = await register({ password: PASSWORD });
+    const owner = await signIn(email);
+    const delivery = await createDelivery(keys.test);
+
+    const viewerEmail = `viewer+${uniquePrefix('v')}@example.ca`;
+    const invited = await call('POST', '/v1/dashboard/invitations', { browser: owner, csrf: owner.csrf, body: { email: viewerEmail, role: 'viewer' } });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email: viewerEmail, role: 'viewer' });
+    const shortPassword = await call('POST', '/v1/dashboard/invitations/accept', { body: { token: await mailedToken(viewerEmail, 'accept-invitation'), password: 'short' } });
+    expect(shortPassword.status).toBe(400);
+    expect(shortPassword.body).toMatchObject({ error: { param: 'password' } });
+    const accepted = await call<SessionBody>('POST', '/v1/dashboard/invitations/accept', {
+      body: { token: await mailedToken(viewerEmail, 'accept-invitation'), password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.member).toMatchObject({ email: viewerEmail, role: 'viewer' });
+    const viewer = browserFrom(accepted);
+
+    expect(await deliveryIds(viewer)).toEqual([delivery]);
+    const roll = await call('POST', '/v1/api_keys/roll', { browser: viewer, csrf: viewer.csrf, body: {} });
+    expect(roll.status).toBe(403);
+    expect(roll.body).toMatchObject({ error: { type: 'permission_error', code: 'role_forbidden' } });
+    expect((await call('POST', '/v1/dashboard/invitations', { browser: viewer, csrf: viewer.csrf, body: { email: 'x@example.ca', role: 'owner' } })).status).toBe(403);
+
+    // The owner makes the viewer a developer: it may roll a key now (its one sight of a key), but not manage the team.
+    const members = await call<{ data: Array<{ id: string; email: string; role: string }> }>('GET', '/v1/dashboard/members', { browser: viewer });
+    expect(members.body.data.map((member) => [member.email, member.role])).toEqual([[email, 'owner'], [viewerEmail, 'viewer']]);
+    const viewerId = members.body.data[1].id;
+    const promoted = await call('PATCH', `/v1/dashboard/members/${viewerId}`, { browser: owner, csrf: owner.csrf, body: { role: 'developer' } });
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ id: viewerId, role: 'developer' });
+    const rolled = await call<{ api_key: string; previous_key: { last4: string } }>('POST', '/v1/api_keys/roll', { browser: viewer, csrf: viewer.csrf, body: {} });
+    expect(rolled.status).toBe(201);
+    expect(rolled.body.api_key).toMatch(/^svc_test_/);
+    expect(rolled.body.previous_key.last4).toBe(keys.test.slice(-4));
+    expect((await call('GET', '/v1/deliveries', { key: rolled.body.api_key })).status).toBe(200);
+    const developerInvites = await call('POST', '/v1/dashboard/invitations', { browser: viewer, csrf: viewer.csrf, body: { email: 'y@example.ca', role: 'viewer' } });
+    expect(developerInvites.status).toBe(403);
+    expect(developerInvites.body).toMatchObject({ error: { code: 'role_forbidden' } });
+  });
+
+  it('keeps the team an owner, and removing a member ends its sessions', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const owner = await signIn(email);
+    const ownerId = (await call<SessionBody>('GET', '/v1/dashboard/session', { browser: owner })).body.member.id;
+    const demoted = await call('PATCH', `/v1/dashboard/members/${ownerId}`, { browser: owner, csrf: owner.csrf, body: { role: 'viewer' } });
+    expect(demoted.status).toBe(409);
+    expect(demoted.body).toMatchObject({ error: { code: 'last_owner' } });
+    expect((await call('DELETE', `/v1/dashboard/members/${ownerId}`, { browser: owner, csrf: owner.csrf })).status).toBe(409);
+
+    const devEmail = `dev+${uniquePrefix('d')}@example.ca`;
+    await call('POST', '/v1/dashboard/invitations', { browser: owner, csrf: owner.csrf, body: { email: devEmail, role: 'developer' } });
+    const developer = browserFrom(
+      await call<SessionBody>('POST', '/v1/dashboard/invitations/accept', { body: { token: await mailedToken(devEmail, 'accept-invitation'), password: PASSWORD } }),
+    );
+    const devId = (await call<SessionBody>('GET', '/v1/dashboard/session', { browser: developer })).body.member.id;
+    const removed = await call('DELETE', `/v1/dashboard/members/${devId}`, { browser: owner, csrf: owner.csrf });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ id: devId, deleted: true });
+    expect((await call('GET', '/v1/deliveries', { browser: developer })).status).toBe(401);
+  });
+
+  it('signs out everywhere: every session of the member ends', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const laptop = await signIn(email);
+    const phone = await signIn(email);
+    expect((await call('GET', '/v1/deliveries', { browser: phone })).status).toBe(200);
+    const everywhere = await call('POST', '/v1/dashboard/session/sign_out_everywhere', { browser: laptop, csrf: laptop.csrf });
+    expect(everywhere.status).toBe(200);
+    expect(everywhere.body).toEqual({ ended_sessions: 2 });
+    for (const browser of [laptop, phone]) expect((await call('GET', '/v1/dashboard/session', { browser })).status).toBe(401);
+  });
+
+  it('keeps dashboard routes to sessions: an API key gets session_missing', async () => {
+    const { keys } = await register({ password: PASSWORD });
+    const answer = await call('GET', '/v1/dashboard/members', { key: keys.test });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toMatchObject({ error: { code: 'session_missing' } });
   });
 });

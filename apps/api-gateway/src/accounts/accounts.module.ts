@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
+import { APP_CONFIG, MAILER, mailerFor } from '@sdd/runtime';
+import type { GatewayConfig } from '../config';
 import { MerchantEntity } from '../merchants/merchant.entity';
 import { AccountTokenEntity } from './account-token.entity';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
+import { AccountTokens } from './account-tokens';
+import { MembersController } from './members.controller';
 import { SessionIssuer } from './session.issuer';
+import { TeamHandler } from './team.handler';
 import { SessionsController } from './sessions.controller';
 import { SignInHandler } from './sign-in.handler';
 import { SignInThrottle } from './sign-in.throttle';
@@ -13,7 +18,15 @@ import { SignInThrottle } from './sign-in.throttle';
 /** The dashboard's accounts: members, sessions, sign-in links and invitations (the session authenticator is in AuthModule). */
 @Module({
   imports: [TypeOrmModule.forFeature([MemberEntity, DashboardSessionEntity, AccountTokenEntity, MerchantEntity])],
-  controllers: [SessionsController],
-  providers: [SignInHandler, SignInThrottle, SessionIssuer, { provide: CLOCK, useValue: systemClock }],
+  controllers: [SessionsController, MembersController],
+  providers: [
+    SignInHandler,
+    SignInThrottle,
+    SessionIssuer,
+    AccountTokens,
+    TeamHandler,
+    { provide: CLOCK, useValue: systemClock },
+    { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: GatewayConfig) => mailerFor(config) },
+  ],
 })
 export class AccountsModule {}

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiCookieAuth, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiCookieAuth, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IsNull, Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
-import { DashboardSessionResource } from '@sdd/public-api';
+import { DashboardSessionResource, SignedOutResource, SignInLinkRequestResource } from '@sdd/public-api';
 import { APP_CONFIG } from '@sdd/runtime';
 import { Member, Public, SessionMember } from '../auth/auth-context';
 import type { GatewayConfig } from '../config';
@@ -12,6 +12,7 @@ import { clientIp, TrustedProxies } from '../http/client-ip';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { CreateSessionDto } from './create-session.dto';
+import { SendSignInLinkDto } from './send-sign-in-link.dto';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
 import { clearedSessionCookie } from './session-cookie';
@@ -60,16 +61,47 @@ export class SessionsController {
   @Post('sessions')
   @HttpCode(201)
   async create(@Body() body: CreateSessionDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<DashboardSessionResource> {
-    const ip = clientIp(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.trusted);
+    const ip = this.clientIpOf(request);
     let session: IssuedSession;
     try {
-      session = await this.signIn.withPassword(body.email, body.password, ip);
+      session =
+        body.link_token === undefined
+          ? await this.signIn.withPassword(body.email as string, body.password as string, ip)
+          : await this.signIn.withLink(body.link_token, ip);
     } catch (error) {
       if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfter));
       throw error;
     }
     reply.header('Set-Cookie', session.cookie);
     return session.resource;
+  }
+
+  @ApiOperation({
+    summary: 'Email a sign-in link',
+    description:
+      'When the email names a member, mails a link `<PUBLIC_BASE_URL>/dashboard/sign-in#token=…` that signs in once, within 15 minutes ' +
+      '(POST /v1/dashboard/sessions with `link_token`). The answer is the same whether or not the email has an account.',
+    security: [],
+  })
+  @ApiAcceptedResponse({ description: 'A link is on its way if the email names a member.', type: SignInLinkRequestResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `email` is missing or invalid, or a field is unknown; `param` names it.')
+  @ApiJsonBodyErrorResponses()
+  @ApiRateLimitedResponse('`rate_limit_error` / `rate_limit_exceeded`: too many sign-in attempts for this email or from this client IP; wait as long as `Retry-After` says.')
+  @Public()
+  @Post('sign_in_links')
+  @HttpCode(202)
+  async sendSignInLink(
+    @Body() body: SendSignInLinkDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SignInLinkRequestResource> {
+    try {
+      await this.signIn.sendLink(body.email, this.clientIpOf(request));
+    } catch (error) {
+      if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfter));
+      throw error;
+    }
+    return { email: body.email };
   }
 
   @ApiOperation({ summary: 'The signed-in member', description: 'The member and merchant of the session cookie, and its CSRF token.' })
@@ -87,28 +119,38 @@ export class SessionsController {
   @ApiOperation({ summary: 'Sign out', description: 'Ends this session and clears its cookie.' })
   @ApiCookieAuth(SESSION_SCHEME)
   @ApiEmptyBody()
-  @ApiNoContentResponse({ description: 'Signed out.' })
+  @ApiOkResponse({ description: 'Signed out; the cookie is cleared.', type: SignedOutResource })
   @ApiErrorResponse(401, SESSION_401)
   @ApiErrorResponse(403, CSRF_403)
   @ApiRateLimitedResponse()
   @Delete('session')
-  @HttpCode(204)
-  async signOut(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.update({ id: member.sessionId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+  @HttpCode(200)
+  async signOut(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedOutResource> {
+    const { affected } = await this.sessions.update({ id: member.sessionId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     reply.header('Set-Cookie', clearedSessionCookie());
+    return { ended_sessions: affected ?? 0 };
   }
 
   @ApiOperation({ summary: 'Sign out everywhere', description: "Ends every session of the signed-in member, this one included, on every device." })
   @ApiCookieAuth(SESSION_SCHEME)
   @ApiEmptyBody()
-  @ApiNoContentResponse({ description: 'Every session of the member has ended.' })
+  @ApiOkResponse({ description: 'Every session of the member has ended; the cookie is cleared.', type: SignedOutResource })
   @ApiErrorResponse(401, SESSION_401)
   @ApiErrorResponse(403, CSRF_403)
   @ApiRateLimitedResponse()
   @Post('session/sign_out_everywhere')
-  @HttpCode(204)
-  async signOutEverywhere(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    await this.sessions.update({ memberId: member.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
+  @HttpCode(200)
+  async signOutEverywhere(
+    @Member() member: SessionMember,
+    @Body(EmptyBodyPipe) _body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SignedOutResource> {
+    const { affected } = await this.sessions.update({ memberId: member.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     reply.header('Set-Cookie', clearedSessionCookie());
+    return { ended_sessions: affected ?? 0 };
+  }
+
+  private clientIpOf(request: FastifyRequest): string {
+    return clientIp(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'], this.trusted);
   }
 }

@@ -35,20 +35,24 @@ export class SignInThrottle {
     this.limiter = new RateLimiter(redis, config.BUS_PREFIX);
   }
 
-  /** Counts this attempt; throws SignInThrottled when the email or the IP is over its budget. */
-  async admit(email: string, ip: string): Promise<void> {
+  /**
+   * Counts this attempt against the client IP and, when it names one, the
+   * email; throws SignInThrottled when either is over its budget.
+   */
+  async admit(attempt: { ip: string; email?: string }): Promise<void> {
     const now = Date.now();
     const window = windowAt(now, SIGN_IN_WINDOW_SECONDS);
-    const emailHash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+    const budgets = [{ identity: `sign-in-ip:${attempt.ip}`, limit: this.config.DASHBOARD_SIGN_IN_ATTEMPTS_PER_IP }];
+    if (attempt.email !== undefined) {
+      const emailHash = createHash('sha256').update(attempt.email.trim().toLowerCase()).digest('hex');
+      budgets.push({ identity: `sign-in-email:${emailHash}`, limit: this.config.DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL });
+    }
     let counts: number[];
     try {
-      counts = await Promise.all([this.limiter.hit(`sign-in-email:${emailHash}`, window), this.limiter.hit(`sign-in-ip:${ip}`, window)]);
+      counts = await Promise.all(budgets.map((budget) => this.limiter.hit(budget.identity, window)));
     } catch {
       throw AppError.serviceUnavailable('Sign-in is unavailable for a moment. Retry later.');
     }
-    const [byEmail, byIp] = counts;
-    if (!isAllowed(this.config.DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL, byEmail) || !isAllowed(this.config.DASHBOARD_SIGN_IN_ATTEMPTS_PER_IP, byIp)) {
-      throw new SignInThrottled(retryAfterSeconds(now, window.end));
-    }
+    if (budgets.some((budget, i) => !isAllowed(budget.limit, counts[i]))) throw new SignInThrottled(retryAfterSeconds(now, window.end));
   }
 }

@@ -1,4 +1,4 @@
-import type { DashboardSessionResource, MemberListResource, MemberResource, MEMBER_ROLE_VALUES } from './member.resource';
+import type { DashboardSessionResource, InvitationResource, MemberListResource, MemberResource, MEMBER_ROLE_VALUES } from './member.resource';
 
 export interface MemberRecord {
   id: string;
@@ -21,4 +21,8 @@ export function presentDashboardSession(
   csrfToken: string,
 ): DashboardSessionResource {
   return { member: presentMember(member), merchant: { id: merchant.id, business_name: merchant.businessName }, csrf_token: csrfToken };
+}
+
+export function presentInvitation(invitation: { id: string; email: string; role: MemberRecord['role']; expiresAt: Date }): InvitationResource {
+  return { id: invitation.id, email: invitation.email, role: invitation.role, expires_at: invitation.expiresAt.toISOString() };
 }

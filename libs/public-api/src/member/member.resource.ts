@@ -50,3 +50,39 @@ export class DashboardSessionResource {
   @ApiProperty({ example: 'Zq3…', description: "The session's CSRF token." })
   csrf_token!: string;
 }
+
+@ApiSchema({ name: 'Invitation', description: 'An invitation mailed to join the team; the member exists once it is accepted.' })
+export class InvitationResource {
+  @ApiProperty({ example: 'inv_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ format: 'email', example: 'dev@maple.ca' })
+  email!: string;
+
+  @ApiProperty({ enum: MEMBER_ROLE_VALUES })
+  role!: (typeof MEMBER_ROLE_VALUES)[number];
+
+  @ApiProperty({ format: 'date-time', description: 'The link works once, until then (7 days).' })
+  expires_at!: string;
+}
+
+@ApiSchema({ name: 'SignInLinkRequest', description: 'Accepted: a link is on its way if the email names a member (the answer does not say).' })
+export class SignInLinkRequestResource {
+  @ApiProperty({ format: 'email', example: 'owner@maple.ca' })
+  email!: string;
+}
+
+@ApiSchema({ name: 'SignedOut' })
+export class SignedOutResource {
+  @ApiProperty({ type: 'integer', minimum: 0, description: 'How many sessions this ended.' })
+  ended_sessions!: number;
+}
+
+@ApiSchema({ name: 'DeletedMember' })
+export class DeletedMemberResource {
+  @ApiProperty({ example: 'mem_2hQ7mWc9XbL4pT1vN8kR5sZa' })
+  id!: string;
+
+  @ApiProperty({ enum: [true] })
+  deleted!: true;
+}
