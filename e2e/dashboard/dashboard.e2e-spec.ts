@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { launchTestBrowser, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,15 +24,24 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 describe('dashboard single-page app (headless Chromium against the gateway)', () => {
   const system = new TestSystem();
+  let mail: Awaited<ReturnType<typeof startMailServer>>;
   let browser: Browser;
   let email: string;
   let testKey: string;
 
+  /** The dashboard link last mailed to `to` for `page` (sign-in, accept-invitation), once it arrives. */
+  const mailedLink = (to: string, page: string) =>
+    waitFor(() => {
+      const found = mail.received.filter((received) => received.to.includes(to));
+      return found.length ? new RegExp(`${system.baseUrl}/dashboard/${page}#token=[0-9A-Za-z]+`).exec(found[found.length - 1].text)?.[0] : undefined;
+    });
+
   beforeAll(async () => {
+    mail = await startMailServer();
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       // A test delivery's scenario plays out in seconds instead of minutes.
-      env: { RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10' },
+      env: { RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10', SMTP_URL: mail.url },
     });
     email = `owner+${uniquePrefix('d')}@example.ca`;
     const registered = await system.request('POST', '/v1/merchants/register', {
@@ -52,6 +61,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
   afterAll(async () => {
     await browser?.close();
     await system.stop();
+    await mail?.close();
   });
 
   it('is served at /dashboard with a strict CSP and no framing, client routes falling back to the page', async () => {
@@ -167,6 +177,55 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       expect(failedCalls).toEqual([]);
     } finally {
       await page.close();
+    }
+  }, 120000);
+
+  it('signs in by a mailed link; an invited viewer joins and sees keys and the team read-only', async () => {
+    const owner = await browser.newContext();
+    const viewer = await browser.newContext();
+    try {
+      const page = await owner.newPage();
+      await page.goto(`${system.baseUrl}/dashboard`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+      await page.getByRole('status').filter({ hasText: 'a link to sign in is on its way' }).waitFor({ timeout: 10000 });
+      await page.goto(await mailedLink(email, 'sign-in'));
+      await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
+      expect(page.url()).toBe(`${system.baseUrl}/dashboard/deliveries`);
+
+      const viewerEmail = `viewer+${uniquePrefix('v')}@example.ca`;
+      await page.getByRole('link', { name: 'Team' }).click();
+      await page.getByRole('form', { name: 'Invite a teammate' }).getByLabel('Email').fill(viewerEmail);
+      await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+      await page.getByRole('button', { name: 'Invite' }).click();
+      await page.getByRole('status').filter({ hasText: `Invitation sent to ${viewerEmail} as viewer` }).waitFor({ timeout: 10000 });
+
+      const joined = await viewer.newPage();
+      await joined.goto(await mailedLink(viewerEmail, 'accept-invitation'));
+      expect(await seriousViolations(joined)).toEqual([]);
+      await joined.getByLabel('Choose a password').fill(PASSWORD);
+      await joined.getByRole('button', { name: 'Accept the invitation' }).click();
+      await joined.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
+      expect(await joined.textContent('header')).toContain(`${viewerEmail} (viewer)`);
+      await joined.locator('tbody tr').first().waitFor({ timeout: 10000 });
+      expect(await joined.getByRole('heading', { name: 'Create a test delivery' }).count()).toBe(0);
+
+      await joined.getByRole('link', { name: 'API keys' }).click();
+      await joined.locator('tbody tr').first().waitFor({ timeout: 10000 });
+      expect(await joined.getByRole('button', { name: /Roll|Revoke/ }).count()).toBe(0);
+      await joined.getByRole('link', { name: 'Team' }).click();
+      await joined.getByText(`${viewerEmail} (you)`).waitFor({ timeout: 10000 });
+      expect(await joined.getByRole('button', { name: /Invite|Remove/ }).count()).toBe(0);
+      expect(await seriousViolations(joined)).toEqual([]);
+
+      // Signing out ends the session: the page returns to the sign-in form, and so does a reload.
+      await joined.getByRole('button', { name: 'Sign out' }).click();
+      await joined.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
+      await joined.reload();
+      await joined.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
+    } finally {
+      await owner.close();
+      await viewer.close();
     }
   }, 120000);
 });

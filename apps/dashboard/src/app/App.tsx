@@ -4,7 +4,7 @@ import { QueryState } from '../components/QueryState';
 import { ApiKeysPage } from '../features/api-keys/ApiKeysPage';
 import { useSession } from '../features/auth/session';
 import { SessionContext } from '../features/auth/SessionContext';
-import { SignInPage } from '../features/auth/SignInPage';
+import { SignedOutPages } from '../features/auth/SignedOutPages';
 import { DeliveriesPage } from '../features/deliveries/DeliveriesPage';
 import { DeliveryPage } from '../features/deliveries/DeliveryPage';
 import { TeamPage } from '../features/team/TeamPage';
@@ -39,7 +39,7 @@ export function App() {
             <RouterProvider router={router} />
           </SessionContext.Provider>
         ) : (
-          <SignInPage />
+          <SignedOutPages />
         )
       }
     </QueryState>

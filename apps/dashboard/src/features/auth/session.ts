@@ -26,15 +26,33 @@ export function useSession() {
   });
 }
 
+/** Signs in with a password or a mailed link's token; the cookie comes with the answer. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; password: string }) => unwrap(api.POST('/v1/dashboard/sessions', { body })),
-    onSuccess: (session) => {
-      setCsrfToken(session.csrf_token);
-      queryClient.setQueryData(SESSION_KEY, session);
-    },
+    mutationFn: (body: { email: string; password: string } | { link_token: string }) => unwrap(api.POST('/v1/dashboard/sessions', { body })),
+    onSuccess: (session) => signedIn(queryClient, session),
   });
+}
+
+/** Accepting an invitation sets a password and signs the new member in. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { token: string; password: string }) => unwrap(api.POST('/v1/dashboard/invitations/accept', { body })),
+    onSuccess: (session) => signedIn(queryClient, session),
+  });
+}
+
+export function useSendSignInLink() {
+  return useMutation({ mutationFn: (email: string) => unwrap(api.POST('/v1/dashboard/sign_in_links', { body: { email } })) });
+}
+
+function signedIn(queryClient: ReturnType<typeof useQueryClient>, session: DashboardSession): void {
+  setCsrfToken(session.csrf_token);
+  // The mailed token is spent: it leaves the address bar and the history.
+  window.history.replaceState(null, '', '/dashboard/deliveries');
+  queryClient.setQueryData(SESSION_KEY, session);
 }
 
 export function useSignOut() {
