@@ -195,8 +195,9 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
 
       const viewerEmail = `viewer+${uniquePrefix('v')}@example.ca`;
       await page.getByRole('link', { name: 'Team' }).click();
-      await page.getByRole('form', { name: 'Invite a teammate' }).getByLabel('Email').fill(viewerEmail);
-      await page.getByLabel('Role', { exact: true }).selectOption('viewer');
+      const invite = page.getByRole('form', { name: 'Invite a teammate' });
+      await invite.getByLabel('Email').fill(viewerEmail);
+      await invite.getByRole('combobox').selectOption('viewer');
       await page.getByRole('button', { name: 'Invite' }).click();
       await page.getByRole('status').filter({ hasText: `Invitation sent to ${viewerEmail} as viewer` }).waitFor({ timeout: 10000 });
 
@@ -207,7 +208,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await joined.getByRole('button', { name: 'Accept the invitation' }).click();
       await joined.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
       expect(await joined.textContent('header')).toContain(`${viewerEmail} (viewer)`);
-      await joined.locator('tbody tr').first().waitFor({ timeout: 10000 });
+      await joined.locator('main table, main .empty').first().waitFor({ timeout: 10000 });
       expect(await joined.getByRole('heading', { name: 'Create a test delivery' }).count()).toBe(0);
 
       await joined.getByRole('link', { name: 'API keys' }).click();
@@ -219,10 +220,12 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       expect(await seriousViolations(joined)).toEqual([]);
 
       // Signing out ends the session: the page returns to the sign-in form, and so does a reload.
-      await joined.getByRole('button', { name: 'Sign out' }).click();
-      await joined.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
-      await joined.reload();
-      await joined.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
+      const signedOut = page.waitForResponse((response) => response.url().endsWith('/v1/dashboard/session') && response.request().method() === 'DELETE');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      expect((await signedOut).status()).toBe(200);
+      await page.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Sign in to your dashboard' }).waitFor({ timeout: 10000 });
     } finally {
       await owner.close();
       await viewer.close();

@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { ErrorMessage } from './ErrorMessage';
 import { useSignOut } from '../features/auth/session';
 import { useSignedIn } from '../features/auth/SessionContext';
 import { ModeToggle, useMode } from '../features/mode/mode';
@@ -29,6 +30,7 @@ export function Layout() {
           Sign out
         </button>
       </header>
+      {signOut.error ? <ErrorMessage error={signOut.error} /> : null}
       {mode === 'test' ? <p className="test-banner">Test data: nothing here is real.</p> : null}
       <nav aria-label="Sections">
         <ul>

@@ -59,10 +59,11 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.DELETE('/v1/dashboard/session')),
-    onSettled: () => {
+    onSuccess: () => {
       setCsrfToken(null);
-      queryClient.clear();
       queryClient.setQueryData(SESSION_KEY, null);
+      // Nothing of the member stays in memory for whoever signs in next on this browser.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
     },
   });
 }
