@@ -151,6 +151,9 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await page.getByRole('heading', { name: 'Timeline and events' }).waitFor({ timeout: 10000 });
       await page.locator('.timeline li').first().waitFor({ timeout: 10000 });
       expect(await page.textContent('.facts')).toContain('290 Bremner Blvd');
+      // An event opens onto its sending to each endpoint; this merchant has none yet.
+      await page.locator('.timeline summary').first().click();
+      await page.locator('.timeline').getByText('Sent to no endpoint.').first().waitFor({ timeout: 10000 });
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Webhooks' }).click();

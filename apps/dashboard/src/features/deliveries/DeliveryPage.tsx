@@ -6,6 +6,7 @@ import { canChange } from '../auth/permissions';
 import { useSignedIn } from '../auth/SessionContext';
 import { useMode } from '../mode/mode';
 import { useAdvanceDelivery, useDelivery, useDeliveryEvents, useDeliveryProof, type AdvanceTo } from './deliveries-api';
+import { EventAttempts } from './EventAttempts';
 import { StatusBadge } from './StatusBadge';
 import { statusLabel } from './delivery-status';
 
@@ -83,7 +84,12 @@ export function DeliveryPage() {
                 .sort((a, b) => a.sequence - b.sequence)
                 .map((event) => (
                   <li key={event.id}>
-                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> <code>{event.type}</code>
+                    <details>
+                      <summary>
+                        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> <code>{event.type}</code>
+                      </summary>
+                      <EventAttempts eventId={event.id} writable={canChange(member.role)} />
+                    </details>
                   </li>
                 ))}
             </ol>
