@@ -177,6 +177,11 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await page.getByRole('link', { name: 'Deliveries' }).click();
       await page.locator('tbody tr').first().waitFor({ timeout: 10000 });
       expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+
+      // Live mode never shows the test delivery, even with it in the cache.
+      await page.getByRole('switch', { name: 'Test mode' }).click();
+      await page.getByText('No live deliveries match.').waitFor({ timeout: 10000 });
+      expect(await page.locator(`tr[data-delivery-id="${deliveryId}"]`).count()).toBe(0);
       expect(failedCalls).toEqual([]);
     } finally {
       await page.close();
