@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { ServiceName } from '@sdd/contracts';
-import { startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { Client } from 'pg';
+import { startMailServer, TestSystem, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -25,6 +27,8 @@ const SIGN_IN_LIMIT = 4;
 describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () => {
   const system = new TestSystem();
   let mail: Awaited<ReturnType<typeof startMailServer>>;
+  /** Every session token and mailed token the tests saw: none may reach a log. */
+  const secretsSeen: string[] = [];
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -43,11 +47,14 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     waitFor(() => {
       const found = mail.received.filter((received) => received.to.includes(to.toLowerCase()) || received.to.includes(to));
       const match = found.length ? new RegExp(`${system.baseUrl}/dashboard/${page}#token=([0-9A-Za-z]+)`).exec(found[found.length - 1].text) : null;
+      if (match) secretsSeen.push(match[1]);
       return match?.[1];
     });
 
   function browserFrom(answer: Answer<SessionBody>): Browser {
-    return { cookie: (answer.headers.get('set-cookie') ?? '').split(';')[0], csrf: answer.body.csrf_token };
+    const cookie = (answer.headers.get('set-cookie') ?? '').split(';')[0];
+    secretsSeen.push(cookie.slice('sdd_session='.length), answer.body.csrf_token);
+    return { cookie, csrf: answer.body.csrf_token };
   }
 
   async function call<T = Record<string, unknown>>(
@@ -88,9 +95,8 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
   async function signIn(email: string, password = PASSWORD): Promise<Browser> {
     const signedIn = await call<SessionBody>('POST', '/v1/dashboard/sessions', { body: { email, password } });
     expect(signedIn.status).toBe(201);
-    const cookie = signedIn.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^sdd_session=[0-9A-Za-z]{43}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
-    return { cookie: cookie.split(';')[0], csrf: signedIn.body.csrf_token };
+    expect(signedIn.headers.get('set-cookie')).toMatch(/^sdd_session=[0-9A-Za-z]{43}; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    return browserFrom(signedIn);
   }
 
   async function createDelivery(key: string): Promise<string> {
@@ -294,5 +300,33 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     const answer = await call('GET', '/v1/dashboard/members', { key: keys.test });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ error: { code: 'session_missing' } });
+  });
+
+  it('ends a session idle past DASHBOARD_SESSION_IDLE_MINUTES, and one past its absolute end however active', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const idle = await signIn(email);
+    const old = await signIn(email);
+    const fresh = await signIn(email);
+    const sessionOf = async (browser: Browser) => (await call<SessionBody>('GET', '/v1/dashboard/session', { browser })).status;
+    expect([await sessionOf(idle), await sessionOf(old), await sessionOf(fresh)]).toEqual([200, 200, 200]);
+    // The clock moved on for two of them: one unused for 12 h and a minute (the default idle timeout is 720 minutes), one signed in 7 days ago.
+    const database = new Client({ connectionString: testEnv().databaseUrl });
+    await database.connect();
+    try {
+      const table = `"${system.prefix}_gateway".dashboard_sessions`;
+      const tokenHash = (browser: Browser) => createHash('sha256').update(browser.cookie.slice('sdd_session='.length)).digest('hex');
+      await database.query(`UPDATE ${table} SET last_seen_at = now() - interval '721 minutes' WHERE token_hash = $1`, [tokenHash(idle)]);
+      await database.query(`UPDATE ${table} SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [tokenHash(old)]);
+    } finally {
+      await database.end();
+    }
+    expect([await sessionOf(idle), await sessionOf(old), await sessionOf(fresh)]).toEqual([401, 401, 200]);
+  });
+
+  it('writes no password, session token, CSRF token or mailed token to the gateway log', () => {
+    const log = system.logs(ServiceName.Gateway).join('\n');
+    expect(log.length).toBeGreaterThan(0);
+    expect(secretsSeen.length).toBeGreaterThan(10);
+    for (const secret of [PASSWORD, ...secretsSeen]) expect(log).not.toContain(secret);
   });
 });

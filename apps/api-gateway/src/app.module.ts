@@ -23,8 +23,8 @@ import { ProcessorEventsModule } from './processor-events/processor-events.modul
 import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
+import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
-import { AccountsModule } from './accounts/accounts.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 
 @Module({})
@@ -54,8 +54,8 @@ export class AppModule {
         OpsModule,
         QueueBoardModule.register(config),
         DriverApiModule,
+        MembersModule,
         DashboardModule,
-        AccountsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

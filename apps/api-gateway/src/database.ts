@@ -4,7 +4,7 @@ import { CreateIdempotencyKeys1763800400000 } from './migrations/1763800400000-c
 import { ScopeIdempotencyKeys1763910000030 } from './migrations/1763910000030-scope-idempotency-keys';
 import { AddApiKeyLifecycle1764001100000 } from './migrations/1764001100000-add-api-key-lifecycle';
 import { OneMerchantAddressShape1765000100030 } from './migrations/1765000100030-one-merchant-address-shape';
-import { CreateDashboardAccounts1765800000000 } from './migrations/1765800000000-create-dashboard-accounts';
+import { CreateMembers1765800000000 } from './migrations/1765800000000-create-members';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
@@ -16,5 +16,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   ScopeIdempotencyKeys1763910000030,
   AddApiKeyLifecycle1764001100000,
   OneMerchantAddressShape1765000100030,
-  CreateDashboardAccounts1765800000000,
+  CreateMembers1765800000000,
 ];

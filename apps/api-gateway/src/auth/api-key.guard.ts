@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { isOpsRequest, listenerOf } from '../http/listeners';
-import { changesState, roleAllows } from '../accounts/member-role';
-import { sameCsrfToken } from '../accounts/session-cookie';
+import { changesState, roleAllows } from '../members/member-role';
+import { sameCsrfToken } from '../members/session-cookie';
 import { CallerAuthenticator } from './caller.authenticator';
 import { IS_PUBLIC, SessionMember, TEAM_MANAGEMENT } from './auth-context';
 

@@ -4,7 +4,7 @@ import { AppError } from '@sdd/common';
 import { ErrorType } from '@sdd/contracts';
 import type { MerchantScope } from '@sdd/contracts';
 import { WithRouteTraits } from '../http/route-traits';
-import type { MemberRole } from '../accounts/member-role';
+import type { MemberRole } from '../members/member-role';
 
 /** What an API key stands for: every read and write is scoped by (merchantId, mode). */
 export interface ApiKeyScope extends MerchantScope {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
-import { SessionAuthenticator, DASHBOARD_MODE_HEADER } from '../accounts/session.authenticator';
-import { hasSessionCookie } from '../accounts/session-cookie';
+import { DASHBOARD_MODE_HEADER } from '../members/dashboard-mode';
+import { SessionAuthenticator } from '../members/session.authenticator';
+import { hasSessionCookie } from '../members/session-cookie';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import type { CallerScope } from './auth-context';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsDefined, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, MinLength, ValidateNested } from 'class-validator';
-import { MIN_PASSWORD_LENGTH } from '../accounts/password';
+import { MIN_PASSWORD_LENGTH } from '../members/password';
 import { IsEmailAddress } from '../validation/email';
 import { PHONE_PATTERN } from '../validation/phone';
 import { AddressDto } from './address.dto';

@@ -8,8 +8,8 @@ import { postalAddressFrom } from './address.mapper';
 import { ApiKeyEntity } from './api-key.entity';
 import { MerchantEntity } from './merchant.entity';
 import { RegisterMerchantDto } from './register-merchant.dto';
-import { MemberEntity } from '../accounts/member.entity';
-import { hashPassword } from '../accounts/password';
+import { MemberEntity } from '../members/member.entity';
+import { hashPassword } from '../members/password';
 
 export function newApiKeyRow(merchantId: string, mode: Mode, key: string): ApiKeyEntity {
   return Object.assign(new ApiKeyEntity(), {

@@ -11,7 +11,7 @@ import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
 import { API_KEY_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
-import { documentSessionAuth } from '../accounts/session-openapi';
+import { documentSessionAuth } from '../members/session-openapi';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -53,7 +53,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Payment processor', "The payment processor's events.")
     .addTag('Operators', 'The fleet: drivers and their certifications (operator token).')
     .addTag('Drivers', 'The driver app: availability, location, offers and delivery reports (driver token).')
-    .addTag('Dashboard', "The dashboard's accounts: members, their sessions (the sdd_session cookie in place of an API key) and the team.")
+    .addTag('Dashboard', "The dashboard's members: signing in, their sessions (the sdd_session cookie in place of an API key) and the team.")
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
       API_KEY_SCHEME,

@@ -66,7 +66,7 @@ export type RouteBudget = 'tracking' | 'registration' | 'driver';
 export interface Caller {
   /** The client IP, as TRUST_PROXY lets it be read. */
   ip: string;
-  /** Set only once authentication accepted the key: a made-up key is no identity. */
+  /** Set only once authentication accepted the key (or a dashboard session: `member_<id>`): a made-up key is no identity. */
   apiKeyId?: string;
   budget?: RouteBudget;
   /** The route's token parameter, on a tracking route. */

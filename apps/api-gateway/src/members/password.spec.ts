@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from './password';
 describe('password hashing', () => {
   it('stores scrypt with its parameters and a per-hash salt, and verifies only the right password', async () => {
     const stored = await hashPassword('correct horse battery');
-    expect(stored).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(stored).toMatch(/^scrypt\$32768\$8\$3\$[\w-]{22}\$[\w-]{43}$/);
     await expect(verifyPassword('correct horse battery', stored)).resolves.toBe(true);
     await expect(verifyPassword('correct horse batterY', stored)).resolves.toBe(false);
     expect(await hashPassword('correct horse battery')).not.toBe(stored);

@@ -1,6 +1,6 @@
-import { dashboardLink, invitationMail, signInLinkMail } from './account-mail';
+import { dashboardLink, invitationMail, signInLinkMail } from './member-mail';
 
-describe('account mail', () => {
+describe('member mail', () => {
   it('puts the token in the fragment of a dashboard page', () => {
     expect(dashboardLink('https://api.example.ca', 'sign-in', 'abc')).toBe('https://api.example.ca/dashboard/sign-in#token=abc');
     expect(dashboardLink('http://localhost:3000', 'accept-invitation', 'xyz')).toBe('http://localhost:3000/dashboard/accept-invitation#token=xyz');

@@ -10,6 +10,10 @@ export const SESSION_SCHEME_DESCRIPTION =
   '(`test`, the default, or `live`); every POST, PATCH, PUT and DELETE carries the session\'s `csrf_token` as `X-CSRF-Token`; ' +
   "the member's role is enforced. A request with both an API key and the cookie uses the key.";
 
+/** The 401 of the dashboard's own routes, which take the session only. */
+export const SESSION_401 =
+  '`authentication_error` / `session_invalid` (ended, signed out or unknown), `session_missing` (called with an API key), or `api_key_missing` (neither a cookie nor a key).';
+
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
 const FORBIDDEN =
   'With a session: `permission_error` / `csrf_token_invalid` (a change without the session\'s X-CSRF-Token) or `role_forbidden` (the member\'s role does not allow it).';

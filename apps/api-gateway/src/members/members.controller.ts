@@ -7,10 +7,9 @@ import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiRateLimit
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { AcceptInvitationDto } from './accept-invitation.dto';
 import { InviteMemberDto, UpdateMemberDto } from './invite-member.dto';
-import { SESSION_SCHEME } from './session-openapi';
+import { SESSION_401, SESSION_SCHEME } from './session-openapi';
 import { TeamHandler } from './team.handler';
 
-const SESSION_401 = '`authentication_error` / `session_invalid` (ended, signed out or unknown) or `session_missing` (called with an API key).';
 const OWNER_403 =
   "`permission_error` / `csrf_token_invalid` (no X-CSRF-Token, or not the session's) or `role_forbidden` (only an owner manages the team).";
 const LAST_OWNER_409 = '`invalid_request_error` / `last_owner`: the team must keep an owner.';

@@ -19,9 +19,8 @@ import { clearedSessionCookie } from './session-cookie';
 import { IssuedSession, SessionIssuer } from './session.issuer';
 import { SignInHandler } from './sign-in.handler';
 import { SignInThrottled } from './sign-in.throttle';
-import { SESSION_SCHEME } from './session-openapi';
+import { SESSION_401, SESSION_SCHEME } from './session-openapi';
 
-const SESSION_401 = '`authentication_error` / `session_invalid` (ended, signed out or unknown) or `session_missing` (called with an API key).';
 const CSRF_403 = '`permission_error` / `csrf_token_invalid`: the X-CSRF-Token header is missing or is not the session\'s `csrf_token`.';
 
 /** Signing in and out of the dashboard. */
@@ -80,7 +79,7 @@ export class SessionsController {
     summary: 'Email a sign-in link',
     description:
       'When the email names a member, mails a link `<PUBLIC_BASE_URL>/dashboard/sign-in#token=…` that signs in once, within 15 minutes ' +
-      '(POST /v1/dashboard/sessions with `link_token`). The answer is the same whether or not the email has an account.',
+      '(POST /v1/dashboard/sessions with `link_token`). The answer is the same whether or not the email is a member’s.',
     security: [],
   })
   @ApiAcceptedResponse({ description: 'A link is on its way if the email names a member.', type: SignInLinkRequestResource })

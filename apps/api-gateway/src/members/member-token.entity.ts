@@ -1,11 +1,11 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 import type { MemberRole } from './member-role';
 
-export type AccountTokenPurpose = 'sign_in' | 'invitation';
+export type MemberTokenPurpose = 'sign_in' | 'invitation';
 
 /** A one-use token mailed to a person: a sign-in link, or an invitation to join a team with a role. */
-@Entity({ name: 'account_tokens' })
-export class AccountTokenEntity {
+@Entity({ name: 'member_tokens' })
+export class MemberTokenEntity {
   @PrimaryColumn({ type: 'text' })
   id!: string;
 
@@ -13,7 +13,7 @@ export class AccountTokenEntity {
   tokenHash!: string;
 
   @Column({ type: 'text' })
-  purpose!: AccountTokenPurpose;
+  purpose!: MemberTokenPurpose;
 
   @Column({ name: 'merchant_id', type: 'text' })
   merchantId!: string;

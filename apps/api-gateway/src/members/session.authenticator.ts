@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ErrorCode, ErrorType, type Mode } from '@sdd/contracts';
+import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import type { GatewayConfig } from '../config';
@@ -9,13 +9,11 @@ import type { CallerScope } from '../auth/auth-context';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
 import type { MemberRole } from './member-role';
+import { dashboardMode } from './dashboard-mode';
 import { csrfTokenOf, hashToken, sessionTokenFrom } from './session-cookie';
 
 /** last_seen_at is moved at most this often, so a session's requests stay reads. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;
-
-/** The header that picks the mode of a session's request, as a key's prefix does. */
-export const DASHBOARD_MODE_HEADER = 'dashboard-mode';
 
 interface SessionRow {
   id: string;
@@ -23,13 +21,6 @@ interface SessionRow {
   merchant_id: string;
   role: MemberRole;
   stale: boolean;
-}
-
-/** The mode a Dashboard-Mode header selects: test unless it says live; anything else is refused, naming the header. */
-export function dashboardMode(header: string | string[] | undefined): Mode {
-  if (header === undefined || header === 'test') return 'test';
-  if (header === 'live') return 'live';
-  throw new AppError(400, ErrorType.InvalidRequest, ErrorCode.ParameterInvalid, 'Dashboard-Mode must be `test` or `live`.', 'Dashboard-Mode');
 }
 
 /** Resolves a session cookie to the member, merchant and mode it stands for. */

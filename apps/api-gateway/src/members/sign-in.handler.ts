@@ -5,14 +5,14 @@ import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { APP_CONFIG, MAILER, Mailer } from '@sdd/runtime';
 import type { GatewayConfig } from '../config';
-import { dashboardLink, signInLinkMail } from './account-mail';
-import { AccountTokens } from './account-tokens';
+import { dashboardLink, signInLinkMail } from './member-mail';
+import { MemberTokens } from './member-tokens';
 import { MemberEntity } from './member.entity';
 import { UNKNOWN_MEMBER_HASH, verifyPassword } from './password';
 import { IssuedSession, SessionIssuer } from './session.issuer';
 import { SignInThrottle } from './sign-in.throttle';
 
-/** One answer for an unknown email, a wrong password and a bad link: the API does not tell which emails have accounts. */
+/** One answer for an unknown email, a wrong password and a bad link: the API does not tell which emails are members'. */
 export function signInFailed(): AppError {
   return new AppError(401, ErrorType.Authentication, 'sign_in_failed', 'The email or password is wrong, or the sign-in link is unknown, used or expired.');
 }
@@ -28,7 +28,7 @@ export class SignInHandler {
     @Inject(MAILER) private readonly mailer: Mailer,
     private readonly throttle: SignInThrottle,
     private readonly issuer: SessionIssuer,
-    private readonly tokens: AccountTokens,
+    private readonly tokens: MemberTokens,
   ) {}
 
   async withPassword(email: string, password: string, clientIp: string): Promise<IssuedSession> {
@@ -53,7 +53,7 @@ export class SignInHandler {
   /**
    * Mails a sign-in link when the email names a member; the answer is the
    * same either way, and the mail goes out after it, so neither the answer
-   * nor its timing tells whether the email has an account.
+   * nor its timing tells whether the email is a member's.
    */
   async sendLink(email: string, clientIp: string): Promise<void> {
     await this.throttle.admit({ ip: clientIp, email });

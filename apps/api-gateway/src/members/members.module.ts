@@ -4,10 +4,10 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { APP_CONFIG, MAILER, mailerFor } from '@sdd/runtime';
 import type { GatewayConfig } from '../config';
 import { MerchantEntity } from '../merchants/merchant.entity';
-import { AccountTokenEntity } from './account-token.entity';
+import { MemberTokenEntity } from './member-token.entity';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
-import { AccountTokens } from './account-tokens';
+import { MemberTokens } from './member-tokens';
 import { MembersController } from './members.controller';
 import { SessionIssuer } from './session.issuer';
 import { TeamHandler } from './team.handler';
@@ -15,18 +15,18 @@ import { SessionsController } from './sessions.controller';
 import { SignInHandler } from './sign-in.handler';
 import { SignInThrottle } from './sign-in.throttle';
 
-/** The dashboard's accounts: members, sessions, sign-in links and invitations (the session authenticator is in AuthModule). */
+/** A merchant's people: members, their dashboard sessions, sign-in links and invitations (the session authenticator is in AuthModule). */
 @Module({
-  imports: [TypeOrmModule.forFeature([MemberEntity, DashboardSessionEntity, AccountTokenEntity, MerchantEntity])],
+  imports: [TypeOrmModule.forFeature([MemberEntity, DashboardSessionEntity, MemberTokenEntity, MerchantEntity])],
   controllers: [SessionsController, MembersController],
   providers: [
     SignInHandler,
     SignInThrottle,
     SessionIssuer,
-    AccountTokens,
+    MemberTokens,
     TeamHandler,
     { provide: CLOCK, useValue: systemClock },
     { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: GatewayConfig) => mailerFor(config) },
   ],
 })
-export class AccountsModule {}
+export class MembersModule {}

@@ -6,8 +6,8 @@ import { APP_CONFIG, MAILER, Mailer } from '@sdd/runtime';
 import { InvitationResource, MemberListResource, MemberResource, presentInvitation, presentMember, presentMemberList } from '@sdd/public-api';
 import type { GatewayConfig } from '../config';
 import { MerchantEntity } from '../merchants/merchant.entity';
-import { dashboardLink, invitationMail } from './account-mail';
-import { AccountTokens } from './account-tokens';
+import { dashboardLink, invitationMail } from './member-mail';
+import { MemberTokens } from './member-tokens';
 import { MemberEntity } from './member.entity';
 import type { MemberRole } from './member-role';
 import { hashPassword } from './password';
@@ -30,7 +30,7 @@ export class TeamHandler {
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
     @Inject(MAILER) private readonly mailer: Mailer,
-    private readonly tokens: AccountTokens,
+    private readonly tokens: MemberTokens,
     private readonly issuer: SessionIssuer,
   ) {}
 

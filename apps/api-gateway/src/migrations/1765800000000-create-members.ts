@@ -5,8 +5,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * tokens mailed to them (sign-in links, invitations). Every secret is kept
  * as a hash: passwords by scrypt, tokens by SHA-256.
  */
-export class CreateDashboardAccounts1765800000000 implements MigrationInterface {
-  name = 'CreateDashboardAccounts1765800000000';
+export class CreateMembers1765800000000 implements MigrationInterface {
+  name = 'CreateMembers1765800000000';
 
   async up(runner: QueryRunner): Promise<void> {
     const schema = runner.connection.driver.schema;
@@ -35,7 +35,7 @@ export class CreateDashboardAccounts1765800000000 implements MigrationInterface 
       )`);
     await runner.query(`CREATE INDEX dashboard_sessions_member_idx ON "${schema}".dashboard_sessions (member_id)`);
     await runner.query(`
-      CREATE TABLE "${schema}".account_tokens (
+      CREATE TABLE "${schema}".member_tokens (
         id text PRIMARY KEY,
         token_hash text NOT NULL UNIQUE,
         purpose text NOT NULL CHECK (purpose IN ('sign_in', 'invitation')),
@@ -50,7 +50,7 @@ export class CreateDashboardAccounts1765800000000 implements MigrationInterface 
 
   async down(runner: QueryRunner): Promise<void> {
     const schema = runner.connection.driver.schema;
-    await runner.query(`DROP TABLE "${schema}".account_tokens`);
+    await runner.query(`DROP TABLE "${schema}".member_tokens`);
     await runner.query(`DROP TABLE "${schema}".dashboard_sessions`);
     await runner.query(`DROP TABLE "${schema}".members`);
   }
