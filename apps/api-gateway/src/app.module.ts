@@ -24,6 +24,7 @@ import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { MembersModule } from './members/members.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -56,6 +57,7 @@ export class AppModule {
         DriverApiModule,
         TasksModule,
         MembersModule,
+        DashboardModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -10,6 +10,8 @@ export function buildApps(): void {
     cwd: root,
     stdio: 'inherit',
   });
+  // The dashboard's bundle, which the gateway serves at /dashboard.
+  execFileSync(process.execPath, [join(root, 'tools/dashboard/build.js')], { cwd: root, stdio: 'inherit' });
   // `npm start` (and its e2e test) then skips its own build.
   loadInfra().markBuilt(root, startedAt);
 }

@@ -1,4 +1,4 @@
-import { isHtml, PAGE_SECURITY_HEADERS } from './page-security';
+import { DASHBOARD_CSP, isHtml, PAGE_SECURITY_HEADERS, pageSecurityHeaders } from './page-security';
 
 describe('isHtml', () => {
   it.each(['text/html', 'text/html; charset=utf-8', 'TEXT/HTML;charset=UTF-8', ' text/html '])('%j is a page', (type) => {
@@ -14,5 +14,17 @@ describe('PAGE_SECURITY_HEADERS', () => {
   it('refuses every frame and sniffing, and sends no referrer', () => {
     expect(PAGE_SECURITY_HEADERS['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(PAGE_SECURITY_HEADERS).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+  });
+});
+
+describe('pageSecurityHeaders', () => {
+  it("keeps a page's stricter CSP that holds the base directives", () => {
+    expect(pageSecurityHeaders(DASHBOARD_CSP)['content-security-policy']).toBe(DASHBOARD_CSP);
+    expect(DASHBOARD_CSP).toContain("script-src 'self'");
+  });
+
+  it('replaces a CSP that would let the page be framed, and adds one where none was set', () => {
+    expect(pageSecurityHeaders("default-src 'self'")).toBe(PAGE_SECURITY_HEADERS);
+    expect(pageSecurityHeaders(undefined)).toBe(PAGE_SECURITY_HEADERS);
   });
 });

@@ -17,3 +17,22 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.split(';')[0].trim().toLowerCase() === 'text/html';
 }
+
+const BASE_CSP = PAGE_SECURITY_HEADERS['content-security-policy'];
+
+/**
+ * The dashboard's own policy: PAGE_SECURITY_HEADERS' CSP plus a strict
+ * origin rule for everything it loads. Its bundle is files of this origin
+ * (no inline script or style, no other host), and it calls only this API.
+ */
+export const DASHBOARD_CSP = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; ${BASE_CSP}`;
+
+/**
+ * The headers a page gets: PAGE_SECURITY_HEADERS, keeping a stricter CSP the
+ * page set itself (the dashboard's) only when it still holds the base policy's
+ * directives, so no page can loosen what every page must refuse.
+ */
+export function pageSecurityHeaders(ownCsp: unknown): Readonly<Record<string, string>> {
+  const keeps = typeof ownCsp === 'string' && BASE_CSP.split('; ').every((directive) => ownCsp.includes(directive));
+  return keeps ? { ...PAGE_SECURITY_HEADERS, 'content-security-policy': ownCsp } : PAGE_SECURITY_HEADERS;
+}

@@ -34,7 +34,7 @@ function isOpsDocumentPath(path: string): boolean {
 }
 
 /** The document as the public API describes itself; the ops port's routes are not part of it. */
-function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Same-Day Delivery API')
     .setDescription(DESCRIPTION)
