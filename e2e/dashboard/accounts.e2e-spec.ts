@@ -185,6 +185,28 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     expect(after.body).toMatchObject({ error: { type: 'authentication_error', code: 'session_invalid' } });
   });
 
+  it('lets a viewer sign itself out, and out everywhere, though it may change nothing else', async () => {
+    const { email } = await register({ password: PASSWORD });
+    const owner = await signIn(email);
+    const viewerEmail = `viewer+${uniquePrefix('v')}@example.ca`;
+    expect((await call('POST', '/v1/dashboard/invitations', { browser: owner, csrf: owner.csrf, body: { email: viewerEmail, role: 'viewer' } })).status).toBe(201);
+    const accepted = await call<SessionBody>('POST', '/v1/dashboard/invitations/accept', {
+      body: { token: await mailedToken(viewerEmail, 'accept-invitation'), password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    const first = browserFrom(accepted);
+    const second = await signIn(viewerEmail);
+    expect((await call('DELETE', '/v1/dashboard/session', { browser: first })).status).toBe(403);
+    const signedOut = await call('DELETE', '/v1/dashboard/session', { browser: first, csrf: first.csrf });
+    expect(signedOut.status).toBe(200);
+    expect(signedOut.body).toEqual({ ended_sessions: 1 });
+    expect((await call('GET', '/v1/deliveries', { browser: first })).status).toBe(401);
+    expect((await call('GET', '/v1/deliveries', { browser: second })).status).toBe(200);
+    const everywhere = await call('POST', '/v1/dashboard/session/sign_out_everywhere', { browser: second, csrf: second.csrf });
+    expect(everywhere.status).toBe(200);
+    expect((await call('GET', '/v1/deliveries', { browser: second })).status).toBe(401);
+  });
+
   it('never shows one merchant\'s data to another merchant\'s session', async () => {
     const first = await register({ password: PASSWORD });
     const second = await register({ password: PASSWORD });

@@ -80,3 +80,8 @@ export const TEAM_MANAGEMENT = 'sdd:teamManagement';
 
 /** A route that changes the team: only an owner's session may call it (roleAllows). */
 export const TeamManagement = () => SetMetadata(TEAM_MANAGEMENT, true);
+
+export const OWN_SESSION = 'sdd:ownSession';
+
+/** A route that acts on the caller's own session only (signing out): every role may call it (roleAllows). */
+export const OwnSession = () => SetMetadata(OWN_SESSION, true);

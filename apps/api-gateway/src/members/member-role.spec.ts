@@ -27,6 +27,15 @@ describe('roleAllows (the permissions table)', () => {
   });
 });
 
+describe('roleAllows on the caller\'s own session', () => {
+  it('lets every role sign itself out, a viewer included', () => {
+    for (const role of ['owner', 'developer', 'viewer'] as const) {
+      expect(roleAllows(role, { method: 'DELETE', teamManagement: false, ownSession: true })).toBe(true);
+      expect(roleAllows(role, { method: 'POST', teamManagement: false, ownSession: true })).toBe(true);
+    }
+  });
+});
+
 describe('changesState', () => {
   it('is true for every method but GET, HEAD and OPTIONS, whatever its case', () => {
     expect(['POST', 'put', 'PATCH', 'DELETE'].map(changesState)).toEqual([true, true, true, true]);

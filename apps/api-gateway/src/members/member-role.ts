@@ -10,6 +10,8 @@ export interface RoleRequirement {
   method: string;
   /** The route manages the team (invitations, members' roles and removal). */
   teamManagement: boolean;
+  /** The route acts on the caller's own session only (signing out): every member may, viewers included. */
+  ownSession?: boolean;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -17,10 +19,10 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 /**
  * The permissions table: every member reads (the team too); an owner changes
  * everything; a developer everything but the team (keys, webhooks, logs,
- * deliveries); a viewer nothing.
+ * deliveries); a viewer nothing but end its own sessions.
  */
 export function roleAllows(role: MemberRole, requirement: RoleRequirement): boolean {
-  if (READ_METHODS.has(requirement.method.toUpperCase())) return true;
+  if (READ_METHODS.has(requirement.method.toUpperCase()) || requirement.ownSession) return true;
   if (requirement.teamManagement) return role === 'owner';
   return role !== 'viewer';
 }

@@ -6,7 +6,7 @@ import { IsNull, Repository } from 'typeorm';
 import { AppError } from '@sdd/common';
 import { DashboardSessionResource, SignedOutResource, SignInLinkRequestResource } from '@sdd/public-api';
 import { APP_CONFIG } from '@sdd/runtime';
-import { Member, Public, SessionMember } from '../auth/auth-context';
+import { Member, OwnSession, Public, SessionMember } from '../auth/auth-context';
 import type { GatewayConfig } from '../config';
 import { clientIp, TrustedProxies } from '../http/client-ip';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
@@ -123,6 +123,7 @@ export class SessionsController {
   @ApiErrorResponse(403, CSRF_403)
   @ApiRateLimitedResponse()
   @Delete('session')
+  @OwnSession()
   @HttpCode(200)
   async signOut(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedOutResource> {
     const { affected } = await this.sessions.update({ id: member.sessionId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
@@ -138,6 +139,7 @@ export class SessionsController {
   @ApiErrorResponse(403, CSRF_403)
   @ApiRateLimitedResponse()
   @Post('session/sign_out_everywhere')
+  @OwnSession()
   @HttpCode(200)
   async signOutEverywhere(
     @Member() member: SessionMember,
