@@ -31,7 +31,7 @@ function send(base: string, path: string, options: { from?: string; method?: str
 }
 
 /** These bursts test the credential budgets: the gateway's load shedding (load-shedding.e2e-spec.ts) must not answer them first. */
-const NO_SHEDDING = { LOAD_SHED_MAX_IN_FLIGHT: '10000', LOAD_SHED_MAX_BUS_PENDING: '10000' };
+const NO_SHEDDING = { LOAD_SHED_MAX_IN_FLIGHT: '10000', LOAD_SHED_MAX_BUS_PENDING: '10000', LOAD_SHED_MAX_BUS_WAIT_MS: '60000', LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '60000' };
 const envelope = (reply: Reply) => (JSON.parse(reply.body) as Envelope).error;
 const madeUpDriverToken = () => `drv_tok_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'a').slice(0, 32)}`;
 

@@ -79,6 +79,9 @@ describe('webhook auto-disable (decisions.md: only after failing for a day, the 
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       env: {
         RATE_LIMIT_PER_MINUTE: '100000',
+        // Its bursts of deliveries test the endpoints' health, not the gateway's load shedding (load-shedding.e2e-spec.ts).
+        LOAD_SHED_MAX_BUS_WAIT_MS: '60000',
+        LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '60000',
         TIMELINE_SPEED,
         WEBHOOK_RETRY_SPEED: RETRY_SPEED,
         WEBHOOK_ALLOWED_HOSTS: 'localhost',
