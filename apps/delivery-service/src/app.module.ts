@@ -3,9 +3,13 @@ import { ServiceName } from '@sdd/contracts';
 import { ServiceRuntimeModule } from '@sdd/runtime';
 import { DeliveryServiceConfig } from './config';
 import { SCHEMA } from './database';
-import { LocationsModule } from './locations/locations.module';
-import { DeliveriesModule } from './deliveries/deliveries.module';
 import { BusClientModule } from '@sdd/bus';
+import { DeliveriesModule } from './deliveries/deliveries.module';
+import { DriversModule } from './drivers/drivers.module';
+import { LocationsModule } from './locations/locations.module';
+import { MatchingModule } from './matching/matching.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { RefundsModule } from './refunds/refunds.module';
 import { RetentionModule } from './retention/retention.module';
 
 @Module({})
@@ -20,6 +24,10 @@ export class AppModule {
         }),
         LocationsModule,
         DeliveriesModule,
+        DriversModule,
+        MatchingModule,
+        NotificationsModule,
+        RefundsModule,
         RetentionModule,
       ],
     };

@@ -1,7 +1,7 @@
 import { greatCircleKm } from '@sdd/common';
 import type { LocatedAddress } from '@sdd/contracts';
 import type { DeliveryStatus } from '@sdd/contracts';
-import { isTerminal } from './delivery-status';
+import { isTerminal } from '../lifecycle/delivery-status';
 
 /** The one simulated driver of every test delivery (fictional 555 number). */
 export const SIMULATED_DRIVER = { name: 'Sam Simulated', phone: '+15555550100' } as const;

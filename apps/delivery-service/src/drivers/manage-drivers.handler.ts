@@ -7,14 +7,14 @@ import { DeliveryServiceConfig } from '../config';
 import { DriverCertificationEntity } from './driver-certification.entity';
 import { DriverEntity } from './driver.entity';
 import { toDriverRecord } from './driver.record';
-import { driverTokenHash, DriversStore } from './drivers.store';
+import { driverTokenHash, DriverRepository } from './driver.repository';
 
 /** Operators' side of the fleet (`/v1/ops/drivers`): create drivers, list them, set their certifications. */
 @Injectable()
 export class ManageDriversHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
+    private readonly drivers: DriverRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

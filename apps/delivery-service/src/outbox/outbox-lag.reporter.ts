@@ -1,18 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { EVENT_SUBSCRIBERS } from '@sdd/contracts';
 import { measureOnScrape, Metrics } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
+import { OutboxRepository, SubscriberLag } from './outbox.repository';
 
 /** Longest pause between two looks at the backlog. */
 const REPORT_EVERY_MAX_MS = 10_000;
 
-export interface SubscriberLag {
-  subscriber: string;
-  waiting: number;
-  oldestAgeMs: number;
-}
 
 /**
  * How far behind each subscriber is: the events it has not acknowledged and
@@ -27,7 +22,7 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
   private stopMeasuring: () => void = () => undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
   ) {
     const every = Math.min(REPORT_EVERY_MAX_MS, config.OUTBOX_LAG_WARN_MS);
@@ -53,15 +48,8 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  async measure(): Promise<SubscriberLag[]> {
-    const rows: Array<{ subscriber: string; waiting: number; oldest_age_ms: number }> = await this.dataSource.query(
-      `SELECT subscriber, count(*)::int AS waiting,
-              (extract(epoch FROM now() - min(created_at)) * 1000)::float8 AS oldest_age_ms
-       FROM "${this.dataSource.driver.schema}".outbox_handoffs
-       WHERE acknowledged_at IS NULL
-       GROUP BY subscriber`,
-    );
-    return rows.map((row) => ({ subscriber: row.subscriber, waiting: row.waiting, oldestAgeMs: Math.max(0, Math.round(row.oldest_age_ms)) }));
+  measure(): Promise<SubscriberLag[]> {
+    return this.outbox.backlog();
   }
 
   private async report(): Promise<void> {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { EVENT_SUBSCRIBERS } from '@sdd/contracts';
 import { Clock, CLOCK, retentionCutoff } from '@sdd/common';
 import { APP_CONFIG, deletedCount, purgeInBatches, RepeatingTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
-import { TERMINAL } from '../deliveries/delivery-status';
+import { TERMINAL } from '../lifecycle/delivery-status';
+import { OutboxRepository } from '../outbox/outbox.repository';
 
 const BATCH = 2_000;
 
@@ -32,6 +32,7 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -62,27 +63,9 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
     return `"${this.dataSource.driver.schema}"`;
   }
 
-  /**
-   * The hand-offs are found by their primary key (subscriber, event): every
-   * subscriber there is, from EVENT_SUBSCRIBERS. Both deletes are one
-   * statement, so the foreign key from hand-off to event holds at its end.
-   */
   private purgeOutbox(before: Date): Promise<number> {
-    const s = this.schema;
-    return purgeInBatches(this.dataSource, `retention:${s}.outbox`, 'outbox_events', BATCH, async (manager) =>
-      deletedCount(
-        await manager.query(
-          `WITH doomed AS (
-             SELECT e.id FROM ${s}.outbox_events e
-             WHERE e.created_at < $1
-               AND NOT EXISTS (SELECT 1 FROM ${s}.outbox_handoffs h
-                               WHERE h.subscriber = ANY($2) AND h.event_id = e.id AND h.acknowledged_at IS NULL)
-             ORDER BY e.created_at LIMIT ${BATCH}),
-           handoffs AS (DELETE FROM ${s}.outbox_handoffs h USING doomed WHERE h.subscriber = ANY($2) AND h.event_id = doomed.id)
-           DELETE FROM ${s}.outbox_events e USING doomed WHERE e.id = doomed.id`,
-          [before, EVENT_SUBSCRIBERS],
-        ),
-      ),
+    return purgeInBatches(this.dataSource, `retention:${this.schema}.outbox`, 'outbox_events', BATCH, async (manager) =>
+      deletedCount(await this.outbox.purgeAcknowledged(manager, before, BATCH)),
     );
   }
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { DeliveryStatus, ProofPhotoRecord, ProofPhotoRequest, ProofPhotoType } from '@sdd/contracts';
 import { Clock, CLOCK, proofPhotoKey } from '@sdd/common';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { DriversStore } from '../drivers/drivers.store';
+import { DriverRepository } from '../drivers/driver.repository';
 import { notYourDelivery, proofPhotoKeyInvalid, proofPhotoLimit, proofPhotoNotAllowed } from '../drivers/driver-errors';
 
 /** Photos a delivery's proof keeps: the door, the package, a signed slip. */
@@ -35,7 +35,7 @@ export function toProofPhotoRecord(row: PhotoRow): ProofPhotoRecord {
 export class AddProofPhotoHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
+    private readonly drivers: DriverRepository,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

@@ -5,6 +5,7 @@ import { Clock, CLOCK, greatCircleKm, newId, runOutsideRequestContext } from '@s
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 import { certificationFor, certificationProvinces, searchRadiusKm, vehicleFits } from '../drivers/eligibility';
 import { OfferEntity } from './offer.entity';
 
@@ -33,12 +34,13 @@ interface CandidateRow {
  * delivery. One replica at a time (advisory lock).
  */
 @Injectable()
-export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(Dispatcher.name);
+export class DriverMatcher implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(DriverMatcher.name);
   private readonly task: RepeatingTask<void>;
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly statuses: DeliveryStatusRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -62,12 +64,7 @@ export class Dispatcher implements OnApplicationBootstrap, OnModuleDestroy {
     const schema = this.dataSource.driver.schema;
     await withReplicaLock(this.dataSource, `dispatch:${schema}`, async (manager) => {
       const now = this.clock.now();
-      // A paid live delivery starts looking for a driver (pending: no event), a scheduled one 30 minutes ahead.
-      await manager.query(
-        `UPDATE "${schema}".deliveries SET status = 'pending', dispatch_started_at = $1, updated_at = $1
-         WHERE mode = 'live' AND status = 'created' AND (scheduled_at IS NULL OR scheduled_at <= $1::timestamptz + interval '30 minutes')`,
-        [now],
-      );
+      await this.statuses.startMatching(manager, now);
       await manager.query(`UPDATE "${schema}".offers SET status = 'expired', responded_at = $1 WHERE status = 'open' AND expires_at <= $1`, [now]);
       const waiting = await manager
         .getRepository(DeliveryEntity)

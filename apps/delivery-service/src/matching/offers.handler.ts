@@ -5,11 +5,11 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { recordSteps } from '../deliveries/transition-delivery.handler';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { driverOffline, offerNotFound, offerNotOpen } from '../drivers/driver-errors';
-import { DriversStore } from '../drivers/drivers.store';
-import { Dispatcher } from './dispatcher';
+import { DriverRepository } from '../drivers/driver.repository';
+import { DriverMatcher } from './driver-matcher';
 import { OfferEntity } from './offer.entity';
 import { toOfferRecord } from './offer.record';
 
@@ -24,9 +24,10 @@ import { toOfferRecord } from './offer.record';
 export class OffersHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
-    private readonly dispatcher: Dispatcher,
+    private readonly drivers: DriverRepository,
+    private readonly dispatcher: DriverMatcher,
     private readonly relay: OutboxRelay,
+    private readonly statuses: DeliveryStatusRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -65,7 +66,7 @@ export class OffersHandler {
         throw offerNotOpen('withdrawn');
       }
       await manager.update(OfferEntity, { id: offer.id }, { status: 'accepted', respondedAt: now });
-      await recordSteps(manager, delivery, ['driver_assigned'], now, this.config.PUBLIC_BASE_URL, { driverId: driver.id });
+      await this.statuses.moveLocked(manager, delivery, ['driver_assigned'], { now, publicBaseUrl: this.config.PUBLIC_BASE_URL, changes: { driverId: driver.id } });
       return toOfferRecord(Object.assign(offer, { status: 'accepted' as const, respondedAt: now }), delivery);
     });
     this.relay.poke();

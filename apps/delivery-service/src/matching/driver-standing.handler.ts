@@ -5,13 +5,14 @@ import { Clock, CLOCK, Metrics, randomToken } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { IN_PROGRESS } from '../deliveries/delivery-status';
-import { Dispatcher } from '../dispatch/dispatcher';
-import { RerouteHandler } from '../dispatch/reroute.handler';
+import { IN_PROGRESS } from '../lifecycle/delivery-status';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
+import { DriverMatcher } from './driver-matcher';
+import { RerouteHandler } from './reroute.handler';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { handOffFor, standingAfter } from './driver-standing';
-import { DriverEntity } from './driver.entity';
-import { driverTokenHash, DriversStore } from './drivers.store';
+import { DriverEntity } from '../drivers/driver.entity';
+import { driverTokenHash, DriverRepository } from '../drivers/driver.repository';
 
 interface HandedOn {
   rematched: string[];
@@ -37,10 +38,11 @@ export class DriverStandingHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
-    private readonly dispatcher: Dispatcher,
+    private readonly drivers: DriverRepository,
+    private readonly dispatcher: DriverMatcher,
     private readonly reroutes: RerouteHandler,
     private readonly relay: OutboxRelay,
+    private readonly statuses: DeliveryStatusRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -106,10 +108,8 @@ export class DriverStandingHandler {
       if (handOff === 'rematch') {
         // The accepted offer no longer holds the delivery; the driver is never offered it again.
         await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $3 WHERE delivery_id = $1 AND driver_id = $2 AND status = 'accepted'`, [delivery.id, driverId, now]);
-        // Matching starts afresh: a new dispatch deadline and search radius.
-        const rematched: Partial<DeliveryEntity> = { status: 'pending', driverId: null, dispatchStartedAt: now, updatedAt: now };
-        await manager.update(DeliveryEntity, { id: delivery.id }, rematched);
-        if (await this.reroutes.applyPendingWithoutDriver(manager, Object.assign(delivery, rematched), now)) handed.rerouted = true;
+        const rematched = await this.statuses.returnToMatching(manager, delivery, now);
+        if (await this.reroutes.applyPendingWithoutDriver(manager, rematched, now)) handed.rerouted = true;
         handed.rematched.push(delivery.id);
       } else if (handOff === 'stranded') {
         handed.stranded.push(delivery.id);

@@ -2,18 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DriverAvailabilityRequest, DriverLocationRequest, DriverRecord } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
-import { Dispatcher } from '../dispatch/dispatcher';
-import { DriverEntity } from './driver.entity';
-import { driverDeactivated } from './driver-errors';
-import { DriversStore } from './drivers.store';
+import { DriverMatcher } from './driver-matcher';
+import { DriverEntity } from '../drivers/driver.entity';
+import { driverDeactivated } from '../drivers/driver-errors';
+import { DriverRepository } from '../drivers/driver.repository';
 
 /** A driver going online or offline and posting where it is: what matching and live tracking read. */
 @Injectable()
 export class DriverPresenceHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
-    private readonly dispatcher: Dispatcher,
+    private readonly drivers: DriverRepository,
+    private readonly dispatcher: DriverMatcher,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 

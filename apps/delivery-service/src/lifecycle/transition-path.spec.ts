@@ -1,4 +1,4 @@
-import { testPath } from './transition-delivery.handler';
+import { testPath } from './delivery-status';
 
 describe('testPath', () => {
   it('walks the test flow up to the target, in order', () => {

@@ -4,9 +4,9 @@ import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryStatus, TestScenario } from '@sdd/contracts';
-import { TERMINAL } from './delivery-status';
-import { timelineFor } from './test-timeline';
-import { TimelineQueue } from './timeline.queue';
+import { TERMINAL } from '../lifecycle/delivery-status';
+import { timelineFor } from '../lifecycle/test-timeline';
+import { TestTimelineQueue } from './test-timeline.queue';
 
 /** Deliveries looked at per statement; a pass pages through all of them. */
 const PAGE = 500;
@@ -24,18 +24,18 @@ interface OverdueRow {
  * TIMELINE_RECONCILE_INTERVAL_MS one replica (an advisory lock) finds the
  * test deliveries whose next step, by their own simulated timeline, is
  * overdue by more than TIMELINE_RECONCILE_GRACE_MS, and schedules their
- * remaining steps again. Job ids are deterministic, so a step whose job is in
- * fact still there is not doubled, and a step that runs twice finds the
- * delivery already past it.
+ * remaining steps again. A delivery's job id is its own, so a job in fact
+ * still there is not doubled, and a step that runs twice finds the delivery
+ * already past it.
  */
 @Injectable()
-export class TimelineReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(TimelineReconciler.name);
+export class TestTimelineReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(TestTimelineReconciler.name);
   private readonly task: RepeatingTask<number>;
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly timeline: TimelineQueue,
+    private readonly timeline: TestTimelineQueue,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {

@@ -1,21 +1,50 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { AnswerRerouteRequest, DeliveryRecord, DeliveryRef, RerouteRecordList, RerouteRequest, DriverAssignmentRecord, DriverAuthRequest, DriverOfferRequest, DriverReportRequest, OfferRecord, OfferRecordList, Pattern, ProofPhotoRecord, ProofPhotoRequest, ProofRecord } from '@sdd/contracts';
+import {
+  AnswerRerouteRequest,
+  ChangeDriverStandingRequest,
+  CreatedDriverRecord,
+  DeliveryRecord,
+  DeliveryRef,
+  DriverAssignmentRecord,
+  DriverAuthRequest,
+  DriverAvailabilityRequest,
+  DriverLocationRequest,
+  DriverOfferRequest,
+  DriverRecord,
+  DriverRef,
+  DriverReportRequest,
+  OfferRecord,
+  OfferRecordList,
+  Pattern,
+  ProofPhotoRecord,
+  ProofPhotoRequest,
+  ProofRecord,
+  RerouteRecordList,
+  RerouteRequest,
+  RevokedDriverRecord,
+  RotateDriverTokenRequest,
+} from '@sdd/contracts';
 import { GetProofHandler } from './get-proof.handler';
 import { AddProofPhotoHandler } from './add-proof-photo.handler';
 import { RerouteHandler } from './reroute.handler';
 import { DriverReportHandler } from './driver-report.handler';
 import { OffersHandler } from './offers.handler';
+import { DriverPresenceHandler } from './driver-presence.handler';
+import { DriverStandingHandler } from './driver-standing.handler';
 
 @Controller()
-export class DispatchController {
+/** The driver app's and operators' requests that matching answers: offers, reports, proof, reroutes, a driver's presence and standing. */
+export class MatchingController {
   constructor(
     private readonly offers: OffersHandler,
     private readonly reports: DriverReportHandler,
     private readonly proofs: GetProofHandler,
     private readonly photos: AddProofPhotoHandler,
     private readonly reroutes: RerouteHandler,
+    private readonly presence: DriverPresenceHandler,
+    private readonly standing: DriverStandingHandler,
   ) {}
 
   @BusHandler(Pattern.RerouteDelivery)
@@ -61,5 +90,30 @@ export class DispatchController {
   @BusHandler(Pattern.ReportDeliveryStatus)
   report(@Payload() request: DriverReportRequest): Promise<DriverAssignmentRecord> {
     return this.reports.execute(request);
+  }
+
+  @BusHandler(Pattern.SetDriverAvailability)
+  availability(@Payload() request: DriverAvailabilityRequest): Promise<DriverRecord> {
+    return this.presence.setAvailability(request);
+  }
+
+  @BusHandler(Pattern.PostDriverLocation)
+  location(@Payload() request: DriverLocationRequest): Promise<DriverRecord> {
+    return this.presence.postLocation(request);
+  }
+
+  @BusHandler(Pattern.ChangeDriverStanding)
+  changeStanding(@Payload() request: ChangeDriverStandingRequest): Promise<DriverRecord> {
+    return this.standing.change(request);
+  }
+
+  @BusHandler(Pattern.RevokeDriver)
+  revoke(@Payload() request: DriverRef): Promise<RevokedDriverRecord> {
+    return this.standing.revoke(request);
+  }
+
+  @BusHandler(Pattern.RotateDriverToken)
+  rotateToken(@Payload() request: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
+    return this.standing.rotateToken(request);
   }
 }

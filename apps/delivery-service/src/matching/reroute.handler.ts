@@ -23,8 +23,8 @@ import { deliverySnapshot, readAssignedDriver, toDeliveryRecord } from '../deliv
 import { notYourDelivery } from '../drivers/driver-errors';
 import { DriverCertificationEntity } from '../drivers/driver-certification.entity';
 import { certificationFor, certificationProvinces, certifiedIn } from '../drivers/eligibility';
-import { DriversStore } from '../drivers/drivers.store';
-import { appendEvent } from '../outbox/append-event';
+import { DriverRepository } from '../drivers/driver.repository';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { OfferEntity } from './offer.entity';
 import { addressLine, MAX_REROUTES, mayRerouteAgain, REROUTABLE, withinRerouteDrift } from './reroute';
@@ -66,8 +66,9 @@ const rerouteDriverNotCertified = (kind: string, provinces: string[]) =>
 export class RerouteHandler {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
+    private readonly drivers: DriverRepository,
     private readonly relay: OutboxRelay,
+    private readonly outbox: OutboxRepository,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -141,7 +142,7 @@ export class RerouteHandler {
       if (accept) await this.apply(manager, delivery, pending.dropoff, pending.fee, now);
       else {
         delivery.pendingReroute = null;
-        await appendEvent(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+        await this.outbox.append(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
         await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
       }
       return { deliveryId: delivery.id, status: delivery.status };
@@ -191,7 +192,7 @@ export class RerouteHandler {
   /** The new dropoff and price take effect, with their event, in the caller's transaction. */
   private async apply(manager: EntityManager, delivery: DeliveryEntity, dropoff: DeliveryStopRecord, fee: number, now: Date): Promise<void> {
     Object.assign(delivery, { dropoff, fee, pendingReroute: null, updatedAt: now });
-    await appendEvent(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+    await this.outbox.append(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
     await manager.update(
       DeliveryEntity,
       { id: delivery.id },

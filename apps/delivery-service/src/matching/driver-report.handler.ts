@@ -5,8 +5,8 @@ import { AppError, Clock, CLOCK, Metrics } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
-import { canTransition } from '../deliveries/delivery-status';
-import { recordSteps } from '../deliveries/transition-delivery.handler';
+import { canTransition } from '../lifecycle/delivery-status';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 import {
   failureReasonMissing,
   idCheckRequired,
@@ -18,7 +18,7 @@ import {
   returnNotRequested,
 } from '../drivers/driver-errors';
 import { ageOn, legalAgeFor } from './legal-age';
-import { DriversStore } from '../drivers/drivers.store';
+import { DriverRepository } from '../drivers/driver.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { driverEarningFor } from './driver-earning';
 import { checkPin, PIN_ATTEMPT_LIMIT, pinLocked as isPinLocked } from './pin-check';
@@ -44,8 +44,9 @@ export class DriverReportHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly drivers: DriversStore,
+    private readonly drivers: DriverRepository,
     private readonly relay: OutboxRelay,
+    private readonly statuses: DeliveryStatusRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -66,7 +67,7 @@ export class DriverReportHandler {
         pinVerified = door.verified;
       }
       const { status, changes } = report.status === 'delivered' ? this.handOver(delivery, report, pinVerified, now) : { status: report.status, changes: this.endOf(report) };
-      await recordSteps(manager, delivery, [status], now, this.config.PUBLIC_BASE_URL, changes);
+      await this.statuses.moveLocked(manager, delivery, [status], { now, publicBaseUrl: this.config.PUBLIC_BASE_URL, changes });
       if (status === 'delivered') {
         const earning = driverEarningFor(delivery.fee, this.config.DRIVER_PAYOUT_PERCENT);
         await manager.query(

@@ -15,7 +15,7 @@ export function driverTokenHash(token: string): string {
 
 /** Reading drivers and presenting them: what the driver and operator use cases share. */
 @Injectable()
-export class DriversStore {
+export class DriverRepository {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,

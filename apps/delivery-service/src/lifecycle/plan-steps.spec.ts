@@ -1,5 +1,6 @@
 import { testDelivery as delivery } from '../../test/delivery.fixture';
-import { planSteps, testPath } from './transition-delivery.handler';
+import { testPath } from './delivery-status';
+import { planSteps } from './plan-steps';
 import { DriverEntity } from '../drivers/driver.entity';
 
 const NOW = new Date('2026-11-25T12:00:00.000Z');

@@ -100,3 +100,23 @@ export function cancelOutcome(status: DeliveryStatus): CancelOutcome {
   if (isInProgress(status)) return 'in_progress';
   return 'not_cancellable';
 }
+
+/**
+ * The steps from `from` to `to` along the test flow, or undefined when `to`
+ * is not ahead. Lets a step that runs late or out of order (several came due
+ * together after a restart) bring the delivery up to date, in order, instead
+ * of being refused for skipping the steps before it.
+ */
+export function testPath(from: DeliveryStatus, to: DeliveryStatus): DeliveryStatus[] | undefined {
+  const path: DeliveryStatus[] = [];
+  for (let at = nextTestStatus(from); at; at = nextTestStatus(at)) {
+    path.push(at);
+    if (at === to) return path;
+  }
+  return undefined;
+}
+
+/** The steps from `from` to `to`: one allowed step, or (catching up) the test flow's path; undefined when it does not move. */
+export function stepsTo(from: DeliveryStatus, to: DeliveryStatus, { catchUp }: { catchUp: boolean }): DeliveryStatus[] | undefined {
+  return canTransition(from, to) ? [to] : catchUp ? testPath(from, to) : undefined;
+}
