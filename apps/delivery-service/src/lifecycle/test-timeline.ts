@@ -12,39 +12,36 @@ export const TEST_TIMELINE: TimelineSteps = [
   { status: 'delivered', offsetMs: 80_000 },
 ];
 
+/** `steps` with every step from `status` on `byMs` later: a scenario's wait before that step. */
+function delayedFrom(status: DeliveryStatus, byMs: number, steps: TimelineSteps = TEST_TIMELINE): TimelineSteps {
+  const from = steps.findIndex((step) => step.status === status);
+  return steps.map((step, i) => (i >= from ? { status: step.status, offsetMs: step.offsetMs + byMs } : step));
+}
+
+/** `steps` ending in `status` instead of their last step, at the time that step would come `byMs` later. */
+function endingIn(status: DeliveryStatus, byMs = 0, steps: TimelineSteps = TEST_TIMELINE): TimelineSteps {
+  return [...steps.slice(0, -1), { status, offsetMs: steps[steps.length - 1].offsetMs + byMs }];
+}
+
 /**
  * The timeline of a test scenario: the steps live mode would go through, with
  * their events. driver_no_show: the first driver lets the offer lapse (30 s),
  * a second one takes it. slow_pickup: the driver waits a minute at the
  * pickup. recipient_unavailable and id_check_failed: the driver reaches the
  * dropoff and the delivery fails there. return_to_pickup: nobody takes the
- * package, the driver brings it back to the pickup.
+ * package, the driver brings it back to the pickup (30 s).
  */
 export function timelineFor(scenario: TestScenario | null): TimelineSteps {
   switch (scenario) {
     case 'driver_no_show':
-      return [
-        { status: 'created', offsetMs: 0 },
-        { status: 'pending', offsetMs: 10_000 },
-        { status: 'driver_assigned', offsetMs: 45_000 },
-        { status: 'picked_up', offsetMs: 60_000 },
-        { status: 'in_transit', offsetMs: 80_000 },
-        { status: 'delivered', offsetMs: 110_000 },
-      ];
+      return delayedFrom('driver_assigned', 30_000);
     case 'slow_pickup':
-      return [
-        { status: 'created', offsetMs: 0 },
-        { status: 'pending', offsetMs: 10_000 },
-        { status: 'driver_assigned', offsetMs: 15_000 },
-        { status: 'picked_up', offsetMs: 90_000 },
-        { status: 'in_transit', offsetMs: 110_000 },
-        { status: 'delivered', offsetMs: 140_000 },
-      ];
+      return delayedFrom('picked_up', 60_000);
     case 'recipient_unavailable':
     case 'id_check_failed':
-      return [...TEST_TIMELINE.slice(0, -1), { status: 'failed', offsetMs: 80_000 }];
+      return endingIn('failed');
     case 'return_to_pickup':
-      return [...TEST_TIMELINE.slice(0, -1), { status: 'returned', offsetMs: 110_000 }];
+      return endingIn('returned', 30_000);
     default:
       return TEST_TIMELINE;
   }
