@@ -13,6 +13,7 @@ import { CreateDeliveryHandler } from './create-delivery.handler';
 import { DeliveriesController } from './deliveries.controller';
 import { DeliveryEntity } from './delivery.entity';
 import { GetDeliveryHandler } from './get-delivery.handler';
+import { GetPublicTrackingHandler } from './get-public-tracking.handler';
 import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
 
@@ -27,6 +28,7 @@ import { ListDeliveriesHandler } from './list-deliveries.handler';
     CancelDeliveryHandler,
     AdvanceDeliveryHandler,
     GetTrackingHandler,
+    GetPublicTrackingHandler,
     CountRecentDeliveriesHandler,
     { provide: CLOCK, useValue: systemClock },
   ],

@@ -8,26 +8,40 @@ import {
   DriverRecordList,
   ListDriversRequest,
   Pattern,
+  RotateDriverTokenRequest,
   SetCertificationRequest,
 } from '@sdd/contracts';
-import { ManageDriversHandler } from './manage-drivers.handler';
+import { CreateDriverHandler } from './create-driver.handler';
+import { ListDriversHandler } from './list-drivers.handler';
+import { RotateDriverTokenHandler } from './rotate-driver-token.handler';
+import { SetDriverCertificationHandler } from './set-driver-certification.handler';
 
 @Controller()
 export class DriversController {
-  constructor(private readonly manage: ManageDriversHandler) {}
+  constructor(
+    private readonly createDriver: CreateDriverHandler,
+    private readonly listDrivers: ListDriversHandler,
+    private readonly setCertification: SetDriverCertificationHandler,
+    private readonly rotateDriverToken: RotateDriverTokenHandler,
+  ) {}
 
   @BusHandler(Pattern.CreateDriver)
   create(@Payload() request: CreateDriverRequest): Promise<CreatedDriverRecord> {
-    return this.manage.create(request);
+    return this.createDriver.execute(request);
   }
 
   @BusHandler(Pattern.ListDrivers)
   list(@Payload() request: ListDriversRequest): Promise<DriverRecordList> {
-    return this.manage.list(request);
+    return this.listDrivers.execute(request);
   }
 
   @BusHandler(Pattern.SetDriverCertification)
   certify(@Payload() request: SetCertificationRequest): Promise<DriverRecord> {
-    return this.manage.setCertification(request);
+    return this.setCertification.execute(request);
+  }
+
+  @BusHandler(Pattern.RotateDriverToken)
+  rotateToken(@Payload() request: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
+    return this.rotateDriverToken.execute(request);
   }
 }

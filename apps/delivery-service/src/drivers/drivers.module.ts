@@ -5,13 +5,23 @@ import { DriverCertificationEntity } from './driver-certification.entity';
 import { DriverEntity } from './driver.entity';
 import { DriverRepository } from './driver.repository';
 import { DriversController } from './drivers.controller';
-import { ManageDriversHandler } from './manage-drivers.handler';
+import { CreateDriverHandler } from './create-driver.handler';
+import { ListDriversHandler } from './list-drivers.handler';
+import { RotateDriverTokenHandler } from './rotate-driver-token.handler';
+import { SetDriverCertificationHandler } from './set-driver-certification.handler';
 
-/** Drivers and their certifications, as operators register them. */
+/** Drivers, their certifications and tokens, as operators register them. */
 @Module({
   imports: [TypeOrmModule.forFeature([DriverEntity, DriverCertificationEntity])],
   controllers: [DriversController],
-  providers: [DriverRepository, ManageDriversHandler, { provide: CLOCK, useValue: systemClock }],
+  providers: [
+    DriverRepository,
+    CreateDriverHandler,
+    ListDriversHandler,
+    SetDriverCertificationHandler,
+    RotateDriverTokenHandler,
+    { provide: CLOCK, useValue: systemClock },
+  ],
   exports: [DriverRepository],
 })
 export class DriversModule {}

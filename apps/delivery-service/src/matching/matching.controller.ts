@@ -4,7 +4,6 @@ import { BusHandler } from '@sdd/bus';
 import {
   AnswerRerouteRequest,
   ChangeDriverStandingRequest,
-  CreatedDriverRecord,
   DeliveryRecord,
   DeliveryRef,
   DriverAssignmentRecord,
@@ -24,96 +23,102 @@ import {
   RerouteRecordList,
   RerouteRequest,
   RevokedDriverRecord,
-  RotateDriverTokenRequest,
 } from '@sdd/contracts';
-import { GetProofHandler } from './get-proof.handler';
+import { AcceptOfferHandler } from './accept-offer.handler';
 import { AddProofPhotoHandler } from './add-proof-photo.handler';
-import { RerouteHandler } from './reroute.handler';
-import { DriverReportHandler } from './driver-report.handler';
-import { OffersHandler } from './offers.handler';
-import { DriverPresenceHandler } from './driver-presence.handler';
-import { DriverStandingHandler } from './driver-standing.handler';
+import { AnswerRerouteHandler } from './answer-reroute.handler';
+import { ChangeDriverStandingHandler } from './change-driver-standing.handler';
+import { DeclineOfferHandler } from './decline-offer.handler';
+import { GetProofHandler } from './get-proof.handler';
+import { ListDriverReroutesHandler } from './list-driver-reroutes.handler';
+import { ListOffersHandler } from './list-offers.handler';
+import { PostDriverLocationHandler } from './post-driver-location.handler';
+import { ReportDeliveryStatusHandler } from './report-delivery-status.handler';
+import { RequestRerouteHandler } from './request-reroute.handler';
+import { RevokeDriverHandler } from './revoke-driver.handler';
+import { SetDriverAvailabilityHandler } from './set-driver-availability.handler';
 
+/** The requests matching answers: offers, a driver's reports and proof, reroutes, drivers coming and going. */
 @Controller()
-/** The driver app's and operators' requests that matching answers: offers, reports, proof, reroutes, a driver's presence and standing. */
 export class MatchingController {
   constructor(
-    private readonly offers: OffersHandler,
-    private readonly reports: DriverReportHandler,
-    private readonly proofs: GetProofHandler,
-    private readonly photos: AddProofPhotoHandler,
-    private readonly reroutes: RerouteHandler,
-    private readonly presence: DriverPresenceHandler,
-    private readonly standing: DriverStandingHandler,
+    private readonly listOffers: ListOffersHandler,
+    private readonly acceptOffer: AcceptOfferHandler,
+    private readonly declineOffer: DeclineOfferHandler,
+    private readonly reportStatus: ReportDeliveryStatusHandler,
+    private readonly getProof: GetProofHandler,
+    private readonly addProofPhoto: AddProofPhotoHandler,
+    private readonly requestReroute: RequestRerouteHandler,
+    private readonly listReroutes: ListDriverReroutesHandler,
+    private readonly answerReroute: AnswerRerouteHandler,
+    private readonly setAvailability: SetDriverAvailabilityHandler,
+    private readonly postLocation: PostDriverLocationHandler,
+    private readonly changeDriverStanding: ChangeDriverStandingHandler,
+    private readonly revokeDriver: RevokeDriverHandler,
   ) {}
 
   @BusHandler(Pattern.RerouteDelivery)
   reroute(@Payload() request: RerouteRequest): Promise<DeliveryRecord> {
-    return this.reroutes.request(request);
+    return this.requestReroute.execute(request);
   }
 
   @BusHandler(Pattern.ListDriverReroutes)
   pendingReroutes(@Payload() request: DriverAuthRequest): Promise<RerouteRecordList> {
-    return this.reroutes.pendingFor(request);
+    return this.listReroutes.execute(request);
   }
 
   @BusHandler(Pattern.AnswerReroute)
-  answerReroute(@Payload() request: AnswerRerouteRequest): Promise<DriverAssignmentRecord> {
-    return this.reroutes.answer(request);
+  answer(@Payload() request: AnswerRerouteRequest): Promise<DriverAssignmentRecord> {
+    return this.answerReroute.execute(request);
   }
 
   @BusHandler(Pattern.ListDriverOffers)
   list(@Payload() request: DriverAuthRequest): Promise<OfferRecordList> {
-    return this.offers.list(request);
+    return this.listOffers.execute(request);
   }
 
   @BusHandler(Pattern.AcceptOffer)
   accept(@Payload() request: DriverOfferRequest): Promise<OfferRecord> {
-    return this.offers.accept(request);
+    return this.acceptOffer.execute(request);
   }
 
   @BusHandler(Pattern.DeclineOffer)
   decline(@Payload() request: DriverOfferRequest): Promise<OfferRecord> {
-    return this.offers.decline(request);
+    return this.declineOffer.execute(request);
   }
 
   @BusHandler(Pattern.GetDeliveryProof)
   proof(@Payload() request: DeliveryRef): Promise<ProofRecord> {
-    return this.proofs.execute(request);
+    return this.getProof.execute(request);
   }
 
   @BusHandler(Pattern.AddProofPhoto)
   addPhoto(@Payload() request: ProofPhotoRequest): Promise<ProofPhotoRecord> {
-    return this.photos.execute(request);
+    return this.addProofPhoto.execute(request);
   }
 
   @BusHandler(Pattern.ReportDeliveryStatus)
   report(@Payload() request: DriverReportRequest): Promise<DriverAssignmentRecord> {
-    return this.reports.execute(request);
+    return this.reportStatus.execute(request);
   }
 
   @BusHandler(Pattern.SetDriverAvailability)
   availability(@Payload() request: DriverAvailabilityRequest): Promise<DriverRecord> {
-    return this.presence.setAvailability(request);
+    return this.setAvailability.execute(request);
   }
 
   @BusHandler(Pattern.PostDriverLocation)
   location(@Payload() request: DriverLocationRequest): Promise<DriverRecord> {
-    return this.presence.postLocation(request);
+    return this.postLocation.execute(request);
   }
 
   @BusHandler(Pattern.ChangeDriverStanding)
   changeStanding(@Payload() request: ChangeDriverStandingRequest): Promise<DriverRecord> {
-    return this.standing.change(request);
+    return this.changeDriverStanding.execute(request);
   }
 
   @BusHandler(Pattern.RevokeDriver)
   revoke(@Payload() request: DriverRef): Promise<RevokedDriverRecord> {
-    return this.standing.revoke(request);
-  }
-
-  @BusHandler(Pattern.RotateDriverToken)
-  rotateToken(@Payload() request: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
-    return this.standing.rotateToken(request);
+    return this.revokeDriver.execute(request);
   }
 }

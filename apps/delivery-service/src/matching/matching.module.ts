@@ -4,30 +4,46 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { DriversModule } from '../drivers/drivers.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { OutboxModule } from '../outbox/outbox.module';
+import { AcceptOfferHandler } from './accept-offer.handler';
 import { AddProofPhotoHandler } from './add-proof-photo.handler';
+import { AnswerRerouteHandler } from './answer-reroute.handler';
+import { ChangeDriverStandingHandler } from './change-driver-standing.handler';
+import { DeclineOfferHandler } from './decline-offer.handler';
 import { DriverMatcher } from './driver-matcher';
-import { DriverPresenceHandler } from './driver-presence.handler';
-import { DriverReportHandler } from './driver-report.handler';
-import { DriverStandingHandler } from './driver-standing.handler';
+import { DriverWithdrawal } from './driver-withdrawal';
 import { GetProofHandler } from './get-proof.handler';
+import { ListDriverReroutesHandler } from './list-driver-reroutes.handler';
+import { ListOffersHandler } from './list-offers.handler';
 import { MatchingController } from './matching.controller';
 import { OfferEntity } from './offer.entity';
-import { OffersHandler } from './offers.handler';
-import { RerouteHandler } from './reroute.handler';
+import { PostDriverLocationHandler } from './post-driver-location.handler';
+import { ReportDeliveryStatusHandler } from './report-delivery-status.handler';
+import { RequestRerouteHandler } from './request-reroute.handler';
+import { RerouteEffect } from './reroute-effect';
+import { RevokeDriverHandler } from './revoke-driver.handler';
+import { SetDriverAvailabilityHandler } from './set-driver-availability.handler';
 
-/** Live deliveries and drivers: offers, a driver's reports and proof, reroutes, and drivers coming and going. */
+/** Live deliveries and drivers: matching, offers, a driver's reports and proof, reroutes, drivers coming and going. */
 @Module({
   imports: [TypeOrmModule.forFeature([OfferEntity]), DriversModule, LifecycleModule, OutboxModule],
   controllers: [MatchingController],
   providers: [
     DriverMatcher,
-    OffersHandler,
-    DriverReportHandler,
+    ListOffersHandler,
+    AcceptOfferHandler,
+    DeclineOfferHandler,
+    ReportDeliveryStatusHandler,
     GetProofHandler,
     AddProofPhotoHandler,
-    RerouteHandler,
-    DriverPresenceHandler,
-    DriverStandingHandler,
+    RequestRerouteHandler,
+    ListDriverReroutesHandler,
+    AnswerRerouteHandler,
+    RerouteEffect,
+    SetDriverAvailabilityHandler,
+    PostDriverLocationHandler,
+    ChangeDriverStandingHandler,
+    RevokeDriverHandler,
+    DriverWithdrawal,
     { provide: CLOCK, useValue: systemClock },
   ],
   exports: [DriverMatcher],

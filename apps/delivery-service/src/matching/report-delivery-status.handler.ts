@@ -39,8 +39,8 @@ interface Refusal {
  * for deliveries created with undeliverable_action return_to_pickup.
  */
 @Injectable()
-export class DriverReportHandler {
-  private readonly logger = new Logger(DriverReportHandler.name);
+export class ReportDeliveryStatusHandler {
+  private readonly logger = new Logger(ReportDeliveryStatusHandler.name);
 
   constructor(
     private readonly dataSource: DataSource,
