@@ -9,6 +9,7 @@ import { MIGRATIONS } from '../src/database';
 import { DeliveryEntity } from '../src/deliveries/delivery.entity';
 import { deliverySnapshot } from '../src/deliveries/delivery.record';
 import { DeliveryStatusRepository } from '../src/lifecycle/delivery-status.repository';
+import { NotificationRepository } from '../src/notifications/notification.repository';
 import { nextEvent, OutboxRepository } from '../src/outbox/outbox.repository';
 import { OutboxEventEntity } from '../src/outbox/outbox-event.entity';
 import { testDelivery } from './delivery.fixture';
@@ -63,7 +64,7 @@ describe('DeliveryStatusRepository.insert (real Postgres)', () => {
     await dataSource.initialize();
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
-    statement = new DeliveryStatusRepository(dataSource, new OutboxRepository(dataSource));
+    statement = new DeliveryStatusRepository(dataSource, new OutboxRepository(dataSource), new NotificationRepository(dataSource));
   }, 60_000);
 
   beforeEach(() => {

@@ -13,7 +13,7 @@ export function driverTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Reading drivers and presenting them: what the driver and operator use cases share. */
+/** Reading drivers and presenting them: what the driver and operator use cases share. `manager`: read in its transaction. */
 @Injectable()
 export class DriverRepository {
   constructor(
@@ -29,7 +29,7 @@ export class DriverRepository {
    * taking the driver off the road waits for (or is waited for by) the use
    * case that reads it.
    */
-  async byTokenHash(tokenHash: string, manager: EntityManager = this.dataSource.manager, share = false): Promise<DriverEntity> {
+  async byTokenHash(tokenHash: string, { manager = this.dataSource.manager, share = false }: { manager?: EntityManager; share?: boolean } = {}): Promise<DriverEntity> {
     const driver = await manager.findOne(DriverEntity, { where: { tokenHash }, ...(share ? { lock: { mode: 'pessimistic_read' as const } } : {}) });
     if (!driver || driver.status === 'revoked') throw driverTokenInvalid();
     if (driver.tokenExpiresAt.getTime() <= this.clock.now().getTime()) throw driverTokenExpired();
@@ -37,7 +37,7 @@ export class DriverRepository {
   }
 
   /** A driver operators can still manage: a revoked one is gone (404). `lock`: for update, in `manager`'s transaction. */
-  async byId(driverId: string, manager: EntityManager = this.dataSource.manager, lock = false): Promise<DriverEntity> {
+  async byId(driverId: string, { manager = this.dataSource.manager, lock = false }: { manager?: EntityManager; lock?: boolean } = {}): Promise<DriverEntity> {
     const driver = await manager.findOne(DriverEntity, { where: { id: driverId }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
     if (!driver || driver.status === 'revoked') throw driverNotFound();
     return driver;

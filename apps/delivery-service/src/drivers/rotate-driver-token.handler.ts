@@ -24,7 +24,7 @@ export class RotateDriverTokenHandler {
   async execute({ driverId, expiresInSeconds }: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
     const token = `drv_tok_${randomToken(32)}`;
     const driver = await this.dataSource.transaction(async (manager) => {
-      const found = await this.drivers.byId(driverId, manager, true);
+      const found = await this.drivers.byId(driverId, { manager, lock: true });
       const now = this.clock.now();
       const changes: Partial<DriverEntity> = {
         tokenHash: driverTokenHash(token),

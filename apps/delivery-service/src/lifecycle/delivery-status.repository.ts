@@ -19,7 +19,7 @@ import {
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { endOf, pointOf } from '../deliveries/delivery-disclosure';
 import { DriverEntity } from '../drivers/driver.entity';
-import { recordNotification } from '../notifications/record-notification';
+import { NotificationRepository } from '../notifications/notification.repository';
 import { OutboxEventEntity } from '../outbox/outbox-event.entity';
 import { OUTBOX_INSERT_PARAMETERS, outboxInsertParameters, outboxInsertSql, OutboxRepository } from '../outbox/outbox.repository';
 import { canTransition } from './delivery-status';
@@ -83,6 +83,7 @@ export class DeliveryStatusRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRepository,
+    private readonly notifications: NotificationRepository,
   ) {
     this.delivery = entityInsert(dataSource, DeliveryEntity);
     this.insertOne = preparedStatement(dataSource, 'insert-delivery', `WITH delivery AS (${this.delivery.sql()}), ${outboxInsertSql(this.delivery.columnCount + 1)} SELECT 1`);
@@ -138,7 +139,7 @@ export class DeliveryStatusRepository {
     const withEnd = { ...changes, ...endOf(steps, now, driver && pointOf(driver)) };
     const events = planSteps(delivery, steps, now, publicBaseUrl, withEnd, driver);
     await this.outbox.write(manager, events);
-    for (const step of steps) await recordNotification(manager, delivery, step, publicBaseUrl, now);
+    for (const step of steps) await this.notifications.record(manager, delivery, step, { publicBaseUrl, now });
     await manager.update(DeliveryEntity, { id: delivery.id }, { ...withEnd, status: delivery.status, updatedAt: now, eventSequence: delivery.eventSequence });
     return events.map((event) => event.type);
   }

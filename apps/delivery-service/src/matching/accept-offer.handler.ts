@@ -31,7 +31,7 @@ export class AcceptOfferHandler {
   async execute({ tokenHash, offerId }: DriverOfferRequest): Promise<OfferRecord> {
     const answered = await this.dataSource.transaction(async (manager) => {
       // Shared lock: an operator taking the driver off the road waits for this accept, or this accept for it.
-      const driver = await this.drivers.byTokenHash(tokenHash, manager, true);
+      const driver = await this.drivers.byTokenHash(tokenHash, { manager, share: true });
       if (!driver.online) throw driverOffline();
       const offer = await manager.findOne(OfferEntity, { where: { id: offerId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!offer) throw offerNotFound();

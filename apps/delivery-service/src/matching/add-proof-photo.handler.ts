@@ -43,7 +43,7 @@ export class AddProofPhotoHandler {
     if (request.key !== proofPhotoKey(request.deliveryId, request.tokenHash, request.sha256, request.contentType)) throw proofPhotoKeyInvalid();
     const schema = this.dataSource.driver.schema;
     return this.dataSource.transaction(async (manager) => {
-      const driver = await this.drivers.byTokenHash(request.tokenHash, manager);
+      const driver = await this.drivers.byTokenHash(request.tokenHash, { manager });
       const delivery = await manager.findOne(DeliveryEntity, { where: { id: request.deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw notYourDelivery();
       const attached = (await manager.query(

@@ -29,7 +29,7 @@ export class AnswerRerouteHandler {
 
   async execute({ tokenHash, deliveryId, accept }: AnswerRerouteRequest): Promise<DriverAssignmentRecord> {
     const answered = await this.dataSource.transaction(async (manager) => {
-      const driver = await this.drivers.byTokenHash(tokenHash, manager);
+      const driver = await this.drivers.byTokenHash(tokenHash, { manager });
       const delivery = await manager.findOne(DeliveryEntity, { where: { id: deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw notYourDelivery();
       const pending = delivery.pendingReroute;

@@ -28,7 +28,7 @@ export class ChangeDriverStandingHandler {
 
   async execute({ driverId, change }: ChangeDriverStandingRequest): Promise<DriverRecord> {
     const changed = await this.dataSource.transaction(async (manager) => {
-      const found = await this.drivers.byId(driverId, manager, true);
+      const found = await this.drivers.byId(driverId, { manager, lock: true });
       const now = this.clock.now();
       const after = standingAfter(change, found.status);
       const changes: Partial<DriverEntity> = { status: after.status, updatedAt: now, ...(after.takenOffline ? { online: false } : {}) };

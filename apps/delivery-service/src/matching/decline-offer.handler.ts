@@ -21,7 +21,7 @@ export class DeclineOfferHandler {
 
   async execute({ tokenHash, offerId }: DriverOfferRequest): Promise<OfferRecord> {
     const answered = await this.dataSource.transaction(async (manager) => {
-      const driver = await this.drivers.byTokenHash(tokenHash, manager);
+      const driver = await this.drivers.byTokenHash(tokenHash, { manager });
       const offer = await manager.findOne(OfferEntity, { where: { id: offerId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!offer) throw offerNotFound();
       if (offer.status !== 'open') throw offerNotOpen(offer.status);

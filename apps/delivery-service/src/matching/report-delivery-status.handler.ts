@@ -54,7 +54,7 @@ export class ReportDeliveryStatusHandler {
   async execute(report: DriverReportRequest): Promise<DriverAssignmentRecord> {
     if ((report.status === 'failed' || report.status === 'returned') && report.reason === null) throw failureReasonMissing(report.status);
     const outcome = await this.dataSource.transaction(async (manager): Promise<DriverAssignmentRecord | Refusal> => {
-      const driver = await this.drivers.byTokenHash(report.tokenHash, manager);
+      const driver = await this.drivers.byTokenHash(report.tokenHash, { manager });
       const delivery = await manager.findOne(DeliveryEntity, { where: { id: report.deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw notYourDelivery();
       if (!canTransition(delivery.status, report.status)) throw reportNotAllowed(delivery.status, report.status);

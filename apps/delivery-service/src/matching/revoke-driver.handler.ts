@@ -29,7 +29,7 @@ export class RevokeDriverHandler {
 
   async execute({ driverId }: DriverRef): Promise<RevokedDriverRecord> {
     const handed = await this.dataSource.transaction(async (manager) => {
-      const driver = await this.drivers.byId(driverId, manager, true);
+      const driver = await this.drivers.byId(driverId, { manager, lock: true });
       const now = this.clock.now();
       // A hash no token has: even a lookup that skipped the status would find nobody.
       await manager.update(DriverEntity, { id: driver.id }, { status: 'revoked', revokedAt: now, online: false, tokenHash: driverTokenHash(randomToken(32)), updatedAt: now });

@@ -2,14 +2,17 @@ import { Module } from '@nestjs/common';
 import { CLOCK, systemClock } from '@sdd/common';
 import { APP_CONFIG, MAILER, mailerFor } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
+import { NotificationRepository } from './notification.repository';
 import { NotificationSender } from './notification.sender';
 
-/** Sends the recipients' emails that status changes recorded. */
+/** The recipients' emails: recorded with the status changes they tell of, sent afterwards. */
 @Module({
   providers: [
     NotificationSender,
+    NotificationRepository,
     { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => mailerFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],
+  exports: [NotificationRepository],
 })
 export class NotificationsModule {}

@@ -4,6 +4,7 @@ import { Clock, CLOCK, retentionCutoff } from '@sdd/common';
 import { APP_CONFIG, deletedCount, purgeInBatches, RepeatingTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { TERMINAL } from '../lifecycle/delivery-status';
+import { NotificationRepository } from '../notifications/notification.repository';
 import { OutboxRepository } from '../outbox/outbox.repository';
 
 const BATCH = 2_000;
@@ -33,6 +34,7 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRepository,
+    private readonly notifications: NotificationRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
@@ -70,15 +72,8 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   private purgeNotifications(before: Date): Promise<number> {
-    const s = this.schema;
-    return purgeInBatches(this.dataSource, `retention:${s}.notifications`, 'notifications', BATCH, async (manager) =>
-      deletedCount(
-        await manager.query(
-          `DELETE FROM ${s}.notifications WHERE id IN (
-             SELECT id FROM ${s}.notifications WHERE created_at < $1 AND status <> 'pending' ORDER BY created_at LIMIT ${BATCH})`,
-          [before],
-        ),
-      ),
+    return purgeInBatches(this.dataSource, `retention:${this.schema}.notifications`, 'notifications', BATCH, async (manager) =>
+      deletedCount(await this.notifications.purgeDone(manager, before, BATCH)),
     );
   }
 
