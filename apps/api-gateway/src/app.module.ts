@@ -24,6 +24,7 @@ import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
+import { TasksModule } from './tasks.module';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         OpsModule,
         QueueBoardModule.register(config),
         DriverApiModule,
+        TasksModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

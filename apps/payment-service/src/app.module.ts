@@ -6,9 +6,10 @@ import { BusClientModule } from '@sdd/bus';
 import { SCHEMA } from './database';
 import { AccountsModule } from './accounts/accounts.module';
 import { CheckoutsModule } from './checkouts/checkouts.module';
-import { PayoutsModule } from './payouts/payouts.module';
+import { MoneyMovementsModule } from './money-movements/money-movements.module';
 import { ProcessorModule } from './processor/processor.module';
 import { ProcessorEventsModule } from './processor-events/processor-events.module';
+import { TasksModule } from './tasks.module';
 
 @Module({})
 export class AppModule {
@@ -24,7 +25,8 @@ export class AppModule {
         AccountsModule,
         CheckoutsModule,
         ProcessorEventsModule,
-        PayoutsModule,
+        MoneyMovementsModule,
+        TasksModule,
       ],
     };
   }

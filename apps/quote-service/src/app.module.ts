@@ -5,6 +5,7 @@ import { ServiceRuntimeModule } from '@sdd/runtime';
 import { QuoteServiceConfig } from './config';
 import { SCHEMA } from './database';
 import { QuotesModule } from './quotes/quotes.module';
+import { TasksModule } from './tasks.module';
 
 @Module({})
 export class AppModule {
@@ -13,11 +14,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceRuntimeModule.forService({ service: ServiceName.Quote, config, schema: SCHEMA }),
-        // The claim reconciler asks delivery-service whether a claimant delivery exists.
+        // The claim reconciliation task asks delivery-service whether a claimant delivery exists.
         BusClientModule.forRootAsync({
           useFactory: () => ({ redisUrl: config.REDIS_URL, prefix: config.BUS_PREFIX, timeoutMs: config.BUS_TIMEOUT_MS }),
         }),
         QuotesModule,
+        TasksModule,
       ],
     };
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ApiKeyListResource, presentApiKeyList } from '@sdd/public-api';
 import { AuthContext } from '../auth/auth-context';
-import { usableKeysQuery } from './api-key.queries';
+import { usableKeysQuery } from './api-key.repository';
 
 /** The caller's mode's keys that still work, oldest first (at most MAX_UNEXPIRED_KEYS_PER_MODE). */
 @Injectable()

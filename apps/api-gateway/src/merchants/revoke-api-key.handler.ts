@@ -6,7 +6,7 @@ import { AuthContext } from '../auth/auth-context';
 import { ApiKeyInvalidations } from '../auth/api-key-invalidations';
 import { isUsable } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
-import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
+import { countUsableKeys, lockMerchantKeys } from './api-key.repository';
 import { presentRevokedApiKey, RevokedApiKeyResource } from '@sdd/public-api';
 
 /** Revokes a key of the caller's merchant and mode at once; the mode keeps at least one key that lasts. */

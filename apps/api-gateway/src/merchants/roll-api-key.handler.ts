@@ -8,7 +8,7 @@ import { AuthContext } from '../auth/auth-context';
 import { ApiKeyInvalidations } from '../auth/api-key-invalidations';
 import { isExpiring, keysAfterRoll, MAX_UNEXPIRED_KEYS_PER_MODE } from './api-key-lifecycle';
 import { ApiKeyEntity } from './api-key.entity';
-import { countUsableKeys, lockMerchantKeys } from './api-key.queries';
+import { countUsableKeys, lockMerchantKeys } from './api-key.repository';
 import { newApiKeyRow } from './register-merchant.handler';
 
 const DEFAULT_GRACE_HOURS = 24;

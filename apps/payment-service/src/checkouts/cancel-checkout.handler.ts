@@ -2,12 +2,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CheckoutRecord, CheckoutRef } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
-import { recordCheckoutRefund } from '../payouts/checkout-refund';
+import { recordCheckoutRefund } from '../money-movements/checkout-refund';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { processorFailure } from '../processor/processor-errors';
 import { checkoutNotCancellable } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 
 /**
  * POST /v1/checkouts/{id}/cancel. An unpaid checkout's intent is cancelled; a
@@ -22,14 +22,14 @@ export class CancelCheckoutHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: CheckoutStore,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ scope, checkoutId }: CheckoutRef): Promise<CheckoutRecord> {
-    const found = await this.store.find(scope, checkoutId);
-    if (found.status === 'cancelled') return this.store.presentWithRefunds(found);
+    const found = await this.checkouts.find(scope, checkoutId);
+    if (found.status === 'cancelled') return this.checkouts.presentWithRefunds(found);
     // Held while the processor is asked, so a delivery cannot claim the checkout meanwhile.
     const cancelled = await this.dataSource.transaction(async (manager) => {
       const checkout = await manager.findOne(CheckoutEntity, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
@@ -57,6 +57,6 @@ export class CancelCheckoutHandler {
       await manager.update(CheckoutEntity, { id: checkout.id }, { status: 'cancelled', updatedAt: now });
       return Object.assign(checkout, { status: 'cancelled' as const, updatedAt: now });
     });
-    return this.store.presentWithRefunds(cancelled);
+    return this.checkouts.presentWithRefunds(cancelled);
   }
 }

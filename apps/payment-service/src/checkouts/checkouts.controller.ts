@@ -14,12 +14,14 @@ import {
   PayTestCheckoutRequest,
 } from '@sdd/contracts';
 import { CancelCheckoutHandler } from './cancel-checkout.handler';
-import { CheckoutPageHandler } from './checkout-page.handler';
 import { ClaimCheckoutHandler } from './claim-checkout.handler';
+import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
+import { GetCheckoutPageHandler } from './get-checkout-page.handler';
 import { GetCheckoutHandler } from './get-checkout.handler';
 import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
-import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+import { RefreshCheckoutPageHandler } from './refresh-checkout-page.handler';
+import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
 
 @Controller()
 export class CheckoutsController {
@@ -28,9 +30,11 @@ export class CheckoutsController {
     private readonly getCheckout: GetCheckoutHandler,
     private readonly cancelCheckout: CancelCheckoutHandler,
     private readonly payTestCheckout: PayTestCheckoutHandler,
-    private readonly checkoutPage: CheckoutPageHandler,
+    private readonly getCheckoutPage: GetCheckoutPageHandler,
+    private readonly refreshCheckoutPage: RefreshCheckoutPageHandler,
     private readonly claimCheckout: ClaimCheckoutHandler,
-    private readonly settleClaim: SettleCheckoutClaimHandler,
+    private readonly confirmClaim: ConfirmCheckoutClaimHandler,
+    private readonly releaseClaim: ReleaseCheckoutClaimHandler,
   ) {}
 
   @BusHandler(Pattern.CreateCheckout)
@@ -55,12 +59,12 @@ export class CheckoutsController {
 
   @BusHandler(Pattern.GetCheckoutPage)
   page(@Payload() request: CheckoutPageRequest): Promise<CheckoutPage> {
-    return this.checkoutPage.get(request);
+    return this.getCheckoutPage.execute(request);
   }
 
   @BusHandler(Pattern.RefreshCheckoutPage)
   refreshPage(@Payload() request: CheckoutPageRequest): Promise<CheckoutPage> {
-    return this.checkoutPage.refresh(request);
+    return this.refreshCheckoutPage.execute(request);
   }
 
   @BusHandler(Pattern.ClaimCheckout)
@@ -70,11 +74,11 @@ export class CheckoutsController {
 
   @BusHandler(Pattern.ConfirmCheckout)
   confirm(@Payload() request: CheckoutClaimRef): Promise<{ confirmed: boolean }> {
-    return this.settleClaim.confirm(request);
+    return this.confirmClaim.execute(request);
   }
 
   @BusHandler(Pattern.ReleaseCheckout)
   release(@Payload() request: CheckoutClaimRef): Promise<{ released: boolean }> {
-    return this.settleClaim.release(request);
+    return this.releaseClaim.execute(request);
   }
 }

@@ -3,35 +3,34 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CancelCheckoutHandler } from './cancel-checkout.handler';
-import { PayoutsModule } from '../payouts/payouts.module';
-import { CheckoutClaimReconciler } from './checkout-claim.reconciler';
-import { CheckoutExpiryReconciler } from './checkout-expiry.reconciler';
-import { CheckoutPageHandler } from './checkout-page.handler';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 import { CheckoutsController } from './checkouts.controller';
 import { ClaimCheckoutHandler } from './claim-checkout.handler';
+import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
+import { GetCheckoutPageHandler } from './get-checkout-page.handler';
 import { GetCheckoutHandler } from './get-checkout.handler';
 import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
-import { SettleCheckoutClaimHandler } from './settle-checkout-claim.handler';
+import { RefreshCheckoutPageHandler } from './refresh-checkout-page.handler';
+import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity]), PayoutsModule],
+  imports: [TypeOrmModule.forFeature([CheckoutEntity, MerchantAccountEntity])],
   controllers: [CheckoutsController],
   providers: [
     { provide: CLOCK, useValue: systemClock },
-    CheckoutStore,
+    CheckoutRepository,
     CreateCheckoutHandler,
     GetCheckoutHandler,
     CancelCheckoutHandler,
     PayTestCheckoutHandler,
-    CheckoutPageHandler,
+    GetCheckoutPageHandler,
+    RefreshCheckoutPageHandler,
     ClaimCheckoutHandler,
-    SettleCheckoutClaimHandler,
-    CheckoutClaimReconciler,
-    CheckoutExpiryReconciler,
+    ConfirmCheckoutClaimHandler,
+    ReleaseCheckoutClaimHandler,
   ],
-  exports: [CheckoutStore],
+  exports: [CheckoutRepository, ConfirmCheckoutClaimHandler, ReleaseCheckoutClaimHandler],
 })
 export class CheckoutsModule {}

@@ -11,7 +11,7 @@ import { processorFailure } from '../processor/processor-errors';
 import { chargeMatchesCheckout } from './checkout-status';
 import { checkoutAlreadyUsed, checkoutForAnotherQuote, checkoutNotFound, checkoutNotPaid, paymentAmountMismatch } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600_000;
 
@@ -29,7 +29,7 @@ export class ClaimCheckoutHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: CheckoutStore,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: PaymentServiceConfig,
@@ -37,7 +37,7 @@ export class ClaimCheckoutHandler {
   ) {}
 
   async execute(ref: CheckoutClaimRef): Promise<PaymentRecord> {
-    const found = await this.store.find(ref.scope, ref.checkoutId, 'checkout_id');
+    const found = await this.checkouts.find(ref.scope, ref.checkoutId, 'checkout_id');
     if (found.quoteId !== ref.quoteId) throw checkoutForAnotherQuote();
     if (found.claimedBy !== null && found.claimedBy !== ref.claimant) throw checkoutAlreadyUsed();
     if (found.claimedBy === ref.claimant && found.payment) return this.hold(ref, found.payment);
@@ -49,7 +49,7 @@ export class ClaimCheckoutHandler {
         this.logger.warn(`checkout ${found.id}: payment not verified: ${error.message}`);
         throw processorFailure(error);
       });
-    const checkout = await this.store.applyIntent(found, intent);
+    const checkout = await this.checkouts.applyIntent(found, intent);
     if (intent.status !== 'succeeded' || checkout.status !== 'paid') throw checkoutNotPaid();
     if (!chargeMatchesCheckout({ amountReceived: intent.amount_received, currency: intent.currency }, checkout)) {
       this.logger.warn(`checkout ${checkout.id}: the processor charged ${intent.amount_received} ${intent.currency}, not ${checkout.amount} ${checkout.currency}`);

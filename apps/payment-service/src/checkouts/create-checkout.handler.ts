@@ -11,7 +11,7 @@ import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-proces
 import { processorFailure } from '../processor/processor-errors';
 import { quoteAlreadyUsed, stripeNotConnected } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 
 /**
  * POST /v1/checkouts: one PaymentIntent for the items plus the quote's
@@ -25,7 +25,7 @@ export class CreateCheckoutHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly store: CheckoutStore,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: PaymentServiceConfig,
@@ -36,7 +36,7 @@ export class CreateCheckoutHandler {
     const { scope } = request;
     const id = request.idempotencyKey === undefined ? newId('chk') : derivedId('chk', scope.merchantId, scope.mode, request.idempotencyKey);
     const earlier = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id, merchantId: scope.merchantId, mode: scope.mode });
-    if (earlier) return { checkout: this.store.present(earlier), replayed: true };
+    if (earlier) return { checkout: this.checkouts.present(earlier), replayed: true };
     if (scope.mode === 'live') await this.assertConnected(scope);
     const quote = await this.bus.request(Pattern.GetQuote, { scope, quoteId: request.quoteId });
     if (quote.used) throw quoteAlreadyUsed();
@@ -103,9 +103,9 @@ export class CreateCheckoutHandler {
     if ((inserted.raw as unknown[]).length === 0) {
       // A concurrent attempt of the same request wrote it first: its checkout is the answer.
       const concurrent = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id });
-      if (concurrent) return { checkout: this.store.present(concurrent), replayed: true };
+      if (concurrent) return { checkout: this.checkouts.present(concurrent), replayed: true };
     }
-    return { checkout: this.store.present(checkout, ephemeralKey), replayed: false };
+    return { checkout: this.checkouts.present(checkout, ephemeralKey), replayed: false };
   }
 
   private async assertConnected(scope: MerchantScope): Promise<void> {

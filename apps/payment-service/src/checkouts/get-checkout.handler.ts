@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CheckoutRecord, CheckoutRef } from '@sdd/contracts';
 import { isPayable } from './checkout-status';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 
 /**
  * GET /v1/checkouts/{id}. A checkout still waiting for its payment asks the
@@ -9,11 +9,11 @@ import { CheckoutStore } from './checkout.store';
  */
 @Injectable()
 export class GetCheckoutHandler {
-  constructor(private readonly store: CheckoutStore) {}
+  constructor(private readonly checkouts: CheckoutRepository) {}
 
   async execute({ scope, checkoutId }: CheckoutRef): Promise<CheckoutRecord> {
-    let checkout = await this.store.find(scope, checkoutId);
-    if (isPayable(checkout.status)) checkout = await this.store.refresh(checkout).catch(() => checkout);
-    return this.store.presentWithRefunds(checkout);
+    let checkout = await this.checkouts.find(scope, checkoutId);
+    if (isPayable(checkout.status)) checkout = await this.checkouts.refresh(checkout).catch(() => checkout);
+    return this.checkouts.presentWithRefunds(checkout);
   }
 }

@@ -6,7 +6,7 @@ import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-proces
 import { processorFailure } from '../processor/processor-errors';
 import { checkoutStatus, isPayable } from './checkout-status';
 import { checkoutNotPayable, testModeOnly, unknownTestCard } from './checkout-errors';
-import { CheckoutStore } from './checkout.store';
+import { CheckoutRepository } from './checkout.repository';
 import { checkoutUrlOf } from './checkout.record';
 import { TEST_CARD_NUMBERS, testPaymentMethodFor } from './test-cards';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -21,7 +21,7 @@ import { PaymentServiceConfig } from '../config';
 @Injectable()
 export class PayTestCheckoutHandler {
   constructor(
-    private readonly store: CheckoutStore,
+    private readonly checkouts: CheckoutRepository,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(APP_CONFIG) private readonly config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -31,7 +31,7 @@ export class PayTestCheckoutHandler {
     if (scope.mode !== 'test') throw testModeOnly();
     const paymentMethod = testPaymentMethodFor(card);
     if (!paymentMethod) throw unknownTestCard(TEST_CARD_NUMBERS);
-    let checkout = await this.store.find(scope, checkoutId);
+    let checkout = await this.checkouts.find(scope, checkoutId);
     const status = checkoutStatus(checkout.status, checkout.expiresAt, this.clock.now());
     if (!isPayable(status)) throw checkoutNotPayable(status);
     const stripe = this.processor.client(scope.mode);
@@ -40,11 +40,11 @@ export class PayTestCheckoutHandler {
         payment_method: paymentMethod,
         return_url: checkoutUrlOf(this.config.PUBLIC_BASE_URL, checkout.id),
       });
-      checkout = await this.store.applyIntent(checkout, intent);
+      checkout = await this.checkouts.applyIntent(checkout, intent);
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) await this.store.refresh(checkout).catch(() => checkout);
+      if (error instanceof Stripe.errors.StripeCardError) await this.checkouts.refresh(checkout).catch(() => checkout);
       throw processorFailure(error);
     }
-    return this.store.present(checkout);
+    return this.checkouts.present(checkout);
   }
 }

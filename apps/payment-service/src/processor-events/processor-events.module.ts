@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CLOCK, systemClock } from '@sdd/common';
 import { CheckoutsModule } from '../checkouts/checkouts.module';
-import { PayoutsModule } from '../payouts/payouts.module';
+import { TasksModule } from '../tasks.module';
 import { ProcessorEventsController } from './processor-events.controller';
 import { ReceiveProcessorEventHandler } from './receive-processor-event.handler';
 
 @Module({
-  imports: [CheckoutsModule, PayoutsModule],
+  imports: [CheckoutsModule, TasksModule],
   controllers: [ProcessorEventsController],
   providers: [ReceiveProcessorEventHandler, { provide: CLOCK, useValue: systemClock }],
 })

@@ -6,9 +6,9 @@ import { AppError, Clock, CLOCK } from '@sdd/common';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { isLatePayment } from '../checkouts/checkout-status';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
-import { CheckoutStore } from '../checkouts/checkout.store';
-import { recordCheckoutRefund } from '../payouts/checkout-refund';
-import { MoneyMovementExecutor } from '../payouts/money-movement.executor';
+import { CheckoutRepository } from '../checkouts/checkout.repository';
+import { recordCheckoutRefund } from '../money-movements/checkout-refund';
+import { MoneyMovementTask } from '../money-movements/money-movement.task';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { processorEventProblem } from './processor-event-shape';
 
@@ -26,8 +26,8 @@ export class ReceiveProcessorEventHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly checkouts: CheckoutStore,
-    private readonly executor: MoneyMovementExecutor,
+    private readonly checkouts: CheckoutRepository,
+    private readonly moneyMovements: MoneyMovementTask,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -100,7 +100,7 @@ export class ReceiveProcessorEventHandler {
       if (checkout.status === 'open' || checkout.status === 'failed') await manager.update(CheckoutEntity, { id: checkout.id }, { status: 'expired', updatedAt: now });
       return true;
     });
-    if (recorded) this.executor.poke();
+    if (recorded) this.moneyMovements.poke();
     else this.logger.warn(`payment of ${intent.id} arrived while its checkout ${checkoutId} changed: left as it is`);
   }
 }

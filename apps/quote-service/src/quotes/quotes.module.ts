@@ -4,7 +4,6 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { GEOCODER } from '../geocoding/geocoder.port';
 import { OfflineGeocoder } from '../geocoding/offline.geocoder';
 import { ClaimQuoteHandler } from './claim-quote.handler';
-import { ClaimReconciler } from './claim.reconciler';
 import { ConfirmCreatedDeliveriesHandler } from './confirm-created-deliveries.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
 import { ExpireQuoteHandler } from './expire-quote.handler';
@@ -26,7 +25,6 @@ import { QuotesController } from './quotes.controller';
     PeekQuoteHandler,
     ReleaseQuoteHandler,
     ConfirmCreatedDeliveriesHandler,
-    ClaimReconciler,
     QuotePricer,
     { provide: GEOCODER, useClass: OfflineGeocoder },
     { provide: CLOCK, useValue: systemClock },

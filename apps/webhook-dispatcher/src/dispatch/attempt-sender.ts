@@ -7,7 +7,7 @@ import { WebhookDispatcherConfig } from '../config';
 import { SecretBox } from '../endpoints/secret-box';
 import { SealedSecrets, signingSecrets } from '../endpoints/signing-secrets';
 import { checkWebhookTarget, parseWebhookUrl } from '../ssrf/webhook-url';
-import { AttemptRecord } from './event-log.types';
+import { AttemptRecord } from './attempt.entity';
 import { WebhookSender } from './webhook-sender';
 
 /** What one attempt did, ready to record, plus what the receiver asked of the next one. */

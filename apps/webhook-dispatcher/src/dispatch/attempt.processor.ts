@@ -7,7 +7,7 @@ import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { ATTEMPT_SLOTS, AttemptSlots } from './attempt-slots';
-import { AttemptQueueJob, readAttemptJob } from './attempt.queue';
+import { ATTEMPT_JOB_BACKOFF, AttemptQueueJob, readAttemptJob } from './attempt.queue';
 import { FirstAttemptRunner } from './first-attempt.runner';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
 import { MessageSendRepository } from './message-send.repository';
@@ -40,6 +40,7 @@ export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy
       concurrency: this.config.WEBHOOK_CONCURRENCY,
       lockDuration: WORKER_LOCK_MS,
       stalledInterval: STALLED_CHECK_MS,
+      settings: { backoffStrategy: ATTEMPT_JOB_BACKOFF.delayMs },
     });
     this.worker.on('error', (error) => this.logger.error(`attempt worker: ${error.message}`));
     this.worker.on('failed', (job, error) => this.logger.warn(`attempt ${job?.id} failed (will retry): ${error.message}`));

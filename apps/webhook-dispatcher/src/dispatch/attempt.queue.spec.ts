@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { attemptJobId, readAttemptJob } from './attempt.queue';
+import { ATTEMPT_JOB_BACKOFF, attemptJobId, readAttemptJob } from './attempt.queue';
 
 describe('attemptJobId', () => {
   it('names one attempt of one round, keeping the first round’s ids as they were before rounds existed', () => {
@@ -52,5 +52,11 @@ describe('readAttemptJob', () => {
     ['a cover with one bad attempt', { covers: [{ eventId: 'evt_1', endpointId: 'wh_1', number: 1 }, { eventId: 'evt_2' }] }],
   ])('fails for good on %s', (_, data) => {
     expect(() => readAttemptJob(data)).toThrow(UnrecoverableError);
+  });
+});
+
+describe('ATTEMPT_JOB_BACKOFF', () => {
+  it('waits 1 s after the first failed run, doubling up to the last of the ten runs', () => {
+    expect([1, 2, 3, 9].map(ATTEMPT_JOB_BACKOFF.delayMs)).toEqual([1_000, 2_000, 4_000, 256_000]);
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue, UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
-import { Batcher, createRedis } from '@sdd/common';
+import { Batcher, createRedis, DoublingBackoff, doublingDelayMs } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
@@ -51,12 +51,26 @@ export function attemptJobId({ eventId, endpointId, number, round }: AttemptJob)
 /** A job's delay to come due at `at` (at once when none or past). */
 const delayUntil = (at: Date | undefined): number => (at ? Math.max(0, at.getTime() - Date.now()) : 0);
 
+const JOB_ATTEMPTS = 10;
+/** A job the dispatcher itself failed is run again after 1 s, doubling: its ten runs span about eight minutes. */
+const JOB_RETRY: DoublingBackoff = { firstMs: 1_000, maxMs: 2 ** (JOB_ATTEMPTS - 2) * 1_000 };
+
+/**
+ * The worker's named backoff strategy (BullMQ's `settings.backoffStrategy`):
+ * the wait before a job's next run after `attemptsMade` runs failed.
+ * Jobs queued with BullMQ's own `exponential` type before it keep that curve, the same one.
+ */
+export const ATTEMPT_JOB_BACKOFF = {
+  type: 'doubling',
+  delayMs: (attemptsMade: number): number => doublingDelayMs(attemptsMade - 1, JOB_RETRY.firstMs, JOB_RETRY.maxMs),
+};
+
 /** Retried only when the dispatcher itself failed; a finished job leaves nothing behind, a failed one stays a week to be looked at. */
 const JOB_OPTIONS: JobsOptions = {
   removeOnComplete: true,
   removeOnFail: { age: 7 * 24 * 3600 },
-  attempts: 10,
-  backoff: { type: 'exponential', delay: 1000 },
+  attempts: JOB_ATTEMPTS,
+  backoff: { type: ATTEMPT_JOB_BACKOFF.type },
 };
 
 /**

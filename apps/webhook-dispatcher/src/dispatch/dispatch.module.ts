@@ -6,10 +6,9 @@ import { ATTEMPT_SLOTS, AttemptSlots } from './attempt-slots';
 import { AttemptSender } from './attempt-sender';
 import { AttemptProcessor } from './attempt.processor';
 import { AttemptQueue } from './attempt.queue';
-import { AttemptSweeper } from './attempt.sweeper';
 import { DeliveryEventsController } from './delivery-events.controller';
 import { EndpointHealthRepository } from './endpoint-health.repository';
-import { EventLogDatabase } from './event-log.database';
+import { EventLogRepository } from './event-log.repository';
 import { FanOutEventHandler } from './fan-out-event.handler';
 import { FirstAttemptRunner } from './first-attempt.runner';
 import { IngestDeliveryEventsHandler } from './ingest-delivery-events.handler';
@@ -22,14 +21,13 @@ import { EndpointNotices } from '../notices/endpoint-notices';
 @Module({
   controllers: [DeliveryEventsController],
   providers: [
-    EventLogDatabase,
+    EventLogRepository,
     MessageSendRepository,
     OverdueSweepRepository,
     EndpointHealthRepository,
     AttemptSender,
     AttemptQueue,
     AttemptProcessor,
-    AttemptSweeper,
     FanOutEventHandler,
     FirstAttemptRunner,
     IngestDeliveryEventsHandler,
@@ -39,6 +37,6 @@ import { EndpointNotices } from '../notices/endpoint-notices';
     { provide: CLOCK, useValue: systemClock },
     { provide: ATTEMPT_SLOTS, useFactory: (config: WebhookDispatcherConfig) => new AttemptSlots(config.WEBHOOK_CONCURRENCY), inject: [APP_CONFIG] },
   ],
-  exports: [EventLogDatabase, MessageSendRepository, EndpointHealthRepository, AttemptSender, AttemptQueue],
+  exports: [EventLogRepository, MessageSendRepository, EndpointHealthRepository, AttemptSender, AttemptQueue, OverdueSweepRepository, FirstAttemptRunner],
 })
 export class DispatchModule {}

@@ -4,7 +4,7 @@ import type { Mode } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 import { AutoDisableThresholds, countAttempt, EndpointHealth, FailingRun } from './auto-disable';
-import { EventLogDatabase } from './event-log.database';
+import { EventLogRepository } from './event-log.repository';
 
 /** Endpoints' attempts counted in one transaction at most; beyond that the next batch takes them. */
 const COUNT_BATCH_SIZE = 500;
@@ -49,7 +49,7 @@ export class EndpointHealthRepository {
   });
 
   constructor(
-    private readonly db: EventLogDatabase,
+    private readonly db: EventLogRepository,
     @Inject(APP_CONFIG) config: WebhookDispatcherConfig,
   ) {
     this.thresholds = config.autoDisableThresholds();

@@ -1,9 +1,9 @@
 import { AttemptSlots } from './attempt-slots';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
-import { AttemptContext } from './event-log.types';
 import { COVER_AFTER_MS, FirstAttemptRunner, MAX_WAIT_MS } from './first-attempt.runner';
 import { MakeScheduledAttemptHandler } from './make-scheduled-attempt.handler';
-import { FirstAttempt } from './message-send.repository';
+import { AttemptContext, FirstAttempt } from './message-send.repository';
+import { StaleFirstAttemptsTask } from './stale-first-attempts.task';
 
 const context = (): AttemptContext => ({
   status: 'pending',
@@ -78,13 +78,15 @@ describe('FirstAttemptRunner', () => {
   it('queues an attempt that waited for a slot longer than MAX_WAIT_MS, for any replica to take', async () => {
     jest.useFakeTimers();
     const { runner, made, finish, queued } = setUp(1);
-    runner.onApplicationBootstrap();
+    const staleCheck = new StaleFirstAttemptsTask(runner);
+    staleCheck.onApplicationBootstrap();
     await runner.start([first(1), first(2)]);
     await jest.advanceTimersByTimeAsync(MAX_WAIT_MS + 1000);
     expect(queued.map((job) => job.eventId)).toEqual(['evt_2']);
     expect(runner.holds({ eventId: 'evt_2', endpointId: 'wh_1', number: 1 })).toBe(false);
     expect(made.map(({ job }) => job.eventId)).toEqual(['evt_1']);
     finish.get('evt_1')?.();
+    await staleCheck.onModuleDestroy();
     await runner.beforeApplicationShutdown();
   });
 

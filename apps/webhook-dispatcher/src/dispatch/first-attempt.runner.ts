@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { WEBHOOK_TIMEOUT_MS } from '@sdd/contracts';
 import { ATTEMPT_SLOTS, AttemptSlots, Release, SlotTicket } from './attempt-slots';
 import { AttemptJob, attemptJobId, AttemptQueue } from './attempt.queue';
@@ -11,7 +11,6 @@ export const MAX_WAIT_MS = 5_000;
 const WAITING_PER_SLOT = 4;
 /** A batch's cover job comes due after the longest its attempts can take here (the wait, the request, recording them), so it finds only what a dead replica left. */
 export const COVER_AFTER_MS = MAX_WAIT_MS + WEBHOOK_TIMEOUT_MS + 15_000;
-const STALE_CHECK_MS = 1_000;
 
 interface Waiting extends FirstAttempt {
   since: number;
@@ -29,12 +28,11 @@ interface Waiting extends FirstAttempt {
  * job for any replica to take.
  */
 @Injectable()
-export class FirstAttemptRunner implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class FirstAttemptRunner implements BeforeApplicationShutdown {
   private readonly logger = new Logger(FirstAttemptRunner.name);
   /** Attempts waiting for a slot, oldest first (a Map keeps insertion order). */
   private readonly waiting = new Map<string, Waiting>();
   private readonly running = new Map<string, Promise<void>>();
-  private timer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
@@ -42,11 +40,6 @@ export class FirstAttemptRunner implements OnApplicationBootstrap, BeforeApplica
     private readonly queue: AttemptQueue,
     @Inject(ATTEMPT_SLOTS) private readonly slots: AttemptSlots,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.queueStale(), STALE_CHECK_MS);
-    this.timer.unref();
-  }
 
   /**
    * Covers the attempts with one job, then starts them here as slots free up;
@@ -69,7 +62,6 @@ export class FirstAttemptRunner implements OnApplicationBootstrap, BeforeApplica
   /** Shutting down: nothing new starts here, the waiting go to the queue, the running finish and are recorded. */
   async beforeApplicationShutdown(): Promise<void> {
     this.closed = true;
-    clearInterval(this.timer);
     await this.handOver([...this.waiting.keys()]);
     await Promise.all(this.running.values());
   }
@@ -77,6 +69,17 @@ export class FirstAttemptRunner implements OnApplicationBootstrap, BeforeApplica
   /** Whether this attempt waits or runs here now: a cover job or the sweep that meets it leaves it be. */
   holds(attempt: AttemptJob): boolean {
     return this.isHeld(attemptJobId(attempt));
+  }
+
+  /** Queues the attempts waiting here longer than MAX_WAIT_MS (StaleFirstAttemptsTask), for any replica to take. */
+  async queueStale(): Promise<void> {
+    const before = Date.now() - MAX_WAIT_MS;
+    const stale: string[] = [];
+    for (const [key, { since }] of this.waiting) {
+      if (since > before) break;
+      stale.push(key);
+    }
+    await this.handOver(stale);
   }
 
   private isHeld(key: string): boolean {
@@ -102,16 +105,6 @@ export class FirstAttemptRunner implements OnApplicationBootstrap, BeforeApplica
         this.running.delete(key);
       });
     this.running.set(key, running);
-  }
-
-  private async queueStale(): Promise<void> {
-    const before = Date.now() - MAX_WAIT_MS;
-    const stale: string[] = [];
-    for (const [key, { since }] of this.waiting) {
-      if (since > before) break;
-      stale.push(key);
-    }
-    await this.handOver(stale);
   }
 
   /** Takes these waiting attempts out of line and queues them; one granted meanwhile runs here after all. */

@@ -5,8 +5,7 @@ import { AttemptSender } from './attempt-sender';
 import { AttemptJob, AttemptQueue } from './attempt.queue';
 import { EndpointNotices } from '../notices/endpoint-notices';
 import { EndpointHealthRepository } from './endpoint-health.repository';
-import { AttemptContext } from './event-log.types';
-import { MessageSendRepository } from './message-send.repository';
+import { AttemptContext, MessageSendRepository } from './message-send.repository';
 import { nextRetryDelayMs, parseRetryAfter } from './retry-schedule';
 
 /**
@@ -63,12 +62,12 @@ export class MakeScheduledAttemptHandler {
     if (moved && nextRetryAt) await this.queue.add([{ ...job, number: job.number + 1, at: nextRetryAt }]);
     // Counted once, by the run that recorded it. A success counts only against a run of failures: an endpoint
     // that is not failing has nothing to reset.
-    if (moved && (!outcome.succeeded || context.endpoint.failing)) await this.countIntoRun(job.endpointId, outcome.succeeded, outcome.createdAt);
+    if (moved && (!outcome.succeeded || context.endpoint.failing)) await this.countIntoRun(job.endpointId, { succeeded: outcome.succeeded, at: outcome.createdAt });
   }
 
   /** After the attempt is recorded and its follow-up queued: a count lost with the database costs one attempt of a run, never an event. */
-  private async countIntoRun(endpointId: string, succeeded: boolean, at: Date): Promise<void> {
-    const change = await this.health.countAttempt(endpointId, { succeeded, at }).catch((error: Error) => {
+  private async countIntoRun(endpointId: string, attempt: { succeeded: boolean; at: Date }): Promise<void> {
+    const change = await this.health.countAttempt(endpointId, attempt).catch((error: Error) => {
       this.logger.warn(`attempt to ${endpointId} not counted for auto-disable: ${error.message}`);
       return undefined;
     });

@@ -2,13 +2,28 @@ import { Injectable } from '@nestjs/common';
 import { AttemptTrigger } from '@sdd/contracts';
 import { AttemptJob } from './attempt.queue';
 import { Batcher, groupBy } from '@sdd/common';
-import { EventLogDatabase } from './event-log.database';
-import { AttemptContext, AttemptRecord, DestinationStatus, StoredEvent } from './event-log.types';
+import { SealedSecrets } from '../endpoints/signing-secrets';
+import { AttemptRecord } from './attempt.entity';
+import { StoredEvent } from './event.entity';
+import { EventLogRepository } from './event-log.repository';
+import { DestinationStatus } from './message-destination.entity';
 
 /** Rows per statement at most; beyond that the next batch takes them. */
 const BATCH_SIZE = 500;
 /** Batched statements in flight per kind: enough to hide a round trip, few enough to leave the pool to the rest. */
 const BATCHES_IN_FLIGHT = 2;
+
+/** Everything one attempt needs, read in one query. */
+export interface AttemptContext {
+  status: DestinationStatus;
+  /** 0, then one more each time a recovery sent the failed destination again. */
+  round: number;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+  body: string;
+  /** `failing`: in a run of failures (auto-disable), so a success must be counted. */
+  endpoint: { id: string; url: string; active: boolean; failing: boolean } & SealedSecrets;
+}
 
 /** A first attempt to make, with what making it needs. */
 export interface FirstAttempt {
@@ -89,7 +104,7 @@ export class MessageSendRepository {
     maxConcurrent: BATCHES_IN_FLIGHT,
   });
 
-  constructor(private readonly db: EventLogDatabase) {}
+  constructor(private readonly db: EventLogRepository) {}
 
   /**
    * Stores the event once and fans it out to the merchant's active endpoints

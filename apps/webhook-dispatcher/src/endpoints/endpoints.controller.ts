@@ -12,34 +12,40 @@ import {
   WebhookRecord,
   WebhookWithSecretRecord,
 } from '@sdd/contracts';
-import { EndpointsHandlers } from './endpoints.handlers';
+import { CreateEndpointHandler } from './create-endpoint.handler';
+import { DeleteEndpointHandler } from './delete-endpoint.handler';
+import { ListEndpointsHandler } from './list-endpoints.handler';
 import { RotateSecretHandler } from './rotate-secret.handler';
+import { UpdateEndpointHandler } from './update-endpoint.handler';
 
 @Controller()
 export class EndpointsController {
   constructor(
-    private readonly handlers: EndpointsHandlers,
+    private readonly createEndpoint: CreateEndpointHandler,
+    private readonly listEndpoints: ListEndpointsHandler,
+    private readonly updateEndpoint: UpdateEndpointHandler,
+    private readonly deleteEndpoint: DeleteEndpointHandler,
     private readonly rotateSecret: RotateSecretHandler,
   ) {}
 
   @BusHandler(Pattern.CreateWebhook)
   create(@Payload() request: CreateWebhookRequest): Promise<WebhookWithSecretRecord> {
-    return this.handlers.create(request);
+    return this.createEndpoint.execute(request);
   }
 
   @BusHandler(Pattern.ListWebhooks)
   list(@Payload() request: ListWebhooksRequest): Promise<WebhookRecordList> {
-    return this.handlers.list(request);
+    return this.listEndpoints.execute(request);
   }
 
   @BusHandler(Pattern.UpdateWebhook)
   update(@Payload() request: UpdateWebhookRequest): Promise<WebhookRecord> {
-    return this.handlers.update(request);
+    return this.updateEndpoint.execute(request);
   }
 
   @BusHandler(Pattern.DeleteWebhook)
   delete(@Payload() request: WebhookRef): Promise<{ id: string }> {
-    return this.handlers.delete(request);
+    return this.deleteEndpoint.execute(request);
   }
 
   @BusHandler(Pattern.RotateWebhookSecret)

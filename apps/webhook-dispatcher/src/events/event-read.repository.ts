@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { Mode } from '@sdd/contracts';
-import { EventLogDatabase } from '../dispatch/event-log.database';
-import { AttemptRow, DestinationRow, EventRow } from '../dispatch/event-log.types';
+import { EventLogRepository } from '../dispatch/event-log.repository';
+import { AttemptRow } from '../dispatch/attempt.entity';
+import { EventRow } from '../dispatch/event.entity';
+import { DestinationRow } from '../dispatch/message-destination.entity';
 
 /** The log as a merchant reads it; every read is scoped by merchant and mode through the event. */
 @Injectable()
 export class EventReadRepository {
-  constructor(private readonly db: EventLogDatabase) {}
+  constructor(private readonly db: EventLogRepository) {}
 
   async findEvent(merchantId: string, mode: Mode, eventId: string): Promise<EventRow | undefined> {
     const [row] = await this.db.query<EventRow[]>(`SELECT id, body, created_at FROM ${this.db.schema}.events WHERE id = $1 AND merchant_id = $2 AND mode = $3`, [

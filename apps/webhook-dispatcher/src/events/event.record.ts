@@ -1,5 +1,6 @@
 import { DestinationRecord, EventEnvelope, WebhookAttemptRecord } from '@sdd/contracts';
-import { AttemptRecord, AttemptRow, DestinationRow } from '../dispatch/event-log.types';
+import { AttemptRecord, AttemptRow } from '../dispatch/attempt.entity';
+import { DestinationRow } from '../dispatch/message-destination.entity';
 
 /** The stored body is the envelope as sent, so the log shows exactly what the merchant received. */
 export function storedEnvelope(row: { body: string }): EventEnvelope {

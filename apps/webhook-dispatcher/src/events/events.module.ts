@@ -6,7 +6,6 @@ import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
 import { EventReadRepository } from './event-read.repository';
-import { EventRetentionPurger } from './event-retention.purger';
 import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
 import { SendPingHandler } from './send-ping.handler';
@@ -22,7 +21,6 @@ import { SendPingHandler } from './send-ping.handler';
     SendPingHandler,
     RecoverDestinationsHandler,
     EventReadRepository,
-    EventRetentionPurger,
     { provide: CLOCK, useValue: systemClock }],
 })
 export class EventsModule {}

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 30: events are purged past their retention (events/event-retention.purger.ts),
+ * Issue 30: events are purged past their retention (events/event-retention-purge.task.ts),
  * oldest first in small batches found through `events_created_idx`; their
  * destinations and attempts go with them by the foreign keys' cascade, which
  * finds a destination's attempts through `attempts_destination_idx` (the

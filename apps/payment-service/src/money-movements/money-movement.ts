@@ -1,4 +1,5 @@
 import { EventType, PaymentRecord, PayoutStatus, RefundReason, RefundStatus } from '@sdd/contracts';
+import { DoublingBackoff, doublingDelayMs } from '@sdd/common';
 
 export type MovementKind = 'transfer' | 'refund';
 
@@ -42,9 +43,12 @@ export function movementIdempotencyKey(kind: MovementKind, deliveryId: string): 
   return `${kind}:${deliveryId}`;
 }
 
-/** When a movement the processor could not make is tried again: 5 s, doubling, at most 10 minutes. */
+/** A movement the processor could not make is tried again after 5 s, doubling, at most 10 minutes apart. */
+const MOVEMENT_RETRY: DoublingBackoff = { firstMs: 5_000, maxMs: 600_000 };
+
+/** When a movement is tried again after `attempts` tries (1, 2, …). */
 export function movementRetryDelayMs(attempts: number): number {
-  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 600_000);
+  return doublingDelayMs(Math.max(0, attempts - 1), MOVEMENT_RETRY.firstMs, MOVEMENT_RETRY.maxMs);
 }
 
 /** The processor's idempotency key of the one refund a checkout no delivery used may get. */

@@ -6,7 +6,7 @@ import { Clock, CLOCK, newId } from '@sdd/common';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
 import { moneyMovementFor } from './money-movement';
 import { MoneyMovementEntity } from './money-movement.entity';
-import { MoneyMovementExecutor } from './money-movement.executor';
+import { MoneyMovementTask } from './money-movement.task';
 
 /**
  * Takes delivery events from delivery-service's outbox and records the money
@@ -20,7 +20,7 @@ export class IngestPaymentEventsHandler {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly executor: MoneyMovementExecutor,
+    private readonly moneyMovements: MoneyMovementTask,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -36,7 +36,7 @@ export class IngestPaymentEventsHandler {
         this.logger.warn(`delivery event ${event.id} not recorded, left for the next offer: ${(error as Error).message}`);
       }
     }
-    if (recorded) this.executor.poke();
+    if (recorded) this.moneyMovements.poke();
     return { acknowledged };
   }
 

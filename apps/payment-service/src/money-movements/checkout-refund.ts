@@ -9,7 +9,7 @@ export interface CheckoutRefund {
   amount: number;
   currency: string;
   reason: RefundReason;
-  /** The processor's refund when it was already made (a cancelled checkout's); otherwise the executor makes it. */
+  /** The processor's refund when it was already made (a cancelled checkout's); otherwise the money movement task makes it. */
   processorId?: string;
 }
 

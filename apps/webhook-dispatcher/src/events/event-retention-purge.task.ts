@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MAX_RECOVERY_AGE_MS } from '@sdd/contracts';
 import { Clock, CLOCK, webhookEventCutoffs } from '@sdd/common';
-import { APP_CONFIG, deletedCount, purgeInBatches, RepeatingTask } from '@sdd/runtime';
+import { APP_CONFIG, BackgroundTask, deletedCount, purgeInBatches } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
 
 const BATCH = 1_000;
@@ -16,27 +16,17 @@ const BATCH = 1_000;
  * (webhookEventCutoffs).
  */
 @Injectable()
-export class EventRetentionPurger implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(EventRetentionPurger.name);
-  private readonly task: RepeatingTask<number>;
-
+export class EventRetentionPurgeTask extends BackgroundTask<number> {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: WebhookDispatcherConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('event retention purge', config.RETENTION_PURGE_INTERVAL_MS, () => this.purge(), this.logger);
+    super({ name: 'event retention purge', intervalMs: config.RETENTION_PURGE_INTERVAL_MS });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  private async purge(): Promise<number> {
+  /** Each batch holds the replica lock on its own (purgeInBatches): one replica purges at a time, and no lock is held long. */
+  protected async pass(): Promise<number> {
     const s = `"${this.dataSource.driver.schema}"`;
     const startedAt = Date.now();
     const { purgeBefore, failedBefore } = webhookEventCutoffs(this.clock.now(), this.config.WEBHOOK_EVENT_RETENTION_SECONDS, MAX_RECOVERY_AGE_MS);

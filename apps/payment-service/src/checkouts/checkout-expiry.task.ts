@@ -1,10 +1,10 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { APP_CONFIG, OneReplicaTask } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
-import { recordCheckoutRefund } from '../payouts/checkout-refund';
-import { MoneyMovementExecutor } from '../payouts/money-movement.executor';
+import { recordCheckoutRefund } from '../money-movements/checkout-refund';
+import { MoneyMovementTask } from '../money-movements/money-movement.task';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { expiryAction } from './checkout-status';
 import { CheckoutEntity } from './checkout.entity';
@@ -25,50 +25,36 @@ const CLOSABLE = ['open', 'failed', 'paid'];
  * leaves the checkout for the next pass.
  */
 @Injectable()
-export class CheckoutExpiryReconciler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(CheckoutExpiryReconciler.name);
-  private readonly task: RepeatingTask<void>;
-
+export class CheckoutExpiryTask extends OneReplicaTask {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly executor: MoneyMovementExecutor,
+    private readonly moneyMovements: MoneyMovementTask,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
     @Inject(APP_CONFIG) config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('checkout expiry', config.CHECKOUT_EXPIRY_INTERVAL_MS, () => this.expire(), this.logger);
+    super({ name: 'checkout expiry', intervalMs: config.CHECKOUT_EXPIRY_INTERVAL_MS, dataSource, lock: `checkout-expiry:${dataSource.driver.schema}` });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  private async expire(): Promise<void> {
-    const schema = this.dataSource.driver.schema;
+  protected async passHoldingLock(manager: EntityManager): Promise<void> {
+    const expired: Array<{ id: string }> = await manager.query(
+      `SELECT id FROM "${this.dataSource.driver.schema}".checkouts
+       WHERE status = ANY($1) AND claimed_by IS NULL AND expires_at <= $2
+       ORDER BY expires_at LIMIT $3`,
+      [CLOSABLE, this.clock.now(), BATCH],
+    );
     let refunded = false;
-    await withReplicaLock(this.dataSource, `checkout-expiry:${schema}`, async (manager) => {
-      const expired: Array<{ id: string }> = await manager.query(
-        `SELECT id FROM "${schema}".checkouts
-         WHERE status = ANY($1) AND claimed_by IS NULL AND expires_at <= $2
-         ORDER BY expires_at LIMIT $3`,
-        [CLOSABLE, this.clock.now(), BATCH],
-      );
-      for (const { id } of expired) {
-        try {
-          refunded = (await this.close(id)) || refunded;
-        } catch (error) {
-          this.logger.warn(`checkout ${id} not closed at expiry, tried again next pass: ${(error as Error).message}`);
-        }
+    for (const { id } of expired) {
+      try {
+        refunded = (await this.close(id)) || refunded;
+      } catch (error) {
+        this.logger.warn(`checkout ${id} not closed at expiry, tried again next pass: ${(error as Error).message}`);
       }
-    });
-    if (refunded) this.executor.poke();
+    }
+    if (refunded) this.moneyMovements.poke();
   }
 
-  /** True when a refund was recorded for the executor to make. */
+  /** True when a refund was recorded for the money movement task to make. */
   private close(checkoutId: string): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const checkout = await manager.findOne(CheckoutEntity, { where: { id: checkoutId }, lock: { mode: 'pessimistic_write' } });

@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
-import { Clock, CLOCK, Metrics, runOutsideRequestContext } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { Clock, CLOCK, Metrics } from '@sdd/common';
+import { APP_CONFIG, OneReplicaTask } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
 import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
@@ -29,10 +29,7 @@ const BATCH = 20;
  * (`announced_at` stays null), so the event is never lost.
  */
 @Injectable()
-export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(MoneyMovementExecutor.name);
-  private readonly task: RepeatingTask<void>;
-
+export class MoneyMovementTask extends OneReplicaTask {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
@@ -40,35 +37,19 @@ export class MoneyMovementExecutor implements OnApplicationBootstrap, OnModuleDe
     @Inject(APP_CONFIG) config: PaymentServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('money movements', config.MONEY_MOVEMENT_INTERVAL_MS, () => this.pass(), this.logger);
+    super({ name: 'money movements', intervalMs: config.MONEY_MOVEMENT_INTERVAL_MS, dataSource, lock: `money-movements:${dataSource.driver.schema}` });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** A pass soon, for movements just recorded. */
-  poke(): void {
-    void runOutsideRequestContext(() => this.task.runNow());
-  }
-
-  private async pass(): Promise<void> {
-    const schema = this.dataSource.driver.schema;
-    await withReplicaLock(this.dataSource, `money-movements:${schema}`, async (manager) => {
-      const due = await manager
-        .getRepository(MoneyMovementEntity)
-        .createQueryBuilder('m')
-        .where(`m.status = 'pending' AND m.next_attempt_at <= :now`, { now: this.clock.now() })
-        .orderBy('m.next_attempt_at')
-        .limit(BATCH)
-        .getMany();
-      for (const movement of due) await this.make(manager, movement);
-      await this.announceRefunds(manager);
-    });
+  protected async passHoldingLock(manager: EntityManager): Promise<void> {
+    const due = await manager
+      .getRepository(MoneyMovementEntity)
+      .createQueryBuilder('m')
+      .where(`m.status = 'pending' AND m.next_attempt_at <= :now`, { now: this.clock.now() })
+      .orderBy('m.next_attempt_at')
+      .limit(BATCH)
+      .getMany();
+    for (const movement of due) await this.make(manager, movement);
+    await this.announceRefunds(manager);
   }
 
   /** Reports the deliveries' refunds made and not yet recorded by delivery-service; one that fails is reported again next pass. */

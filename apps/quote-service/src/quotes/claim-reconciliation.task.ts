@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryRef, ErrorCode, Mode, Pattern } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { AppError, Clock, CLOCK } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { APP_CONFIG, OneReplicaTask } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
 import { ClaimSettlement, settleLapsedClaim } from './quote-claim';
 
@@ -26,47 +26,32 @@ interface LapsedClaim {
  * leaves the claim as it is, for the next pass.
  */
 @Injectable()
-export class ClaimReconciler implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(ClaimReconciler.name);
-  private readonly task: RepeatingTask<number>;
-
+export class ClaimReconciliationTask extends OneReplicaTask<number> {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) config: QuoteServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('quote claim reconciliation', config.QUOTE_RECONCILE_INTERVAL_MS, () => this.reconcile(), this.logger);
+    super({ name: 'quote claim reconciliation', intervalMs: config.QUOTE_RECONCILE_INTERVAL_MS, dataSource, lock: `quote-claims:${dataSource.driver.schema}` });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** One pass; returns how many lapsed claims it settled. */
-  private async reconcile(): Promise<number> {
-    const schema = this.dataSource.driver.schema;
-    const settled = await withReplicaLock(this.dataSource, `quote-claims:${schema}`, async (manager) => {
-      const lapsed: LapsedClaim[] = await manager.query(
-        `SELECT id, merchant_id, mode, claimed_by FROM "${schema}".quotes
-         WHERE used_at IS NOT NULL AND confirmed_at IS NULL AND claimed_until < $1
-         ORDER BY claimed_until LIMIT $2`,
-        [this.clock.now(), BATCH],
-      );
-      let count = 0;
-      for (const claim of lapsed) {
-        const settlement = await this.settlementOf(claim);
-        if (!settlement) break;
-        // Outside this transaction: a row lock held until the pass ends would make claims of the quote wait.
-        if (await this.apply(claim, settlement)) count += 1;
-      }
-      return count;
-    });
-    return settled ?? 0;
+  /** Returns how many lapsed claims it settled. */
+  protected async passHoldingLock(manager: EntityManager): Promise<number> {
+    const lapsed: LapsedClaim[] = await manager.query(
+      `SELECT id, merchant_id, mode, claimed_by FROM "${this.dataSource.driver.schema}".quotes
+       WHERE used_at IS NOT NULL AND confirmed_at IS NULL AND claimed_until < $1
+       ORDER BY claimed_until LIMIT $2`,
+      [this.clock.now(), BATCH],
+    );
+    let count = 0;
+    for (const claim of lapsed) {
+      const settlement = await this.settlementOf(claim);
+      if (!settlement) break;
+      // Outside this transaction: a row lock held until the pass ends would make claims of the quote wait.
+      if (await this.apply(claim, settlement)) count += 1;
+    }
+    return count;
   }
 
   /** Undefined when delivery-service cannot say: nothing is settled on a guess. */

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { withReplicaLock } from '@sdd/runtime';
 
 /**
  * The one way the event log's repositories reach Postgres: plain SQL on the
@@ -11,7 +10,7 @@ import { withReplicaLock } from '@sdd/runtime';
  * log uses SQL; TypeORM entities are used for the endpoints table only.
  */
 @Injectable()
-export class EventLogDatabase {
+export class EventLogRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** The service's schema, quoted, for table names in the SQL text. */
@@ -38,10 +37,5 @@ export class EventLogDatabase {
   /** Runs `work` in one transaction. */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(work);
-  }
-
-  /** Runs `work` in one replica at a time (a transaction-scoped advisory lock); undefined when another holds it. */
-  withReplicaLock<T>(name: string, work: (manager: EntityManager) => Promise<T>): Promise<T | undefined> {
-    return withReplicaLock(this.dataSource, `${name}:${this.schema}`, work);
   }
 }

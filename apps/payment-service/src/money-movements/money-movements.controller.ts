@@ -7,7 +7,7 @@ import { ListPayoutsHandler } from './list-payouts.handler';
 import { ListRefundsHandler } from './list-refunds.handler';
 
 @Controller()
-export class PayoutsController {
+export class MoneyMovementsController {
   constructor(
     private readonly ingest: IngestPaymentEventsHandler,
     private readonly listPayouts: ListPayoutsHandler,

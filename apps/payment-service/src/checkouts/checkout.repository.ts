@@ -1,21 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type Stripe from 'stripe';
-import { CheckoutRecord, MerchantScope } from '@sdd/contracts';
+import { CheckoutPage, CheckoutRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { PaymentServiceConfig } from '../config';
-import { MoneyMovementEntity } from '../payouts/money-movement.entity';
-import { toRefundRecord } from '../payouts/refund.record';
+import { MoneyMovementEntity } from '../money-movements/money-movement.entity';
+import { toRefundRecord } from '../money-movements/refund.record';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
-import { statusAfterIntent } from './checkout-status';
+import { checkoutStatus, statusAfterIntent } from './checkout-status';
 import { checkoutNotFound } from './checkout-errors';
 import { CheckoutEntity } from './checkout.entity';
 import { toCheckoutRecord } from './checkout.record';
 
 /** Reading, presenting and settling checkouts: what every checkout use case shares. */
 @Injectable()
-export class CheckoutStore {
+export class CheckoutRepository {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
@@ -27,6 +27,13 @@ export class CheckoutStore {
   async find(scope: MerchantScope, checkoutId: string, param: string | null = null): Promise<CheckoutEntity> {
     const checkout = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id: checkoutId, merchantId: scope.merchantId, mode: scope.mode });
     if (!checkout) throw checkoutNotFound(param);
+    return checkout;
+  }
+
+  /** A checkout reached by its id alone (the payment page's unguessable link). */
+  async getById(checkoutId: string): Promise<CheckoutEntity> {
+    const checkout = await this.findById(checkoutId);
+    if (!checkout) throw checkoutNotFound();
     return checkout;
   }
 
@@ -42,6 +49,26 @@ export class CheckoutStore {
   present(checkout: CheckoutEntity, ephemeralKey: string | null = null): CheckoutRecord {
     const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
     return toCheckoutRecord(checkout, context, ephemeralKey);
+  }
+
+  /** What the hosted payment page shows of a checkout. */
+  presentPage(checkout: CheckoutEntity): CheckoutPage {
+    return {
+      checkoutId: checkout.id,
+      merchantId: checkout.merchantId,
+      mode: checkout.mode,
+      status: checkoutStatus(checkout.status, checkout.expiresAt, this.clock.now()),
+      amount: checkout.amount,
+      deliveryFee: checkout.deliveryFee,
+      itemsSubtotal: checkout.itemsSubtotal,
+      currency: checkout.currency,
+      paymentIntentId: checkout.paymentIntentId,
+      clientSecret: checkout.clientSecret,
+      publishableKey: this.processor.publishableKey(checkout.mode),
+      processorUrl: this.processor.browserApiUrl,
+      successUrl: checkout.successUrl,
+      cancelUrl: checkout.cancelUrl,
+    };
   }
 
   /** A checkout with its refunds, oldest first, and the status they give it. */
