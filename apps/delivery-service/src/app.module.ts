@@ -8,9 +8,8 @@ import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DriversModule } from './drivers/drivers.module';
 import { LocationsModule } from './locations/locations.module';
 import { MatchingModule } from './matching/matching.module';
-import { NotificationsModule } from './notifications/notifications.module';
 import { RefundsModule } from './refunds/refunds.module';
-import { RetentionModule } from './retention/retention.module';
+import { TasksModule } from './tasks.module';
 
 @Module({})
 export class AppModule {
@@ -26,9 +25,8 @@ export class AppModule {
         DeliveriesModule,
         DriversModule,
         MatchingModule,
-        NotificationsModule,
         RefundsModule,
-        RetentionModule,
+        TasksModule,
       ],
     };
   }

@@ -33,7 +33,7 @@ import { simulatedTimeline, timelineFor } from '../lifecycle/test-timeline';
 import { TestTimelineQueue } from '../timeline/test-timeline.queue';
 import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { DriverMatcher } from '../matching/driver-matcher';
+import { DriverMatchingTask } from '../matching/driver-matching.task';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
@@ -60,7 +60,7 @@ export class CreateDeliveryHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly timeline: TestTimelineQueue,
     private readonly relay: OutboxRelay,
-    private readonly dispatcher: DriverMatcher,
+    private readonly matching: DriverMatchingTask,
     private readonly statuses: DeliveryStatusRepository,
   ) {}
 
@@ -102,7 +102,7 @@ export class CreateDeliveryHandler {
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
     if (created.mode === 'test') await this.scheduleTimeline(created, request.test_scenario ?? null);
-    else this.dispatcher.poke();
+    else this.matching.poke();
     return { delivery: created, replayed: false };
   }
 

@@ -3,8 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
-import { MatchingModule } from '../matching/matching.module';
 import { OutboxModule } from '../outbox/outbox.module';
+import { TasksModule } from '../tasks.module';
 import { TimelineModule } from '../timeline/timeline.module';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
@@ -19,7 +19,7 @@ import { ListDeliveriesHandler } from './list-deliveries.handler';
 
 /** The merchant's deliveries: create, read, track, cancel, and the test helper that advances one. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryEntity, PickupLocationEntity]), LifecycleModule, OutboxModule, TimelineModule, MatchingModule],
+  imports: [TypeOrmModule.forFeature([DeliveryEntity, PickupLocationEntity]), LifecycleModule, OutboxModule, TimelineModule, TasksModule],
   controllers: [DeliveriesController],
   providers: [
     CreateDeliveryHandler,

@@ -5,7 +5,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { DriverEntity } from '../drivers/driver.entity';
 import { DriverRepository } from '../drivers/driver.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { DriverMatcher } from './driver-matcher';
+import { DriverMatchingTask } from './driver-matching.task';
 import { standingAfter } from './driver-standing';
 import { DriverWithdrawal } from './driver-withdrawal';
 
@@ -21,7 +21,7 @@ export class ChangeDriverStandingHandler {
     private readonly dataSource: DataSource,
     private readonly drivers: DriverRepository,
     private readonly withdrawal: DriverWithdrawal,
-    private readonly matcher: DriverMatcher,
+    private readonly matching: DriverMatchingTask,
     private readonly relay: OutboxRelay,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -36,7 +36,7 @@ export class ChangeDriverStandingHandler {
       const handed = after.takenOffline ? await this.withdrawal.handOn(manager, found.id, { revoked: false, now }) : null;
       return { driver: Object.assign(found, changes), rerouted: handed?.rerouted ?? false };
     });
-    this.matcher.poke();
+    this.matching.poke();
     if (changed.rerouted) this.relay.poke();
     return this.drivers.present(changed.driver);
   }

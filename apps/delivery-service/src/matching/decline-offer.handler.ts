@@ -5,7 +5,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { offerNotFound, offerNotOpen } from '../drivers/driver-errors';
 import { DriverRepository } from '../drivers/driver.repository';
-import { DriverMatcher } from './driver-matcher';
+import { DriverMatchingTask } from './driver-matching.task';
 import { OfferEntity } from './offer.entity';
 import { toOfferRecord } from './offer.record';
 
@@ -15,7 +15,7 @@ export class DeclineOfferHandler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly drivers: DriverRepository,
-    private readonly matcher: DriverMatcher,
+    private readonly matching: DriverMatchingTask,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -30,7 +30,7 @@ export class DeclineOfferHandler {
       const delivery = await manager.findOneByOrFail(DeliveryEntity, { id: offer.deliveryId });
       return toOfferRecord(Object.assign(offer, { status: 'declined' as const, respondedAt: now }), delivery);
     });
-    this.matcher.poke();
+    this.matching.poke();
     return answered;
   }
 }

@@ -4,12 +4,12 @@ import { CLOCK, systemClock } from '@sdd/common';
 import { DriversModule } from '../drivers/drivers.module';
 import { LifecycleModule } from '../lifecycle/lifecycle.module';
 import { OutboxModule } from '../outbox/outbox.module';
+import { TasksModule } from '../tasks.module';
 import { AcceptOfferHandler } from './accept-offer.handler';
 import { AddProofPhotoHandler } from './add-proof-photo.handler';
 import { AnswerRerouteHandler } from './answer-reroute.handler';
 import { ChangeDriverStandingHandler } from './change-driver-standing.handler';
 import { DeclineOfferHandler } from './decline-offer.handler';
-import { DriverMatcher } from './driver-matcher';
 import { DriverWithdrawal } from './driver-withdrawal';
 import { GetProofHandler } from './get-proof.handler';
 import { ListDriverReroutesHandler } from './list-driver-reroutes.handler';
@@ -25,10 +25,9 @@ import { SetDriverAvailabilityHandler } from './set-driver-availability.handler'
 
 /** Live deliveries and drivers: matching, offers, a driver's reports and proof, reroutes, drivers coming and going. */
 @Module({
-  imports: [TypeOrmModule.forFeature([OfferEntity]), DriversModule, LifecycleModule, OutboxModule],
+  imports: [TypeOrmModule.forFeature([OfferEntity]), DriversModule, LifecycleModule, OutboxModule, TasksModule],
   controllers: [MatchingController],
   providers: [
-    DriverMatcher,
     ListOffersHandler,
     AcceptOfferHandler,
     DeclineOfferHandler,
@@ -46,6 +45,5 @@ import { SetDriverAvailabilityHandler } from './set-driver-availability.handler'
     DriverWithdrawal,
     { provide: CLOCK, useValue: systemClock },
   ],
-  exports: [DriverMatcher],
 })
 export class MatchingModule {}

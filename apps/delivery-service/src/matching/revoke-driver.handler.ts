@@ -5,7 +5,7 @@ import { Clock, CLOCK, Metrics, randomToken } from '@sdd/common';
 import { DriverEntity } from '../drivers/driver.entity';
 import { driverTokenHash, DriverRepository } from '../drivers/driver.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { DriverMatcher } from './driver-matcher';
+import { DriverMatchingTask } from './driver-matching.task';
 import { DriverWithdrawal } from './driver-withdrawal';
 
 /**
@@ -22,7 +22,7 @@ export class RevokeDriverHandler {
     private readonly dataSource: DataSource,
     private readonly drivers: DriverRepository,
     private readonly withdrawal: DriverWithdrawal,
-    private readonly matcher: DriverMatcher,
+    private readonly matching: DriverMatchingTask,
     private readonly relay: OutboxRelay,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -35,7 +35,7 @@ export class RevokeDriverHandler {
       await manager.update(DriverEntity, { id: driver.id }, { status: 'revoked', revokedAt: now, online: false, tokenHash: driverTokenHash(randomToken(32)), updatedAt: now });
       return this.withdrawal.handOn(manager, driver.id, { revoked: true, now });
     });
-    this.matcher.poke();
+    this.matching.poke();
     if (handed.rerouted) this.relay.poke();
     if (handed.stranded.length > 0) {
       Metrics.strandedDeliveries.inc(handed.stranded.length);

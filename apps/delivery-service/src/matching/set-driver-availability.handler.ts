@@ -5,7 +5,7 @@ import { Clock, CLOCK } from '@sdd/common';
 import { DriverEntity } from '../drivers/driver.entity';
 import { driverDeactivated } from '../drivers/driver-errors';
 import { DriverRepository } from '../drivers/driver.repository';
-import { DriverMatcher } from './driver-matcher';
+import { DriverMatchingTask } from './driver-matching.task';
 
 /** A driver going online or offline: who matching may offer deliveries to. */
 @Injectable()
@@ -13,7 +13,7 @@ export class SetDriverAvailabilityHandler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly drivers: DriverRepository,
-    private readonly matcher: DriverMatcher,
+    private readonly matching: DriverMatchingTask,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -25,7 +25,7 @@ export class SetDriverAvailabilityHandler {
     const updated = await this.dataSource.getRepository(DriverEntity).update({ id: driver.id, ...(online ? { status: 'active' as const } : {}) }, { online, updatedAt: now });
     if (updated.affected === 0) throw driverDeactivated();
     // A driver coming online may be the one a waiting delivery needs.
-    if (online) this.matcher.poke();
+    if (online) this.matching.poke();
     return this.drivers.present(Object.assign(driver, { online, updatedAt: now }));
   }
 }

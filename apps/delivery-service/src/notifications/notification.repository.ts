@@ -27,7 +27,7 @@ export class NotificationRepository {
   /**
    * Writes the recipient's email for this step in the transition's own
    * transaction, so a notification is never lost (nor sent for a change that
-   * rolled back); the NotificationSender sends it afterwards. Live deliveries
+   * rolled back); RecipientNotificationTask sends it afterwards. Live deliveries
    * only: test mode never emails a real recipient.
    */
   async record(manager: EntityManager, delivery: DeliveryEntity, step: DeliveryStatus, { publicBaseUrl, now }: { publicBaseUrl: string; now: Date }): Promise<void> {

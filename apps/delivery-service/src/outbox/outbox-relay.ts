@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   DeliveryEvent,
@@ -14,9 +14,6 @@ import { runOutsideRequestContext } from '@sdd/common';
 import { withReplicaLock } from '@sdd/runtime';
 import { OutboxRepository, WaitingEventRow } from './outbox.repository';
 import { relayBackoffMs } from './relay-backoff';
-
-/** How often the relay looks even when nobody poked it (events written by another replica, or left by a crash). */
-const SWEEP_MS = 1000;
 
 interface Lane {
   subscriber: EventSubscriber;
@@ -38,13 +35,13 @@ interface HandOff {
  * database was down) is simply offered again: at least once, never given up.
  * Each subscriber has its own lane, so one that is down delays nobody else.
  * One replica serves a lane at a time (a transaction-scoped advisory lock),
- * so the order per delivery holds however many replicas run.
+ * so the order per delivery holds however many replicas run. Poked after
+ * each commit that wrote events, and every second by OutboxRelayTask.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly lanes: Lane[] = EVENT_SUBSCRIBERS.map((subscriber) => ({ subscriber, again: false, failures: 0, restUntil: 0 }));
-  private timer?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
@@ -53,14 +50,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.poke(), SWEEP_MS);
-    this.poke();
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
     await Promise.all(this.lanes.map((lane) => lane.running));
   }
 

@@ -1,13 +1,12 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EVENT_SUBSCRIBERS } from '@sdd/contracts';
 import { measureOnScrape, Metrics } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask } from '@sdd/runtime';
+import { APP_CONFIG, BackgroundTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { OutboxRepository, SubscriberLag } from './outbox.repository';
 
 /** Longest pause between two looks at the backlog. */
 const REPORT_EVERY_MAX_MS = 10_000;
-
 
 /**
  * How far behind each subscriber is: the events it has not acknowledged and
@@ -16,27 +15,24 @@ const REPORT_EVERY_MAX_MS = 10_000;
  * failing), at debug level otherwise; measured again at each metrics scrape.
  */
 @Injectable()
-export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OutboxLagReporter.name);
-  private readonly task: RepeatingTask<void>;
+export class OutboxBacklogTask extends BackgroundTask {
   private stopMeasuring: () => void = () => undefined;
 
   constructor(
     private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
   ) {
-    const every = Math.min(REPORT_EVERY_MAX_MS, config.OUTBOX_LAG_WARN_MS);
-    this.task = new RepeatingTask('outbox backlog measurement', every, () => this.report(), this.logger);
+    super({ name: 'outbox backlog measurement', intervalMs: Math.min(REPORT_EVERY_MAX_MS, config.OUTBOX_LAG_WARN_MS) });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-    this.stopMeasuring = measureOnScrape(async () => this.expose(await this.measure()));
+  override onApplicationBootstrap(): void {
+    super.onApplicationBootstrap();
+    this.stopMeasuring = measureOnScrape(async () => this.expose(await this.outbox.backlog()));
   }
 
-  onApplicationShutdown(): Promise<void> {
+  override onModuleDestroy(): Promise<void> {
     this.stopMeasuring();
-    return this.task.stop();
+    return super.onModuleDestroy();
   }
 
   /** Every subscriber has its series, 0 when it has nothing waiting: an alert on the age must see it fall back. */
@@ -48,12 +44,8 @@ export class OutboxLagReporter implements OnApplicationBootstrap, OnApplicationS
     }
   }
 
-  measure(): Promise<SubscriberLag[]> {
-    return this.outbox.backlog();
-  }
-
-  private async report(): Promise<void> {
-    const lags = await this.measure();
+  protected async pass(): Promise<void> {
+    const lags = await this.outbox.backlog();
     this.expose(lags);
     for (const lag of lags) {
       const line = `outbox backlog: ${lag.subscriber} has not acknowledged ${lag.waiting} event(s); the oldest is ${lag.oldestAgeMs} ms old`;

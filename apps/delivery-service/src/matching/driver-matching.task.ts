@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { Vehicle, VEHICLES } from '@sdd/contracts';
-import { Clock, CLOCK, greatCircleKm, newId, runOutsideRequestContext } from '@sdd/common';
-import { APP_CONFIG, RepeatingTask, withReplicaLock } from '@sdd/runtime';
+import { Clock, CLOCK, greatCircleKm, newId } from '@sdd/common';
+import { APP_CONFIG, OneReplicaTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
@@ -34,49 +34,32 @@ interface CandidateRow {
  * delivery. One replica at a time (advisory lock).
  */
 @Injectable()
-export class DriverMatcher implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(DriverMatcher.name);
-  private readonly task: RepeatingTask<void>;
-
+export class DriverMatchingTask extends OneReplicaTask {
   constructor(
     private readonly dataSource: DataSource,
     private readonly statuses: DeliveryStatusRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('dispatch', config.DISPATCH_INTERVAL_MS, () => this.pass(), this.logger);
+    super({ name: 'driver matching', intervalMs: config.DISPATCH_INTERVAL_MS, dataSource, lock: `dispatch:${dataSource.driver.schema}` });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  /** A pass soon: a delivery started waiting, a driver came online, an offer was declined. */
-  poke(): void {
-    void runOutsideRequestContext(() => this.task.runNow());
-  }
-
-  private async pass(): Promise<void> {
+  /** Poked when a delivery started waiting, a driver came online, an offer was declined. */
+  protected async passHoldingLock(manager: EntityManager): Promise<void> {
     const schema = this.dataSource.driver.schema;
-    await withReplicaLock(this.dataSource, `dispatch:${schema}`, async (manager) => {
-      const now = this.clock.now();
-      await this.statuses.startMatching(manager, now);
-      await manager.query(`UPDATE "${schema}".offers SET status = 'expired', responded_at = $1 WHERE status = 'open' AND expires_at <= $1`, [now]);
-      const waiting = await manager
-        .getRepository(DeliveryEntity)
-        .createQueryBuilder('d')
-        .where(`d.mode = 'live' AND d.status = 'pending' AND d.driver_id IS NULL`)
-        .andWhere('d.dispatch_started_at > :deadline', { deadline: new Date(now.getTime() - this.config.DISPATCH_DEADLINE_MS) })
-        .andWhere(`NOT EXISTS (SELECT 1 FROM "${schema}".offers o WHERE o.delivery_id = d.id AND o.status IN ('open', 'accepted'))`)
-        .orderBy('d.dispatch_started_at')
-        .limit(BATCH)
-        .getMany();
-      for (const delivery of waiting) await this.offer(manager, delivery, now);
-    });
+    const now = this.clock.now();
+    await this.statuses.startMatching(manager, now);
+    await manager.query(`UPDATE "${schema}".offers SET status = 'expired', responded_at = $1 WHERE status = 'open' AND expires_at <= $1`, [now]);
+    const waiting = await manager
+      .getRepository(DeliveryEntity)
+      .createQueryBuilder('d')
+      .where(`d.mode = 'live' AND d.status = 'pending' AND d.driver_id IS NULL`)
+      .andWhere('d.dispatch_started_at > :deadline', { deadline: new Date(now.getTime() - this.config.DISPATCH_DEADLINE_MS) })
+      .andWhere(`NOT EXISTS (SELECT 1 FROM "${schema}".offers o WHERE o.delivery_id = d.id AND o.status IN ('open', 'accepted'))`)
+      .orderBy('d.dispatch_started_at')
+      .limit(BATCH)
+      .getMany();
+    for (const delivery of waiting) await this.offer(manager, delivery, now);
   }
 
   private async offer(manager: EntityManager, delivery: DeliveryEntity, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock, CLOCK, retentionCutoff } from '@sdd/common';
-import { APP_CONFIG, deletedCount, purgeInBatches, RepeatingTask } from '@sdd/runtime';
+import { APP_CONFIG, BackgroundTask, deletedCount, purgeInBatches } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { TERMINAL } from '../lifecycle/delivery-status';
 import { NotificationRepository } from '../notifications/notification.repository';
@@ -27,10 +27,7 @@ export interface PurgedRows {
  * Deliveries themselves are the record and stay.
  */
 @Injectable()
-export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(RetentionPurger.name);
-  private readonly task: RepeatingTask<PurgedRows>;
-
+export class RetentionPurgeTask extends BackgroundTask<PurgedRows> {
   constructor(
     private readonly dataSource: DataSource,
     private readonly outbox: OutboxRepository,
@@ -38,18 +35,10 @@ export class RetentionPurger implements OnApplicationBootstrap, OnModuleDestroy 
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    this.task = new RepeatingTask('retention purge', config.RETENTION_PURGE_INTERVAL_MS, () => this.purge(), this.logger);
+    super({ name: 'retention purge', intervalMs: config.RETENTION_PURGE_INTERVAL_MS });
   }
 
-  onApplicationBootstrap(): void {
-    this.task.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.task.stop();
-  }
-
-  private async purge(): Promise<PurgedRows> {
+  protected async pass(): Promise<PurgedRows> {
     const now = this.clock.now();
     const startedAt = Date.now();
     const purged = {
