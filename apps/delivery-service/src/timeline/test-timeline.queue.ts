@@ -61,7 +61,7 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
     await this.add(deliveryId, now, stepDelaysAfter(startAt, now, this.config.TIMELINE_SPEED, current, steps));
   }
 
-  /** One round trip. A due job BullMQ has not yet moved to waiting (no worker asked since) counts as due. */
+  /** One round trip (two when a job waits). A due job BullMQ has not yet moved to waiting (no worker asked since) counts as due. */
   async backlog(now: number): Promise<TimelineBacklog> {
     const { delayed, wait, active } = this.queue.keys;
     const replies = await this.connection
