@@ -4,6 +4,7 @@ import {
   TEST_TIMELINE,
   scenarioEventsBefore,
   scenarioFailureReason,
+  scenarioStepChanges,
   timelineFor,
   etaMinutesAt,
   progressAlongRoute,
@@ -308,5 +309,14 @@ describe('scenarioEventsBefore', () => {
     expect(scenarioEventsBefore('reroute_declined', 'in_transit')).toEqual([]);
     expect(scenarioEventsBefore(null, 'picked_up')).toEqual([]);
     expect(scenarioEventsBefore('slow_pickup', 'picked_up')).toEqual([]);
+  });
+});
+
+describe('scenarioStepChanges', () => {
+  it('records the failure reason on the failing or returning step alone', () => {
+    expect(scenarioStepChanges('recipient_unavailable', 'failed')).toEqual({ failureReason: 'recipient_unavailable' });
+    expect(scenarioStepChanges('return_to_pickup', 'returned')).toEqual({ failureReason: 'recipient_unavailable' });
+    expect(scenarioStepChanges(null, 'failed')).toEqual({ failureReason: null });
+    expect(scenarioStepChanges('recipient_unavailable', 'in_transit')).toEqual({});
   });
 });

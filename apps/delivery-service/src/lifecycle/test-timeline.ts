@@ -62,6 +62,11 @@ export function scenarioFailureReason(scenario: TestScenario | null): FailureRea
   return scenario === 'recipient_unavailable' || scenario === 'id_check_failed' ? scenario : null;
 }
 
+/** What a scenario's step records besides its status: how a failing or returning delivery failed. */
+export function scenarioStepChanges(scenario: TestScenario | null, step: DeliveryStatus): { failureReason?: FailureReason | null } {
+  return step === 'failed' || step === 'returned' ? { failureReason: scenarioFailureReason(scenario) } : {};
+}
+
 const MS_PER_MINUTE = 60_000;
 
 function checkSpeed(speed: number): void {

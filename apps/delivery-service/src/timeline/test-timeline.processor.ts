@@ -7,7 +7,7 @@ import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { isTerminal } from '../lifecycle/delivery-status';
-import { scenarioFailureReason } from '../lifecycle/test-timeline';
+import { scenarioStepChanges } from '../lifecycle/test-timeline';
 import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
 import { dueStep, readTimelineJob, stepAfter, TimelineJob, TimelineJobStep } from './timeline-job';
 
@@ -73,7 +73,7 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
     try {
       const result = await this.transition.execute(deliveryId, step.status, {
         catchUp: true,
-        changesFor: (delivery) => (step.status === 'failed' || step.status === 'returned' ? { failureReason: scenarioFailureReason(delivery.testScenario) } : {}),
+        changesFor: (delivery) => scenarioStepChanges(delivery.testScenario, step.status),
       });
       Metrics.jobsProcessed.inc({ queue: ServiceQueue.DeliveryTimeline, outcome: 'completed' });
       if (result.moved) return 'next';
