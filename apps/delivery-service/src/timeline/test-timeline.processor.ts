@@ -11,8 +11,15 @@ import { scenarioStepChanges } from '../lifecycle/test-timeline';
 import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
 import { dueStep, readTimelineJob, stepAfter, TimelineJob, TimelineJobStep } from './timeline-job';
 
-/** Steps running at once in this replica: a timeline's burst of steps due together is read and written in few statements. */
-const CONCURRENCY = 400;
+/**
+ * Steps running at once in this replica (a timeline's burst of steps due
+ * together is read and written in few statements), over several workers: a
+ * BullMQ worker takes its jobs one round trip at a time, and a job that
+ * delays itself brings no next job back with it, so one worker's taking, not
+ * the steps, was what made 10,000 active timelines run late.
+ */
+const WORKERS = 4;
+const CONCURRENCY_PER_WORKER = 100;
 /** A step that failed (database or Redis down) runs again after this; as long as it fails, it never gives up. */
 const RETRY_MS = 10_000;
 
@@ -31,7 +38,7 @@ type StepOutcome = 'next' | 'retry' | 'end';
 @Injectable()
 export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TestTimelineProcessor.name);
-  private worker?: Worker<TimelineJob>;
+  private workers: Array<Worker<TimelineJob>> = [];
   private connection?: Redis;
 
   constructor(
@@ -41,19 +48,22 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
 
   onApplicationBootstrap(): void {
     this.connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
-    this.worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job, token) => this.process(job, token), {
-      connection: this.connection,
-      prefix: this.config.BUS_PREFIX,
-      concurrency: CONCURRENCY,
-      lockDuration: WORKER_LOCK_MS,
-      stalledInterval: STALLED_CHECK_MS,
-    });
-    this.worker.on('error', (error) => this.logger.error(`timeline worker: ${error.message}`));
+    for (let i = 0; i < WORKERS; i += 1) {
+      const worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job, token) => this.process(job, token), {
+        connection: this.connection,
+        prefix: this.config.BUS_PREFIX,
+        concurrency: CONCURRENCY_PER_WORKER,
+        lockDuration: WORKER_LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+      });
+      worker.on('error', (error) => this.logger.error(`timeline worker: ${error.message}`));
+      this.workers.push(worker);
+    }
   }
 
   /** First on shutdown, so running steps finish while the database and Redis are still open. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    await Promise.all(this.workers.map((worker) => worker.close()));
     await this.connection?.quit().catch(() => undefined);
   }
 
