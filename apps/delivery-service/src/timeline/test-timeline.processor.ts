@@ -39,7 +39,7 @@ type StepOutcome = 'next' | 'retry' | 'end';
 export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TestTimelineProcessor.name);
   private workers: Array<Worker<TimelineJob>> = [];
-  private connection?: Redis;
+  private connections: Redis[] = [];
 
   constructor(
     private readonly transition: TransitionDeliveryHandler,
@@ -47,10 +47,13 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   onApplicationBootstrap(): void {
-    this.connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
     for (let i = 0; i < WORKERS; i += 1) {
+      const connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
+      this.connections.push(connection);
       const worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job, token) => this.process(job, token), {
-        connection: this.connection,
+        connection,
+        // After Redis comes back, take jobs again within a second, not BullMQ's 15.
+        runRetryDelay: 1000,
         prefix: this.config.BUS_PREFIX,
         concurrency: CONCURRENCY_PER_WORKER,
         lockDuration: WORKER_LOCK_MS,
@@ -64,7 +67,7 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
   /** First on shutdown, so running steps finish while the database and Redis are still open. */
   async onModuleDestroy(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
-    await this.connection?.quit().catch(() => undefined);
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
   }
 
   private async process(job: Job<TimelineJob>, token: string | undefined): Promise<void> {
