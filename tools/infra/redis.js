@@ -46,14 +46,18 @@ function aclRules(password) {
 
 /**
  * Our user, and the default one off: a client without credentials gets
- * nothing. The password goes to redis-server in a config file only we can
+ * nothing. The default user keeps its command rights all the same: Redis
+ * replays the append-only file as that user, and checks its rights again at
+ * each EXEC, so with none every MULTI/EXEC (a Lua script's writes, all of
+ * BullMQ's) was dropped on a restart while plain writes came back.
+ * The password goes to redis-server in a config file only we can
  * read, not on its command line, which every local user can see.
  * @param {string} dataDir
  * @param {string} password
  */
 function writeConfig(dataDir, password) {
   const file = path.join(dataDir, 'redis.conf');
-  fs.writeFileSync(file, `user default off\nuser ${redisUser(password)} ${aclRules(password).join(' ')}\n`, { mode: 0o600 });
+  fs.writeFileSync(file, `user default off ~* &* +@all\nuser ${redisUser(password)} ${aclRules(password).join(' ')}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);
   return file;
 }

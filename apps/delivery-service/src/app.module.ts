@@ -3,10 +3,13 @@ import { ServiceName } from '@sdd/contracts';
 import { ServiceRuntimeModule } from '@sdd/runtime';
 import { DeliveryServiceConfig } from './config';
 import { SCHEMA } from './database';
-import { LocationsModule } from './locations/locations.module';
-import { DeliveriesModule } from './deliveries/deliveries.module';
 import { BusClientModule } from '@sdd/bus';
-import { RetentionModule } from './retention/retention.module';
+import { DeliveriesModule } from './deliveries/deliveries.module';
+import { DriversModule } from './drivers/drivers.module';
+import { LocationsModule } from './locations/locations.module';
+import { MatchingModule } from './matching/matching.module';
+import { RefundsModule } from './refunds/refunds.module';
+import { TasksModule } from './tasks.module';
 
 @Module({})
 export class AppModule {
@@ -20,7 +23,10 @@ export class AppModule {
         }),
         LocationsModule,
         DeliveriesModule,
-        RetentionModule,
+        DriversModule,
+        MatchingModule,
+        RefundsModule,
+        TasksModule,
       ],
     };
   }

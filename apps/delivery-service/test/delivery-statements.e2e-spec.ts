@@ -5,7 +5,7 @@ import { dataSourceOptions, inScope, runMigrations } from '@sdd/persistence';
 import { testEnv, uniquePrefix } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
 import { DeliveryEntity } from '../src/deliveries/delivery.entity';
-import { moveTestDeliveriesSql } from '../src/deliveries/transition-delivery.handler';
+import { moveTestDeliveriesSql } from '../src/lifecycle/delivery-status.repository';
 
 const FAILURE_REASON = { name: 'failure_reason', type: 'text' };
 const WEBHOOK = ServiceName.Webhook;

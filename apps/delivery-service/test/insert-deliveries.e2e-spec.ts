@@ -8,8 +8,9 @@ import { testEnv, uniquePrefix } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
 import { DeliveryEntity } from '../src/deliveries/delivery.entity';
 import { deliverySnapshot } from '../src/deliveries/delivery.record';
-import { InsertDeliveryStatement } from '../src/deliveries/insert-delivery.statement';
-import { nextEvent } from '../src/outbox/append-event';
+import { DeliveryStatusRepository } from '../src/lifecycle/delivery-status.repository';
+import { NotificationRepository } from '../src/notifications/notification.repository';
+import { nextEvent, OutboxRepository } from '../src/outbox/outbox.repository';
 import { OutboxEventEntity } from '../src/outbox/outbox-event.entity';
 import { testDelivery } from './delivery.fixture';
 
@@ -39,12 +40,12 @@ function newDelivery(id: string): { delivery: DeliveryEntity; event: OutboxEvent
  * cannot be written (its id taken) fails alone, the others are written; one
  * whose caller stopped waiting is not written at all.
  */
-describe('InsertDeliveryStatement (real Postgres)', () => {
+describe('DeliveryStatusRepository.insert (real Postgres)', () => {
   const { databaseUrl } = testEnv();
   const schema = uniquePrefix('insertdeliveries');
   let dataSource: DataSource;
   let db: Client;
-  let statement: InsertDeliveryStatement;
+  let statement: DeliveryStatusRepository;
   /** The names of the statements sent since the test began: which way the rows went. */
   let sent: jest.SpyInstance;
   const statementsSent = () => sent.mock.calls.map(([query]) => (query as { name?: string }).name);
@@ -63,7 +64,7 @@ describe('InsertDeliveryStatement (real Postgres)', () => {
     await dataSource.initialize();
     db = new Client({ connectionString: databaseUrl });
     await db.connect();
-    statement = new InsertDeliveryStatement(dataSource);
+    statement = new DeliveryStatusRepository(dataSource, new OutboxRepository(dataSource), new NotificationRepository(dataSource));
   }, 60_000);
 
   beforeEach(() => {
@@ -80,7 +81,7 @@ describe('InsertDeliveryStatement (real Postgres)', () => {
 
   it('writes deliveries created together with their events and hand-offs, JSON intact', async () => {
     const rows = ['del_b3', 'del_a1', 'del_c2', 'del_a9', 'del_b0'].map(newDelivery);
-    await Promise.all(rows.map(({ delivery, event }) => statement.run(delivery, event)));
+    await Promise.all(rows.map(({ delivery, event }) => statement.insert(delivery, event)));
     expect(statementsSent()).toEqual(['insert-deliveries']);
     const ids = rows.map(({ delivery }) => delivery.id);
     expect(await countOf('deliveries', ids)).toBe(5);
@@ -94,10 +95,10 @@ describe('InsertDeliveryStatement (real Postgres)', () => {
 
   it('fails only the delivery that cannot be written, and writes the others of its batch', async () => {
     const taken = newDelivery('del_taken');
-    await statement.run(taken.delivery, taken.event);
+    await statement.insert(taken.delivery, taken.event);
     const rows = ['del_d1', 'del_taken', 'del_d2'].map(newDelivery);
     sent.mockClear();
-    const outcomes = await Promise.allSettled(rows.map(({ delivery, event }) => statement.run(delivery, event)));
+    const outcomes = await Promise.allSettled(rows.map(({ delivery, event }) => statement.insert(delivery, event)));
     expect(statementsSent()).toEqual(['insert-deliveries', 'insert-delivery', 'insert-delivery', 'insert-delivery']);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(((outcomes[1] as PromiseRejectedResult).reason as { code?: string }).code).toBe('23505');
@@ -108,8 +109,8 @@ describe('InsertDeliveryStatement (real Postgres)', () => {
   it('does not write a delivery whose caller stopped waiting, and answers 503 for it alone', async () => {
     const [late, onTime] = ['del_late', 'del_on_time'].map(newDelivery);
     const outcomes = await Promise.allSettled([
-      runWithRequestContext({ requestId: 'req_late', deadline: Date.now() - 1 }, () => statement.run(late.delivery, late.event)),
-      runWithRequestContext({ requestId: 'req_on_time', deadline: Date.now() + 60_000 }, () => statement.run(onTime.delivery, onTime.event)),
+      runWithRequestContext({ requestId: 'req_late', deadline: Date.now() - 1 }, () => statement.insert(late.delivery, late.event)),
+      runWithRequestContext({ requestId: 'req_on_time', deadline: Date.now() + 60_000 }, () => statement.insert(onTime.delivery, onTime.event)),
     ]);
     expect(outcomes[0].status).toBe('rejected');
     expect((outcomes[0] as PromiseRejectedResult).reason).toBeInstanceOf(AppError);

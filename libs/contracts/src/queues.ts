@@ -17,7 +17,7 @@ export const BusQueue = {
 
 /** Queues a service keeps for its own delayed work (not part of the bus). */
 export const ServiceQueue = {
-  /** Not a BullMQ queue: the hash tag of the sorted set of test deliveries' due timeline steps (`…:due`). */
+  /** One delayed job per test delivery, re-delayed to each step of its simulated timeline. */
   DeliveryTimeline: '{delivery-service.timeline}',
   /** One job per attempt of an event to one endpoint; retries are delayed jobs. */
   WebhookAttempts: '{webhook-dispatcher.attempts}',
@@ -27,7 +27,7 @@ export const ServiceQueue = {
 const OWN_QUEUES: Record<ServiceName, readonly string[]> = {
   [ServiceName.Gateway]: [],
   [ServiceName.Quote]: [],
-  [ServiceName.Delivery]: [],
+  [ServiceName.Delivery]: [ServiceQueue.DeliveryTimeline],
   [ServiceName.Payment]: [],
   [ServiceName.Webhook]: [ServiceQueue.WebhookAttempts],
 };

@@ -5,8 +5,8 @@ import { inScope } from '@sdd/persistence';
 import { DataSource } from 'typeorm';
 import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { isDeliveryStatus, nextTestStatus } from './delivery-status';
-import { TransitionDeliveryHandler } from './transition-delivery.handler';
+import { isDeliveryStatus, nextTestStatus } from '../lifecycle/delivery-status';
+import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
 
 /** Test helper: moves a test delivery to its next status, or to `to` (e.g. "failed"), through the normal transition. */
 @Injectable()
@@ -27,7 +27,7 @@ export class AdvanceDeliveryHandler {
     if (!target || !isDeliveryStatus(target)) {
       throw new AppError(409, ErrorType.InvalidRequest, 'delivery_transition_invalid', `A ${current.status} delivery has no next status.`);
     }
-    const result = await this.transition.execute(deliveryId, target, scope, true);
+    const result = await this.transition.execute(deliveryId, target, { scope, catchUp: true });
     if (!result.moved) {
       throw new AppError(
         409,

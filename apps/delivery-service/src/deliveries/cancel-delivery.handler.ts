@@ -1,16 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DeliveryRecord, DeliveryRef, EventType } from '@sdd/contracts';
+import { DeliveryRecord, DeliveryRef } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { APP_CONFIG } from '@sdd/runtime';
 import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
-import { appendEvent } from '../outbox/append-event';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
-import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
-import { cancelOutcome } from './delivery-status';
+import { toDeliveryRecord } from './delivery.record';
+import { cancelOutcome } from '../lifecycle/delivery-status';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 
 /** Cancels a delivery that no driver has started; the change and its event commit together. */
 @Injectable()
@@ -20,6 +20,7 @@ export class CancelDeliveryHandler {
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly relay: OutboxRelay,
+    private readonly statuses: DeliveryStatusRepository,
   ) {}
 
   async execute(ref: DeliveryRef): Promise<DeliveryRecord> {
@@ -43,16 +44,7 @@ export class CancelDeliveryHandler {
         case 'already_cancelled':
           return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
         case 'cancel': {
-          const now = this.clock.now();
-          delivery.status = 'cancelled';
-          delivery.updatedAt = now;
-          delivery.endedAt = now;
-          await appendEvent(manager, delivery, EventType.DeliveryCancelled, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
-          await manager.update(
-            DeliveryEntity,
-            { id: delivery.id },
-            { status: delivery.status, updatedAt: now, endedAt: now, eventSequence: delivery.eventSequence },
-          );
+          await this.statuses.moveLocked(manager, delivery, ['cancelled'], { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL });
           return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
         }
       }

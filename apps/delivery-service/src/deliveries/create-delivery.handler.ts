@@ -23,17 +23,17 @@ import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { PickupLocationEntity } from '../locations/pickup-location.entity';
-import { nextEvent } from '../outbox/append-event';
+import { nextEvent } from '../outbox/outbox.repository';
 import { missingCheckout, pickupNotLicensed } from './delivery-errors';
 import { deliveryIdFor } from './delivery-id';
 import { DeliveryEntity } from './delivery.entity';
-import { InsertDeliveryStatement } from './insert-delivery.statement';
 import { deliverySnapshot, toDeliveryRecord } from './delivery.record';
 import { isSamePlace } from './pickup-licence';
-import { simulatedTimeline, timelineFor } from './test-timeline';
-import { TimelineQueue } from './timeline.queue';
+import { simulatedTimeline, timelineFor } from '../lifecycle/test-timeline';
+import { TestTimelineQueue } from '../timeline/test-timeline.queue';
+import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { Dispatcher } from '../dispatch/dispatcher';
+import { DriverMatchingTask } from '../matching/driver-matching.task';
 
 /**
  * Creates a delivery from a quote. Everything that can refuse the delivery is
@@ -58,10 +58,10 @@ export class CreateDeliveryHandler {
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly timeline: TimelineQueue,
+    private readonly timeline: TestTimelineQueue,
     private readonly relay: OutboxRelay,
-    private readonly dispatcher: Dispatcher,
-    private readonly insertDelivery: InsertDeliveryStatement,
+    private readonly matching: DriverMatchingTask,
+    private readonly statuses: DeliveryStatusRepository,
   ) {}
 
   async execute(request: CreateDeliveryRequest): Promise<CreateDeliveryReply> {
@@ -102,7 +102,7 @@ export class CreateDeliveryHandler {
     if (checkoutRef) await this.confirmCheckout(checkoutRef);
     // A test delivery follows its simulated timeline; a live one waits for a real driver.
     if (created.mode === 'test') await this.scheduleTimeline(created, request.testScenario ?? null);
-    else this.dispatcher.poke();
+    else this.matching.poke();
     return { delivery: created, replayed: false };
   }
 
@@ -230,8 +230,8 @@ export class CreateDeliveryHandler {
       updatedAt: now,
     });
     const event = nextEvent(delivery, EventType.DeliveryCreated, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL), now);
-    // Not written (503) if its caller stopped waiting by the time its statement goes: see InsertDeliveryStatement.
-    await this.insertDelivery.run(delivery, event);
+    // Not written (503) if its caller stopped waiting by the time its statement goes: see DeliveryStatusRepository.insert.
+    await this.statuses.insert(delivery, event);
     return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
   }
 }

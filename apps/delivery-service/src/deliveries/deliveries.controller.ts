@@ -20,6 +20,7 @@ import { CancelDeliveryHandler } from './cancel-delivery.handler';
 import { CountRecentDeliveriesHandler } from './count-recent-deliveries.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { GetDeliveryHandler } from './get-delivery.handler';
+import { GetPublicTrackingHandler } from './get-public-tracking.handler';
 import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
 
@@ -32,6 +33,7 @@ export class DeliveriesController {
     private readonly cancelDelivery: CancelDeliveryHandler,
     private readonly advanceDelivery: AdvanceDeliveryHandler,
     private readonly getTracking: GetTrackingHandler,
+    private readonly getPublicTracking: GetPublicTrackingHandler,
     private readonly countRecent: CountRecentDeliveriesHandler,
   ) {}
 
@@ -42,7 +44,7 @@ export class DeliveriesController {
 
   @BusHandler(Pattern.GetPublicTracking)
   publicTracking(@Payload() request: PublicTrackingRequest): Promise<PublicTracking> {
-    return this.getTracking.byToken(request.token);
+    return this.getPublicTracking.execute(request.token);
   }
 
   @BusHandler(Pattern.GetTracking)

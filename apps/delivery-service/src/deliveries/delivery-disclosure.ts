@@ -1,5 +1,5 @@
 import type { AssignedDriver, DeliveryStatus } from '@sdd/contracts';
-import { isTerminal } from './delivery-status';
+import { isTerminal } from '../lifecycle/delivery-status';
 
 export interface GeoPoint {
   lat: number;

@@ -1,7 +1,12 @@
 import { greatCircleKm } from '@sdd/common';
-import type { LocatedAddress } from '@sdd/contracts';
+import type { LocatedAddress, TrackingSnapshot } from '@sdd/contracts';
 import type { DeliveryStatus } from '@sdd/contracts';
-import { isTerminal } from './delivery-status';
+import { DriverEntity } from '../drivers/driver.entity';
+import { isTerminal } from '../lifecycle/delivery-status';
+import { etaMinutesAt, progressAlongRoute } from '../lifecycle/test-timeline';
+import { pointOf } from './delivery-disclosure';
+import { DeliveryEntity } from './delivery.entity';
+import { assignedDriverShown } from './delivery.record';
 
 /** The one simulated driver of every test delivery (fictional 555 number). */
 export const SIMULATED_DRIVER = { name: 'Sam Simulated', phone: '+15555550100' } as const;
@@ -40,4 +45,45 @@ export function liveEtaMinutes(
   const beforePickup = status === 'driver_assigned' || status === 'driver_at_pickup';
   const km = beforePickup ? greatCircleKm(driver, pickup) + greatCircleKm(pickup, dropoff) : greatCircleKm(driver, dropoff);
   return Math.max(1, Math.ceil(((km * ROAD_FACTOR) / CITY_SPEED_KMH) * 60));
+}
+
+/**
+ * Where the delivery is at `now`. Test deliveries have the simulated driver,
+ * moving from pickup to dropoff while picked up and in transit (at the
+ * timeline's `speed`); live deliveries show their assigned driver where it
+ * last reported, and the ETA from there.
+ */
+export function trackingSnapshot(delivery: DeliveryEntity, driver: DriverEntity | null, { now, speed }: { now: Date; speed: number }): TrackingSnapshot {
+  if (delivery.mode === 'live') return liveSnapshot(delivery, driver);
+  const startAt = delivery.scheduledAt ?? delivery.createdAt;
+  const simulated = delivery.mode === 'test';
+  const progress = delivery.status === 'delivered' ? 1 : ['picked_up', 'in_transit'].includes(delivery.status) ? progressAlongRoute(startAt, now, speed) : 0;
+  const finished = isTerminal(delivery.status);
+  return {
+    delivery_id: delivery.id,
+    status: delivery.status,
+    driver:
+      simulated && hasDriver(delivery.status)
+        ? { name: SIMULATED_DRIVER.name, phone: finished ? null : SIMULATED_DRIVER.phone, location: pointAlong(delivery.pickup, delivery.dropoff, progress) }
+        : null,
+    eta_minutes: finished ? 0 : simulated ? etaMinutesAt(startAt, now, speed, delivery.etaMinutes) : delivery.etaMinutes,
+    updated_at: delivery.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A live delivery: its driver where the driver last reported, the ETA from
+ * there; once ended, the driver as the delivery shows it (shownDriver):
+ * where it ended, no phone.
+ */
+function liveSnapshot(delivery: DeliveryEntity, driver: DriverEntity | null): TrackingSnapshot {
+  const shown = assignedDriverShown(delivery, driver);
+  const location = shown && pointOf(shown);
+  return {
+    delivery_id: delivery.id,
+    status: delivery.status,
+    driver: shown && location ? { name: shown.name, phone: shown.phone, location } : null,
+    eta_minutes: liveEtaMinutes(delivery.status, driver && pointOf(driver), delivery.pickup, delivery.dropoff, delivery.etaMinutes),
+    updated_at: delivery.updatedAt.toISOString(),
+  };
 }

@@ -2,69 +2,46 @@ import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
 import {
-  ChangeDriverStandingRequest,
   CreatedDriverRecord,
   CreateDriverRequest,
-  DriverAvailabilityRequest,
-  DriverLocationRequest,
   DriverRecord,
   DriverRecordList,
-  DriverRef,
   ListDriversRequest,
   Pattern,
-  RevokedDriverRecord,
   RotateDriverTokenRequest,
   SetCertificationRequest,
 } from '@sdd/contracts';
-import { DriverPresenceHandler } from './driver-presence.handler';
-import { DriverStandingHandler } from './driver-standing.handler';
-import { ManageDriversHandler } from './manage-drivers.handler';
+import { CreateDriverHandler } from './create-driver.handler';
+import { ListDriversHandler } from './list-drivers.handler';
+import { RotateDriverTokenHandler } from './rotate-driver-token.handler';
+import { SetDriverCertificationHandler } from './set-driver-certification.handler';
 
 @Controller()
 export class DriversController {
   constructor(
-    private readonly manage: ManageDriversHandler,
-    private readonly presence: DriverPresenceHandler,
-    private readonly standing: DriverStandingHandler,
+    private readonly createDriver: CreateDriverHandler,
+    private readonly listDrivers: ListDriversHandler,
+    private readonly setCertification: SetDriverCertificationHandler,
+    private readonly rotateDriverToken: RotateDriverTokenHandler,
   ) {}
 
   @BusHandler(Pattern.CreateDriver)
   create(@Payload() request: CreateDriverRequest): Promise<CreatedDriverRecord> {
-    return this.manage.create(request);
+    return this.createDriver.execute(request);
   }
 
   @BusHandler(Pattern.ListDrivers)
   list(@Payload() request: ListDriversRequest): Promise<DriverRecordList> {
-    return this.manage.list(request);
+    return this.listDrivers.execute(request);
   }
 
   @BusHandler(Pattern.SetDriverCertification)
   certify(@Payload() request: SetCertificationRequest): Promise<DriverRecord> {
-    return this.manage.setCertification(request);
-  }
-
-  @BusHandler(Pattern.SetDriverAvailability)
-  availability(@Payload() request: DriverAvailabilityRequest): Promise<DriverRecord> {
-    return this.presence.setAvailability(request);
-  }
-
-  @BusHandler(Pattern.PostDriverLocation)
-  location(@Payload() request: DriverLocationRequest): Promise<DriverRecord> {
-    return this.presence.postLocation(request);
-  }
-
-  @BusHandler(Pattern.ChangeDriverStanding)
-  changeStanding(@Payload() request: ChangeDriverStandingRequest): Promise<DriverRecord> {
-    return this.standing.change(request);
-  }
-
-  @BusHandler(Pattern.RevokeDriver)
-  revoke(@Payload() request: DriverRef): Promise<RevokedDriverRecord> {
-    return this.standing.revoke(request);
+    return this.setCertification.execute(request);
   }
 
   @BusHandler(Pattern.RotateDriverToken)
   rotateToken(@Payload() request: RotateDriverTokenRequest): Promise<CreatedDriverRecord> {
-    return this.standing.rotateToken(request);
+    return this.rotateDriverToken.execute(request);
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   DeliveryEvent,
@@ -12,10 +12,8 @@ import {
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { runOutsideRequestContext } from '@sdd/common';
 import { withReplicaLock } from '@sdd/runtime';
+import { OutboxRepository, WaitingEventRow } from './outbox.repository';
 import { relayBackoffMs } from './relay-backoff';
-
-/** How often the relay looks even when nobody poked it (events written by another replica, or left by a crash). */
-const SWEEP_MS = 1000;
 
 interface Lane {
   subscriber: EventSubscriber;
@@ -30,16 +28,6 @@ interface HandOff {
   acknowledged: number;
 }
 
-interface WaitingEventRow {
-  id: string;
-  type: string;
-  created_at: Date;
-  delivery_id: string;
-  merchant_id: string;
-  sequence: number;
-  payload: DeliveryEvent['data'];
-}
-
 /**
  * Hands outbox events to each subscriber, in order, until it acknowledges
  * them. A subscriber acknowledges an event once it has stored it, so an event
@@ -47,28 +35,23 @@ interface WaitingEventRow {
  * database was down) is simply offered again: at least once, never given up.
  * Each subscriber has its own lane, so one that is down delays nobody else.
  * One replica serves a lane at a time (a transaction-scoped advisory lock),
- * so the order per delivery holds however many replicas run.
+ * so the order per delivery holds however many replicas run. Poked after
+ * each commit that wrote events, and every second by OutboxRelayTask.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
   private readonly lanes: Lane[] = EVENT_SUBSCRIBERS.map((subscriber) => ({ subscriber, again: false, failures: 0, restUntil: 0 }));
-  private timer?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly outbox: OutboxRepository,
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.poke(), SWEEP_MS);
-    this.poke();
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
     await Promise.all(this.lanes.map((lane) => lane.running));
   }
 
@@ -128,28 +111,13 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async handOffBatch(subscriber: EventSubscriber): Promise<HandOff> {
     const schema = this.dataSource.driver.schema;
     const handOff = await withReplicaLock(this.dataSource, `outbox:${schema}:${subscriber}`, async (manager): Promise<HandOff> => {
-      const rows: WaitingEventRow[] = await manager.query(
-        `SELECT e.id, e.type, e.created_at, e.delivery_id, e.sequence, e.payload, d.merchant_id
-         FROM "${schema}".outbox_handoffs h
-         JOIN "${schema}".outbox_events e ON e.id = h.event_id
-         JOIN "${schema}".deliveries d ON d.id = e.delivery_id
-         WHERE h.subscriber = $1 AND h.acknowledged_at IS NULL
-         ORDER BY h.created_at, h.delivery_id, h.sequence
-         LIMIT $2`,
-        [subscriber, DELIVERY_EVENT_BATCH_MAX],
-      );
+      const rows = await this.outbox.waiting(manager, subscriber, DELIVERY_EVENT_BATCH_MAX);
       if (rows.length === 0) return { offered: 0, acknowledged: 0 };
       const batch: DeliveryEventBatch = { events: rows.map(toDeliveryEvent) };
       const receipt = await this.bus.request(EVENT_INTAKE_PATTERN[subscriber], batch);
       const offered = new Set(rows.map((row) => row.id));
       const acknowledged = (receipt?.acknowledged ?? []).filter((id) => offered.has(id));
-      if (acknowledged.length > 0) {
-        await manager.query(
-          `UPDATE "${schema}".outbox_handoffs SET acknowledged_at = now()
-           WHERE subscriber = $1 AND event_id = ANY($2) AND acknowledged_at IS NULL`,
-          [subscriber, acknowledged],
-        );
-      }
+      await this.outbox.acknowledge(manager, subscriber, acknowledged);
       return { offered: rows.length, acknowledged: acknowledged.length };
     });
     return handOff ?? { offered: 0, acknowledged: 0 };

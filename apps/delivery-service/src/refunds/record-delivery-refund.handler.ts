@@ -8,7 +8,7 @@ import { DeliveryServiceConfig } from '../config';
 import { deliveryNotFound } from '../deliveries/delivery-errors';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { deliverySnapshot, readAssignedDriver } from '../deliveries/delivery.record';
-import { appendEvent } from '../outbox/append-event';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';
 
 /**
@@ -23,6 +23,7 @@ export class RecordDeliveryRefundHandler {
   constructor(
     private readonly dataSource: DataSource,
     private readonly relay: OutboxRelay,
+    private readonly outbox: OutboxRepository,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -34,7 +35,7 @@ export class RecordDeliveryRefundHandler {
       if (delivery.refund?.id === refund.id) return false;
       const now = this.clock.now();
       Object.assign(delivery, { refund, updatedAt: now });
-      await appendEvent(manager, delivery, EventType.DeliveryRefunded, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+      await this.outbox.append(manager, delivery, EventType.DeliveryRefunded, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
       await manager.update(DeliveryEntity, { id: delivery.id }, { refund, eventSequence: delivery.eventSequence, updatedAt: now });
       return true;
     });

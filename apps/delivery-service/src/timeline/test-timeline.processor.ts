@@ -1,0 +1,105 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DelayedError, Job, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { AppError, createRedis, Metrics } from '@sdd/common';
+import { ServiceQueue } from '@sdd/contracts';
+import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { isTerminal } from '../lifecycle/delivery-status';
+import { scenarioStepChanges } from '../lifecycle/test-timeline';
+import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
+import { dueStep, readTimelineJob, stepAfter, TimelineJob, TimelineJobStep } from './timeline-job';
+
+/**
+ * Steps running at once in this replica (a timeline's burst of steps due
+ * together is read and written in few statements), over several workers: a
+ * BullMQ worker takes its jobs one round trip at a time, and a job that
+ * delays itself brings no next job back with it, so one worker's taking, not
+ * the steps, was what made 10,000 active timelines run late.
+ */
+const WORKERS = 4;
+const CONCURRENCY_PER_WORKER = 100;
+/** A step that failed (database or Redis down) runs again after this; as long as it fails, it never gives up. */
+const RETRY_MS = 10_000;
+
+/** What became of a step: the job goes on to its next step, retries this one, or ends. */
+type StepOutcome = 'next' | 'retry' | 'end';
+
+/**
+ * Runs each delivery's due timeline step through the same transition as
+ * everything else, then delays the delivery's job to its next step. A step
+ * catches the delivery up through the steps before it; a step the delivery
+ * is already past does nothing. The job ends after the last step, when the
+ * delivery has ended (cancelled) or is gone. A step that fails runs again in
+ * RETRY_MS; a worker that dies leaves its jobs to BullMQ's stalled check,
+ * which gives them to another.
+ */
+@Injectable()
+export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(TestTimelineProcessor.name);
+  private workers: Array<Worker<TimelineJob>> = [];
+  private connections: Redis[] = [];
+
+  constructor(
+    private readonly transition: TransitionDeliveryHandler,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    for (let i = 0; i < WORKERS; i += 1) {
+      const connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
+      this.connections.push(connection);
+      const worker = new Worker<TimelineJob>(ServiceQueue.DeliveryTimeline, (job, token) => this.process(job, token), {
+        connection,
+        // After Redis comes back, take jobs again within a second, not BullMQ's 15.
+        runRetryDelay: 1000,
+        prefix: this.config.BUS_PREFIX,
+        concurrency: CONCURRENCY_PER_WORKER,
+        lockDuration: WORKER_LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+      });
+      worker.on('error', (error) => this.logger.error(`timeline worker: ${error.message}`));
+      this.workers.push(worker);
+    }
+  }
+
+  /** First on shutdown, so running steps finish while the database and Redis are still open. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+  }
+
+  private async process(job: Job<TimelineJob>, token: string | undefined): Promise<void> {
+    const timeline = readTimelineJob(job.data);
+    const now = Date.now();
+    const step = dueStep(timeline, now);
+    const outcome = step ? await this.run(timeline.deliveryId, step, now) : 'next';
+    const next = outcome === 'retry' ? now + RETRY_MS : outcome === 'next' ? stepAfter(timeline, step)?.dueAt : undefined;
+    if (next === undefined) return;
+    await job.moveToDelayed(next, token);
+    throw new DelayedError();
+  }
+
+  private async run(deliveryId: string, step: TimelineJobStep, now: number): Promise<StepOutcome> {
+    Metrics.timelineStepLateness.observe(Math.max(0, now - step.dueAt) / 1000);
+    try {
+      const result = await this.transition.execute(deliveryId, step.status, {
+        catchUp: true,
+        changesFor: (delivery) => scenarioStepChanges(delivery.testScenario, step.status),
+      });
+      Metrics.jobsProcessed.inc({ queue: ServiceQueue.DeliveryTimeline, outcome: 'completed' });
+      if (result.moved) return 'next';
+      this.logger.debug(`${deliveryId} stays ${result.from}: step ${step.status} skipped`);
+      return isTerminal(result.from) ? 'end' : 'next';
+    } catch (error) {
+      Metrics.jobsProcessed.inc({ queue: ServiceQueue.DeliveryTimeline, outcome: 'failed' });
+      if (!(error instanceof AppError) || error.status >= 500) {
+        this.logger.warn(`timeline step ${step.status} of ${deliveryId} failed, runs again in ${RETRY_MS} ms: ${(error as Error).message}`);
+        return 'retry';
+      }
+      this.logger.error(`timeline of ${deliveryId} dropped at step ${step.status}: ${error.message}`);
+      return 'end';
+    }
+  }
+}

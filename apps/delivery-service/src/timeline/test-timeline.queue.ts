@@ -1,0 +1,134 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { JobsOptions, Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { Batcher, createRedis, measureOnScrape, Metrics } from '@sdd/common';
+import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
+import { APP_CONFIG } from '@sdd/runtime';
+import { DeliveryServiceConfig } from '../config';
+import { stepDelays, stepDelaysAfter, TEST_TIMELINE, TimelineSteps } from '../lifecycle/test-timeline';
+import { readTimelineJob, TimelineJob, timelineJobOf, waitingSince } from './timeline-job';
+
+/** The timeline's backlog at one instant. */
+export interface TimelineBacklog {
+  /** Deliveries whose next step's time has come that no worker holds. */
+  due: number;
+  /** Deliveries whose next step is later, and those a worker is running. */
+  scheduled: number;
+  /** How long the oldest due step has waited; 0 when none is due. */
+  oldestDueAgeMs: number;
+}
+
+/** A job finished leaves nothing behind; a failed one (malformed) neither: the reconciler would add it again if still due. */
+const JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: true };
+
+/** BullMQ scores a delayed job by its due time in ms times this (the low bits order jobs due in the same ms). */
+const DELAYED_SCORE_PER_MS = 0x1000;
+
+/**
+ * Test deliveries' simulated timelines as BullMQ delayed jobs, one per
+ * delivery (its id the delivery's), which re-delays itself to its next step
+ * (TestTimelineProcessor). Adding a delivery that has its job already adds
+ * nothing, so a reschedule keeps a step's time. Creations in the same moment
+ * add their jobs in one round trip. Redis (appendonly) keeps them across
+ * restarts; when it loses them anyway, the timeline reconciler schedules them
+ * again from the delivery's own record.
+ */
+@Injectable()
+export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly connection: Redis;
+  readonly queue: Queue<TimelineJob>;
+  private readonly adds = new Batcher<{ name: string; data: TimelineJob; opts: JobsOptions }, void>((jobs) => this.addBatch(jobs), {
+    maxSize: 500,
+    maxConcurrent: 2,
+  });
+  private stopMeasuring: () => void = () => undefined;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig) {
+    this.connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'delivery-timeline-producer' });
+    this.queue = new Queue<TimelineJob>(ServiceQueue.DeliveryTimeline, { connection: this.connection, prefix: config.BUS_PREFIX });
+  }
+
+  async schedule(deliveryId: string, startAt: Date, now: Date, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
+    await this.add(deliveryId, now, stepDelays(startAt, now, this.config.TIMELINE_SPEED, steps));
+  }
+
+  /**
+   * Schedules again the steps after `current`, for a delivery whose next step
+   * is overdue: lost with Redis data, or never added (a crash or a Redis
+   * error right after the commit). A job still there keeps its steps and times.
+   */
+  async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
+    await this.add(deliveryId, now, stepDelaysAfter(startAt, now, this.config.TIMELINE_SPEED, current, steps));
+  }
+
+  /** One round trip (two when a job waits). A due job BullMQ has not yet moved to waiting (no worker asked since) counts as due. */
+  async backlog(now: number): Promise<TimelineBacklog> {
+    const { delayed, wait, active } = this.queue.keys;
+    const replies = await this.connection
+      .multi()
+      .zcount(delayed, 0, (now + 1) * DELAYED_SCORE_PER_MS - 1)
+      .zcard(delayed)
+      .llen(wait)
+      .llen(active)
+      .zrange(delayed, 0, 0, 'WITHSCORES')
+      .lindex(wait, -1)
+      .exec();
+    const [dueDelayed, allDelayed, waiting, running, first, oldestWaiting] = (replies ?? []).map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    }) as [number, number, number, number, string[], string | null];
+    const dueAts: number[] = [];
+    if (first.length === 2 && Number(first[1]) < (now + 1) * DELAYED_SCORE_PER_MS) dueAts.push(Math.floor(Number(first[1]) / DELAYED_SCORE_PER_MS));
+    if (oldestWaiting !== null) {
+      const since = await this.waitingSince(oldestWaiting);
+      if (since !== undefined) dueAts.push(since);
+    }
+    const oldestDueAt = dueAts.length > 0 ? Math.min(...dueAts) : undefined;
+    return {
+      due: dueDelayed + waiting,
+      scheduled: allDelayed - dueDelayed + running,
+      oldestDueAgeMs: oldestDueAt !== undefined && oldestDueAt <= now ? now - oldestDueAt : 0,
+    };
+  }
+
+  /** Measured at each metrics scrape: every replica reports the one shared queue, like the queue depths. */
+  onApplicationBootstrap(): void {
+    this.stopMeasuring = measureOnScrape(async () => {
+      const { due, scheduled, oldestDueAgeMs } = await this.backlog(Date.now());
+      Metrics.timelineSteps.set({ state: 'due' }, due);
+      Metrics.timelineSteps.set({ state: 'scheduled' }, scheduled);
+      Metrics.timelineOldestDueAge.set(oldestDueAgeMs / 1000);
+    });
+  }
+
+  /** Last: running handlers (bus, timeline worker) may still schedule steps while they finish. */
+  async onApplicationShutdown(): Promise<void> {
+    this.stopMeasuring();
+    await this.queue.close();
+    await this.connection.quit().catch(() => undefined);
+  }
+
+  private async add(deliveryId: string, now: Date, delays: Array<{ status: DeliveryStatus; delayMs: number }>): Promise<void> {
+    if (delays.length === 0) return;
+    const job = timelineJobOf(deliveryId, now, delays);
+    // Timed from `now`, as the steps are: the job comes due at exactly its first step's time.
+    const opts = { ...JOB_OPTIONS, jobId: deliveryId, timestamp: now.getTime(), delay: Math.max(0, job.steps[0].dueAt - now.getTime()) };
+    await this.adds.add({ name: 'timeline', data: job, opts });
+  }
+
+  private async addBatch(jobs: Array<{ name: string; data: TimelineJob; opts: JobsOptions }>): Promise<void[]> {
+    await this.queue.addBulk(jobs);
+    return jobs.map(() => undefined);
+  }
+
+  /** A waiting job was promoted with its delay cleared: when it came due follows from its steps and its last run. */
+  private async waitingSince(jobId: string): Promise<number | undefined> {
+    const [data, processedOn] = await this.connection.hmget(this.queue.toKey(jobId), 'data', 'processedOn');
+    if (data === null) return undefined;
+    try {
+      return waitingSince(readTimelineJob(JSON.parse(data)), processedOn === null ? undefined : Number(processedOn));
+    } catch {
+      return undefined;
+    }
+  }
+}
