@@ -1,4 +1,4 @@
-import { currentRequestContext, requestDeadlinePassed, runOutsideRequestContext, runWithRequestContext } from './request-context';
+import { COMMIT_MARGIN_MS, currentRequestContext, requestDeadlinePassed, runOutsideRequestContext, runWithRequestContext, tooLateToCommit } from './request-context';
 
 describe('request context', () => {
   it('follows the work of a request, including what it awaits', async () => {
@@ -24,5 +24,17 @@ describe('request context', () => {
       expect(requestDeadlinePassed(999)).toBe(false);
       expect(requestDeadlinePassed(1_001)).toBe(true);
     });
+  });
+});
+
+describe('tooLateToCommit', () => {
+  it('lets work commit while more than the margin is left before its caller\'s deadline', () => {
+    expect(tooLateToCommit(10_000, 10_000 - COMMIT_MARGIN_MS)).toBe(false);
+    expect(tooLateToCommit(undefined, 10_000)).toBe(false);
+  });
+
+  it('refuses it within the margin and past the deadline', () => {
+    expect(tooLateToCommit(10_000, 10_000 - COMMIT_MARGIN_MS + 1)).toBe(true);
+    expect(tooLateToCommit(10_000, 10_001)).toBe(true);
   });
 });

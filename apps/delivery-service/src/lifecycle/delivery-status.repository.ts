@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { DeliveryStatus } from '@sdd/contracts';
-import { AppError, Batcher, currentRequestContext } from '@sdd/common';
+import { AppError, Batcher, currentRequestContext, tooLateToCommit } from '@sdd/common';
 import {
   entityBatchInsert,
   EntityBatchInsert,
@@ -170,10 +170,10 @@ export class DeliveryStatusRepository {
   }
 
   private async writeNew(rows: NewDelivery[]): Promise<Outcome[]> {
-    // Past its caller's deadline (the caller answered 503) a delivery is not written: it would be one the
-    // merchant was told failed, holding a quote claim that may already be settled.
+    // Past (or too near) its caller's deadline (the caller answers 503) a delivery is not written: it would
+    // be one the merchant was told failed, holding a quote claim that may already be settled.
     const now = Date.now();
-    const late = rows.map(({ deadline }) => deadline !== undefined && now > deadline);
+    const late = rows.map(({ deadline }) => tooLateToCommit(deadline, now));
     const due = rows.filter((_, i) => !late[i]);
     const written = new Map<NewDelivery, Outcome>();
     if (due.length === 1) written.set(due[0], await this.writeOne(due[0]));
