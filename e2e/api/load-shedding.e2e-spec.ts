@@ -64,8 +64,9 @@ describe('load shedding', () => {
     const [answers, ready] = await Promise.all([burst(system.baseUrl), fetch(`${system.opsUrl}/health/ready`)]);
 
     const shed = expectServedOrShed(answers);
-    // Refused before any key lookup or bus request: at once, even on a loaded machine.
-    expect(Math.max(...shed.map((answer) => answer.elapsedMs))).toBeLessThan(1000);
+    // Refused before any key lookup or bus request, well within the 2 s in which every request is answered
+    // (issue 30), as timed by this process, whose own lag on a loaded machine (two e2e files on 2 cores) counts too.
+    expect(Math.max(...shed.map((answer) => answer.elapsedMs))).toBeLessThan(2000);
     expect(ready.status).toBe(200);
     expect((await shedCount(system.opsUrl, 'in_flight')) - before).toBe(shed.length);
     expect((await timedRequest(system.baseUrl, 'POST', '/v1/quotes', { key, body: QUOTE })).status).toBe(200);
