@@ -24,6 +24,13 @@ export interface DrillConfig {
   requestTimeoutMs: number;
   /** Extra environment for every app, e.g. a reconciliation interval. */
   appEnv: Record<string, string>;
+  /**
+   * The apps behind the gateway at a lower CPU priority, as under `npm start`.
+   * Off when the drill shares the machine with other systems at normal
+   * priority (the short drills in `npm test`): against those, a reniced app
+   * gets a tenth of a core and answers late for that reason alone.
+   */
+  gatewayFirst: boolean;
 }
 
 const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0, overload: 0 };
@@ -36,7 +43,7 @@ const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'po
  * they began, so their retries end within the 10 s in which latency must be
  * back to idle.
  */
-const SIZES: Partial<Record<DrillName, Partial<Omit<DrillConfig, 'name' | 'appEnv'>>>> = {
+const SIZES: Partial<Record<DrillName, Partial<Omit<DrillConfig, 'name' | 'appEnv' | 'gatewayFirst'>>>> = {
   overload: { deliveries: 7500, loadMs: 30_000, requestTimeoutMs: 5000, requestDeadlineMs: 8000, settleMs: 300_000 },
 };
 
@@ -80,5 +87,6 @@ export function drillConfig(name: DrillName, env: NodeJS.ProcessEnv): DrillConfi
     requestDeadlineMs: number(env, 'DRILL_REQUEST_DEADLINE_MS', sizes.requestDeadlineMs ?? 120_000, 1000),
     requestTimeoutMs: number(env, 'DRILL_REQUEST_TIMEOUT_MS', sizes.requestTimeoutMs ?? 10_000, 100),
     appEnv: parseAppEnv(env.DRILL_APP_ENV),
+    gatewayFirst: env.DRILL_GATEWAY_FIRST !== '0',
   };
 }

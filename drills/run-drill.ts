@@ -159,7 +159,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
     await system.start({
       servers: { databaseUrl: servers.databaseUrl, redisUrl: servers.redisUrl },
       supervise: true,
-      gatewayFirst: true,
+      gatewayFirst: config.gatewayFirst,
       env: {
         NODE_ENV: 'development',
         RATE_LIMIT_PER_MINUTE: '10000000',
