@@ -71,6 +71,13 @@ describe('the bench summary', () => {
     expect(table).toHaveLength(rows.length + 1);
     expect(table.find((line) => line.startsWith('POST /v1/quotes, 50'))).toMatch(/1250 req\/s\s+0\.50×\s+≥ 1\.00× bare\s+MISSED$/);
     // The ratios right-aligned in one column.
-    expect(new Set(table.slice(1).filter((line) => line.includes('×')).map((line) => line.indexOf('×'))).size).toBe(1);
+    expect(
+      new Set(
+        table
+          .slice(1)
+          .filter((line) => line.includes('×'))
+          .map((line) => line.indexOf('×')),
+      ).size,
+    ).toBe(1);
   });
 });

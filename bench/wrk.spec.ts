@@ -29,7 +29,7 @@ describe('wrk', () => {
     expect(quantilesOf([])).toEqual([]);
   });
 
-  it('pools runs taken in turns: counts and seconds added, percentiles weighted by each run\'s requests', () => {
+  it("pools runs taken in turns: counts and seconds added, percentiles weighted by each run's requests", () => {
     const run = (requests: number, seconds: number, latencyMs: (i: number) => number, maxMs: number, errors = 0): LoadResult => ({
       requests,
       seconds,

@@ -54,9 +54,7 @@ export function quantilesOf(sortedMs: readonly number[]): number[] {
 export function poolLoads(runs: readonly LoadResult[]): LoadResult {
   const requests = runs.reduce((sum, run) => sum + run.requests, 0);
   const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
-  const points = runs
-    .flatMap((run) => (run.quantilesMs ?? []).map((ms) => ({ ms, weight: run.requests / QUANTILE_POINTS })))
-    .sort((a, b) => a.ms - b.ms);
+  const points = runs.flatMap((run) => (run.quantilesMs ?? []).map((ms) => ({ ms, weight: run.requests / QUANTILE_POINTS }))).sort((a, b) => a.ms - b.ms);
   const total = points.reduce((sum, point) => sum + point.weight, 0);
   const percentile = (p: number) => {
     let seen = 0;

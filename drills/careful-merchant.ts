@@ -113,6 +113,12 @@ export class CarefulMerchant {
     }
     const code = (parsed.error as { code?: string } | undefined)?.code;
     const retryAfterMs = retryAfterMsOf(answer.retryAfter);
-    return { outcome: { status: answer.status, ...(code ? { code } : {}) }, body: parsed, elapsedMs, retryAfter: answer.retryAfter !== undefined, ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
+    return {
+      outcome: { status: answer.status, ...(code ? { code } : {}) },
+      body: parsed,
+      elapsedMs,
+      retryAfter: answer.retryAfter !== undefined,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    };
   }
 }

@@ -9,7 +9,11 @@ describe('drills (short): Postgres and the webhook receiver down', () => {
   it.each<[DrillName, string]>([
     ['postgres-outage', 'Postgres stopped 5 s mid-load'],
     ['receiver-outage', 'the webhook receiver down 5 s'],
-  ])('%s (%s): every accepted delivery delivered, every event received and listed, no 5xx but 503', async (name) => {
-    expect((await drills.run(name)).reasons).toEqual([]);
-  }, 150000);
+  ])(
+    '%s (%s): every accepted delivery delivered, every event received and listed, no 5xx but 503',
+    async (name) => {
+      expect((await drills.run(name)).reasons).toEqual([]);
+    },
+    150000,
+  );
 });

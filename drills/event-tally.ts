@@ -1,11 +1,5 @@
 /** The events every test delivery emits on its way to `delivered`. */
-export const TIMELINE_EVENTS = [
-  'delivery.created',
-  'delivery.driver_assigned',
-  'delivery.picked_up',
-  'delivery.in_transit',
-  'delivery.delivered',
-] as const;
+export const TIMELINE_EVENTS = ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered'] as const;
 
 /** An event as the receiver got it (one per request) or as `GET /v1/events` listed it. */
 export interface SeenEvent {

@@ -53,9 +53,7 @@ export async function driveLoad(config: DrillConfig, merchants: readonly DrillMe
     const body = { quote_id: quote.body.id, customer: { name: 'Sam Rivera', phone: '416 555 0142' }, external_reference: `drill-${i}` };
     const headers = { 'idempotency-key': `drill-${i}-${randomBytes(6).toString('hex')}` };
     progress.deliveriesInFlight += 1;
-    const created = await merchant.client
-      .persist('POST', '/v1/deliveries', body, headers, deadline)
-      .finally(() => (progress.deliveriesInFlight -= 1));
+    const created = await merchant.client.persist('POST', '/v1/deliveries', body, headers, deadline).finally(() => (progress.deliveriesInFlight -= 1));
     if ('status' in created.outcome && created.outcome.status === 201 && typeof created.body.id === 'string') {
       accepted[i % merchants.length].push(created.body.id);
     } else {

@@ -31,7 +31,7 @@ const POLL_MS = 2000;
 /** Every item of a cursor-paginated list, or undefined if a page did not come (the system is not back yet). */
 async function pageAll(client: CarefulMerchant, path: string): Promise<Json[] | undefined> {
   const items: Json[] = [];
-  for (let cursor: string | undefined; ; ) {
+  for (let cursor: string | undefined; ;) {
     const page = await client.send('GET', `${path}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     if (!('status' in page.outcome) || page.outcome.status !== 200) return undefined;
     items.push(...(page.body.data as Json[]));
@@ -185,9 +185,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
     const loadStartedAt = Date.now();
     const recovery = watch ? watch.recoveryAfter(loadStartedAt + config.loadMs) : Promise.resolve(null);
     const progress: LoadProgress = { deliveriesInFlight: 0 };
-    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() =>
-      injectFault({ config, system, servers, receiver, progress, log }),
-    );
+    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() => injectFault({ config, system, servers, receiver, progress, log }));
     const [load, fault] = await Promise.all([driveLoad(config, merchants, progress), faultRun]);
     const overload = watch && {
       offeredPerSecond: Math.round((config.deliveries * 1000) / config.loadMs),

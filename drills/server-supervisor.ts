@@ -44,12 +44,16 @@ export class ServerSupervisor {
     const collect = (chunk: Buffer) => (output += chunk.toString());
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    const urls = await waitFor(() => {
-      if (child.exitCode !== null) throw new Error(`scripts/infra.js start exited with ${child.exitCode}`);
-      const databaseUrl = /^DATABASE_URL=(\S+)$/m.exec(output)?.[1];
-      const redisUrl = /^REDIS_URL=(\S+)$/m.exec(output)?.[1];
-      return databaseUrl && redisUrl && output.includes('Press Ctrl-C') ? { databaseUrl, redisUrl } : undefined;
-    }, 120000, 100).catch((error: Error) => {
+    const urls = await waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`scripts/infra.js start exited with ${child.exitCode}`);
+        const databaseUrl = /^DATABASE_URL=(\S+)$/m.exec(output)?.[1];
+        const redisUrl = /^REDIS_URL=(\S+)$/m.exec(output)?.[1];
+        return databaseUrl && redisUrl && output.includes('Press Ctrl-C') ? { databaseUrl, redisUrl } : undefined;
+      },
+      120000,
+      100,
+    ).catch((error: Error) => {
       child.kill('SIGKILL');
       throw new Error(`${error.message}\n${output.slice(-2000)}`);
     });
@@ -84,10 +88,14 @@ export class ServerSupervisor {
     const killed = this.current(server);
     const killedAt = Date.now();
     process.kill(killed.pid, 'SIGKILL');
-    const restarted = await waitFor(() => {
-      const latest = this.current(server);
-      return latest.pid !== killed.pid ? latest : undefined;
-    }, timeoutMs, 50);
+    const restarted = await waitFor(
+      () => {
+        const latest = this.current(server);
+        return latest.pid !== killed.pid ? latest : undefined;
+      },
+      timeoutMs,
+      50,
+    );
     if (restarted.port !== killed.port) throw new Error(`${server} came back on another port (${restarted.port}, not ${killed.port})`);
     return { killed, restarted, downMs: Date.now() - killedAt };
   }

@@ -128,10 +128,7 @@ function formatFigure(figure: Figure, value: number): string {
  */
 export function soakTable(samples: readonly SoakSample[]): string[] {
   const columns: Array<[string, (values: Record<string, number>) => string]> = [
-    ...APPS.map((app): [string, (values: Record<string, number>) => string] => [
-      `${SHORT[app]} MB`,
-      (values) => `${mb(values[`${app} rss`])}/${mb(values[`${app} heap`])}`,
-    ]),
+    ...APPS.map((app): [string, (values: Record<string, number>) => string] => [`${SHORT[app]} MB`, (values) => `${mb(values[`${app} rss`])}/${mb(values[`${app} heap`])}`]),
     ['redis MB', (values) => mb(values['redis used_memory'])],
     ...TABLES.map(({ table }): [string, (values: Record<string, number>) => string] => [table, (values) => String(values[`rows ${table}`])]),
     ['purged tables MB', (values) => mb(values['size of purged tables'])],
@@ -247,9 +244,7 @@ export async function runSoak(config: SoakConfig, options: { dataDir: string; lo
         const verdict = flatAfterWarmup({ times: samples.map((s) => s.at), values: samples.map((s) => s.values[figure.name]) }, figure.rule as FlatRule);
         return { figure: figure.name, ...verdict, printed: { growth: formatFigure(figure, verdict.growth), allowed: formatFigure(figure, verdict.allowed) } };
       });
-    const reasons = verdicts
-      .filter((verdict) => !verdict.flat)
-      .map(({ figure, printed }) => `${figure} grew ${printed.growth} after warm-up (allowed ${printed.allowed})`);
+    const reasons = verdicts.filter((verdict) => !verdict.flat).map(({ figure, printed }) => `${figure} grew ${printed.growth} after warm-up (allowed ${printed.allowed})`);
     if (load.accepted < load.requested) reasons.push(`${load.requested - load.accepted} of ${load.requested} deliveries not accepted`);
     if (Object.keys(system.restarts()).length > 0) reasons.push(`apps restarted: ${JSON.stringify(system.restarts())}`);
     return { samples, verdicts, load, reasons };

@@ -63,10 +63,7 @@ describe('judge', () => {
     const figures = passing();
     figures.deliveries = { ...figures.deliveries, accepted: 9, delivered: 9, refused: { '409 quote_already_used': 1 }, extra: 1 };
     figures.events = { ...figures.events, expected: 45, received: 45, listed: 45 };
-    expect(judge(figures)).toEqual([
-      '1 of 10 delivery requests never got a 201 (last answer: 409 quote_already_used ×1)',
-      '1 deliveries exist that no 201 returned',
-    ]);
+    expect(judge(figures)).toEqual(['1 of 10 delivery requests never got a 201 (last answer: 409 quote_already_used ×1)', '1 deliveries exist that no 201 returned']);
   });
 });
 

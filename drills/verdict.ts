@@ -59,8 +59,7 @@ export function judge(figures: DrillFigures): string[] {
   if (events.badSignatures > 0) reasons.push(`${events.badSignatures} receipts with a bad signature`);
   if (events.listed < events.expected || events.receivedUnlisted > 0) {
     reasons.push(
-      `GET /v1/events lists ${events.listed} of ${events.expected} events` +
-        (events.receivedUnlisted > 0 ? ` and misses ${events.receivedUnlisted} that were received` : ''),
+      `GET /v1/events lists ${events.listed} of ${events.expected} events` + (events.receivedUnlisted > 0 ? ` and misses ${events.receivedUnlisted} that were received` : ''),
     );
   }
   const errors = Object.fromEntries(Object.entries(statuses).filter(([label]) => Number(label) >= 500 && label !== '503'));
@@ -83,7 +82,9 @@ function judgeOverload({ answers, restarts, overload }: DrillFigures): string[] 
   if (sum(restarts) > 0) reasons.push(`apps restarted: ${list(restarts)}`);
   const recovery = overload?.recoveryMs ?? null;
   if (recovery === null || recovery > RECOVERY_BOUND_MS) {
-    reasons.push(`latency was not back to its idle figure (${overload?.idleMs} ms) within ${RECOVERY_BOUND_MS / 1000} s after the burst (${recovery === null ? 'never' : seconds(recovery)})`);
+    reasons.push(
+      `latency was not back to its idle figure (${overload?.idleMs} ms) within ${RECOVERY_BOUND_MS / 1000} s after the burst (${recovery === null ? 'never' : seconds(recovery)})`,
+    );
   }
   return reasons;
 }

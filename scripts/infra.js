@@ -29,7 +29,10 @@ async function start() {
     servers.push(await infra.startPostgres({ ...POSTGRES, log }));
     servers.push(await infra.startRedis({ ...REDIS, log }));
     const [postgres, redis] = servers;
-    for (const [name, server] of /** @type {const} */ ([['Postgres', postgres], ['Redis', redis]])) {
+    for (const [name, server] of /** @type {const} */ ([
+      ['Postgres', postgres],
+      ['Redis', redis],
+    ])) {
       if (infra.canSupervise(server)) supervised.push(infra.superviseServer({ name, handle: server, log }));
     }
     // The one place the password is shown: these lines are for the shell that asked.

@@ -40,6 +40,7 @@ function steps() {
   const extra = jestArgs();
   return [
     { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
+    { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
     { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
     { name: 'unit', command: bin('jest'), args: ['-c', 'jest.unit.config.js', '--ci', ...jestReport('unit'), ...extra] },
     { name: 'build', command: bin('tsc'), args: ['-p', 'tsconfig.build.json'] },

@@ -62,4 +62,3 @@ export async function startBaseline(redisUrl: string, prefix: string, inflight: 
     },
   };
 }
-

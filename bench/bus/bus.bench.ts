@@ -28,7 +28,6 @@ const TIMEOUT_MS = 30_000;
 /** How long after the last close the process may take to exit before we call it a leaked handle. */
 const EXIT_GRACE_MS = 10_000;
 
-
 interface Params {
   inflight: number;
   /** Measured time per transport, split evenly over its rounds. */
@@ -103,12 +102,7 @@ async function startOurs(redisUrl: string, prefix: string): Promise<Transport> {
  * Closed loop: `inflight` lanes, each sending its next request as soon as the
  * previous reply arrives, until the deadline; then waits for the last replies.
  */
-async function runRound(
-  transport: Transport,
-  admin: Redis,
-  inflight: number,
-  seconds: number,
-): Promise<RoundResult & { firstError?: string }> {
+async function runRound(transport: Transport, admin: Redis, inflight: number, seconds: number): Promise<RoundResult & { firstError?: string }> {
   const latenciesNs: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -196,8 +190,7 @@ function report(params: Params, env: Environment, ours: Summary, baseline: Summa
     '',
     `bus bench: ${params.inflight} in flight, ${params.seconds} s per transport ` +
       `(${params.rounds} alternating rounds of ${fixed(params.seconds / params.rounds, 1)} s), server concurrency ${CONCURRENCY}`,
-    `Redis ${env.redisVersion}, Node ${process.version}, ${availableParallelism()} CPUs, ` +
-      `load average ${fixed(env.loadBefore, 2)} before, ${fixed(env.loadAfter, 2)} after`,
+    `Redis ${env.redisVersion}, Node ${process.version}, ${availableParallelism()} CPUs, ` + `load average ${fixed(env.loadBefore, 2)} before, ${fixed(env.loadAfter, 2)} after`,
     line(rows[0]),
     ...rows.slice(1).map(line),
     `ours/baseline throughput: ${fixed(ratio, 2)}x`,

@@ -72,7 +72,12 @@ async function main(): Promise<void> {
   const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
   await withBenchSystem(options, async ({ prefix, postgresUrl, redisUrl, call, defer, apps }) => {
     const redis = createRedis(redisUrl, { maxRetriesPerRequest: 3 });
-    defer(() => redis.quit().then(() => undefined, () => undefined));
+    defer(() =>
+      redis.quit().then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
 
     // Quotes first, untimed.
@@ -142,9 +147,7 @@ async function main(): Promise<void> {
       `SELECT delivery_id, type, created_at FROM ${schema}.outbox_events WHERE type = ANY($1)`,
       [Object.keys(EVENT_STEPS)],
     );
-    const { rows: statuses } = await pg.query<{ status: string; n: number }>(
-      `SELECT status, count(*)::int AS n FROM ${schema}.deliveries GROUP BY status`,
-    );
+    const { rows: statuses } = await pg.query<{ status: string; n: number }>(`SELECT status, count(*)::int AS n FROM ${schema}.deliveries GROUP BY status`);
     const byStep: Record<string, number[]> = {};
     const all: number[] = [];
     for (const event of events) {
@@ -192,9 +195,21 @@ async function main(): Promise<void> {
       `create errors ${createErrors}, retrieve errors ${retrieveErrors}; delivered ${delivered}/${DELIVERIES}; ` +
         `peak active ${peakActive}; creates took ${result.create.seconds} s`,
     );
-    console.log(`resident memory after the load, MB: ${Object.entries(result.residentMb).map(([app, mb]) => `${app} ${mb}`).join(', ')}`);
-    console.log(`CPU per creation while creating, ms: ${Object.entries(createCpuMs).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
-    console.log(`Redis commands per creation while creating (scripts' inner commands counted too): ${Object.entries(redisCommands).map(([name, n]) => `${name} ${n}`).join(', ')}`);
+    console.log(
+      `resident memory after the load, MB: ${Object.entries(result.residentMb)
+        .map(([app, mb]) => `${app} ${mb}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `CPU per creation while creating, ms: ${Object.entries(createCpuMs)
+        .map(([name, ms]) => `${name} ${ms}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `Redis commands per creation while creating (scripts' inner commands counted too): ${Object.entries(redisCommands)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+    );
     console.log('bus requests during the creates, mean (count):');
     for (const line of busTimes) console.log(`  ${line}`);
     console.log(`RESULT ${JSON.stringify(result)}`);

@@ -119,13 +119,28 @@ async function main(): Promise<void> {
     console.log(header);
     for (const result of results) console.log(row(result));
     for (const result of results.filter((r) => r.cpuMs)) {
-      console.log(`CPU per request, ${result.path}, ms: ${Object.entries(result.cpuMs ?? {}).map(([name, ms]) => `${name} ${ms}`).join(', ')}`);
+      console.log(
+        `CPU per request, ${result.path}, ms: ${Object.entries(result.cpuMs ?? {})
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')}`,
+      );
     }
     console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
     console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
-    const json = results.map((r) => ({ path: r.path, perSecond: round(r.perSecond), p50Ms: round(r.p50Ms), p99Ms: round(r.p99Ms), maxMs: round(r.maxMs), errors: r.errors, ratio: round(r.perSecond / bareResult.perSecond), cpuMs: r.cpuMs }));
-    console.log(`RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`);
+    const json = results.map((r) => ({
+      path: r.path,
+      perSecond: round(r.perSecond),
+      p50Ms: round(r.p50Ms),
+      p99Ms: round(r.p99Ms),
+      maxMs: round(r.maxMs),
+      errors: r.errors,
+      ratio: round(r.perSecond / bareResult.perSecond),
+      cpuMs: r.cpuMs,
+    }));
+    console.log(
+      `RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`,
+    );
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });
 }

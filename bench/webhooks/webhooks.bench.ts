@@ -14,19 +14,7 @@ import { DeliveryEvent, DELIVERY_EVENT_BATCH_MAX, EventType, Pattern } from '@sd
 import { DeliveryResource } from '@sdd/public-api';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
-import {
-  App,
-  log,
-  machineCpuSeconds,
-  processCpuSeconds,
-  registerMerchant,
-  residentMb,
-  runBench,
-  sleep,
-  Stat,
-  stat,
-  withBenchSystem,
-} from '../bench-system';
+import { App, log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
 const BURST = Number(process.env.BENCH_EVENTS ?? 20000);
@@ -239,9 +227,7 @@ async function main(): Promise<void> {
       const pg = new Client({ connectionString: postgresUrl });
       await pg.connect();
       const schema = `"${prefix}_webhooks"`;
-      const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(
-        `SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`,
-      );
+      const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(`SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`);
       await pg.end();
       const burstSet = new Set(burstIds);
       const sustainSet = new Set(sustainIds);
@@ -297,8 +283,7 @@ async function main(): Promise<void> {
       console.log(row('send (HTTPS request), sustained', result.sustained.sendMs));
       console.log(row('event published → received, sust.', result.sustained.endToEndMs));
       console.log(
-        `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` +
-          `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
+        `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` + `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
       );
       console.log(`dispatcher's resident memory after the load: ${result.residentMb['webhook-dispatcher']} MB`);
       console.log(`RESULT ${JSON.stringify(result)}`);

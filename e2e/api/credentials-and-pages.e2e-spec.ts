@@ -212,11 +212,7 @@ describe('no 500 from the framework; pages that cannot be framed; clean inputs a
       expect(error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param });
       expect(error.message).toBe(`\`${param}\` must not exceed 100 characters.`);
       expect(reply.headers['x-request-id']).toBe(error.request_id);
-      const logged = await waitFor(
-        async () => system.logs(ServiceName.Gateway).find((line) => line.includes(error.request_id) && line.includes('"status":414')),
-        5000,
-        50,
-      );
+      const logged = await waitFor(async () => system.logs(ServiceName.Gateway).find((line) => line.includes(error.request_id) && line.includes('"status":414')), 5000, 50);
       expect(logged).toContain(`"url":"${loggedUrl}"`);
     });
 
@@ -247,22 +243,26 @@ describe('no 500 from the framework; pages that cannot be framed; clean inputs a
     it.each([
       ['tracking', async () => `${system.baseUrl}${await trackingPath()}`, '#status'],
       ['checkout', checkoutUrl, '#merchant'],
-    ])('refuses to show the %s page inside another site (headless Chromium)', async (_name, urlOf, element) => {
-      framed = await urlOf();
-      const page = await browser.newPage();
-      try {
-        const refusal = page.waitForEvent('console', { predicate: (message) => message.text().includes('frame-ancestors'), timeout: 10000 });
-        await page.goto(attackerUrl);
-        expect((await refusal).text()).toContain("frame-ancestors 'none'");
-        const frame = await (await page.$('#victim'))?.contentFrame();
-        expect(await frame?.$(element)).toBeNull();
-        // Opened directly, the same page works.
-        await page.goto(framed);
-        await page.waitForSelector(element, { timeout: 10000 });
-      } finally {
-        await page.close();
-      }
-    }, 30000);
+    ])(
+      'refuses to show the %s page inside another site (headless Chromium)',
+      async (_name, urlOf, element) => {
+        framed = await urlOf();
+        const page = await browser.newPage();
+        try {
+          const refusal = page.waitForEvent('console', { predicate: (message) => message.text().includes('frame-ancestors'), timeout: 10000 });
+          await page.goto(attackerUrl);
+          expect((await refusal).text()).toContain("frame-ancestors 'none'");
+          const frame = await (await page.$('#victim'))?.contentFrame();
+          expect(await frame?.$(element)).toBeNull();
+          // Opened directly, the same page works.
+          await page.goto(framed);
+          await page.waitForSelector(element, { timeout: 10000 });
+        } finally {
+          await page.close();
+        }
+      },
+      30000,
+    );
   });
 
   describe('email fields', () => {

@@ -217,9 +217,7 @@ describe('limits that cannot be dodged (real gateway processes, TRUST_PROXY=127.
 
       const refused = await send(system.baseUrl, `${tracked.path}/status`, { from });
       expect(refused.status).toBe(429);
-      expect(errorOf(refused).message).toBe(
-        `Too many requests: the limit of ${TRACKING_LIMIT} per minute resets at ${new Date(windowEnd * 1000).toISOString()}.`,
-      );
+      expect(errorOf(refused).message).toBe(`Too many requests: the limit of ${TRACKING_LIMIT} per minute resets at ${new Date(windowEnd * 1000).toISOString()}.`);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
 
       const otherPoll = await send(system.baseUrl, `${other.path}/status`, { from });
@@ -240,10 +238,14 @@ describe('limits that cannot be dodged (real gateway processes, TRUST_PROXY=127.
       }
 
       // The failed lookups are counted once answered; the real token's page is then refused from this IP.
-      const refused = await waitFor(async () => {
-        const poll = await send(system.baseUrl, `${tracked.path}/status`, { from });
-        return poll.status === 429 ? poll : undefined;
-      }, 5000, 50);
+      const refused = await waitFor(
+        async () => {
+          const poll = await send(system.baseUrl, `${tracked.path}/status`, { from });
+          return poll.status === 429 ? poll : undefined;
+        },
+        5000,
+        50,
+      );
       expect(refused.headers['x-ratelimit-limit']).toBe(String(LIMIT));
       expect(errorOf(refused).message).toContain(`the limit of ${LIMIT} per minute`);
       expect((await send(system.baseUrl, '/v1/nowhere', { from })).status).toBe(429);
@@ -258,13 +260,20 @@ describe('limits that cannot be dodged (real gateway processes, TRUST_PROXY=127.
       await roomInWindow(20);
       const from = '127.0.2.12';
       for (let n = 0; n < LIMIT; n++) {
-        const guess = await send(system.baseUrl, '/v1/driver/offers', { from, headers: bearer(`drv_tok_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'a').slice(0, 32)}`) });
+        const guess = await send(system.baseUrl, '/v1/driver/offers', {
+          from,
+          headers: bearer(`drv_tok_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'a').slice(0, 32)}`),
+        });
         expect(guess.status).toBe(401);
       }
-      const refused = await waitFor(async () => {
-        const next = await send(system.baseUrl, '/v1/nowhere', { from });
-        return next.status === 429 ? next : undefined;
-      }, 5000, 50);
+      const refused = await waitFor(
+        async () => {
+          const next = await send(system.baseUrl, '/v1/nowhere', { from });
+          return next.status === 429 ? next : undefined;
+        },
+        5000,
+        50,
+      );
       expect(errorOf(refused).message).toContain(`the limit of ${LIMIT} per minute`);
       expect((await send(system.baseUrl, '/v1/driver/offers', { from, headers: bearer(`drv_tok_${'b'.repeat(32)}`) })).status).toBe(429);
     }, 60000);

@@ -79,18 +79,25 @@ describe('load shedding', () => {
     try {
       const sent: Array<Promise<TimedResponse>> = [];
       // One more quote every 50 ms until one is refused: the third pending one at the latest.
-      const refused = await waitFor(async () => {
-        sent.push(timedRequest(replica.baseUrl, 'POST', '/v1/quotes', { key, body: QUOTE }));
-        // The answers already in (a settled promise wins the race), without waiting for the others.
-        const settled = await Promise.all(sent.map((answer) => Promise.race([answer, Promise.resolve(undefined)])));
-        return settled.find((answer) => answer?.status === 503 && answer.body.error?.message === SHED_MESSAGE);
-      }, 20_000, 50);
+      const refused = await waitFor(
+        async () => {
+          sent.push(timedRequest(replica.baseUrl, 'POST', '/v1/quotes', { key, body: QUOTE }));
+          // The answers already in (a settled promise wins the race), without waiting for the others.
+          const settled = await Promise.all(sent.map((answer) => Promise.race([answer, Promise.resolve(undefined)])));
+          return settled.find((answer) => answer?.status === 503 && answer.body.error?.message === SHED_MESSAGE);
+        },
+        20_000,
+        50,
+      );
       expect([refused.headers.get('retry-after'), refused.body.error]).toEqual(['2', expect.objectContaining({ code: 'service_unavailable' })]);
       expect(refused.elapsedMs).toBeLessThan(1000);
       expect(sent.length).toBeGreaterThan(2);
       const answers = await Promise.all(sent);
       // The first two waited for quote-service and timed out: a 503 of their own, not a refusal.
-      expect(answers.slice(0, 2).map((answer) => [answer.status, answer.body.error?.message === SHED_MESSAGE])).toEqual([[503, false], [503, false]]);
+      expect(answers.slice(0, 2).map((answer) => [answer.status, answer.body.error?.message === SHED_MESSAGE])).toEqual([
+        [503, false],
+        [503, false],
+      ]);
       expect(await shedCount(replica.opsUrl, 'bus_backlog')).toBeGreaterThan(0);
       expect(await shedCount(replica.opsUrl, 'in_flight')).toBe(0);
     } finally {

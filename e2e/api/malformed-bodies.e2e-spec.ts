@@ -69,7 +69,10 @@ describe('malformed bodies on every POST route', () => {
   let key: string;
 
   beforeAll(async () => {
-    await system.start({ apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Quote, ServiceName.Payment, ServiceName.Webhook], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+    await system.start({
+      apps: [ServiceName.Gateway, ServiceName.Delivery, ServiceName.Quote, ServiceName.Payment, ServiceName.Webhook],
+      env: { RATE_LIMIT_PER_MINUTE: '100000' },
+    });
     const response = await fetch(`${system.baseUrl}/v1/merchants/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -122,7 +122,13 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     ];
     // Every keyed operation takes a dashboard session in the key's place; the dashboard's own routes take the session only.
     const schemesOf = (path: string) =>
-      path.startsWith('/v1/ops/') ? ['ops_token'] : path.startsWith('/v1/driver/') ? ['driver_token'] : path.startsWith('/v1/dashboard/') ? ['session_cookie'] : ['api_key', 'session_cookie'];
+      path.startsWith('/v1/ops/')
+        ? ['ops_token']
+        : path.startsWith('/v1/driver/')
+          ? ['driver_token']
+          : path.startsWith('/v1/dashboard/')
+            ? ['session_cookie']
+            : ['api_key', 'session_cookie'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const security = (operation as { security?: unknown }).security ?? document.security;
@@ -191,8 +197,9 @@ describe('OpenAPI document and docs page (real gateway)', () => {
 
   it('documents the deliveries, tracking, webhook and test helper routes with their schemas and errors', () => {
     const success = (path: string, method: string, status: string) =>
-      (document.paths[path] as Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>)[method].responses[status]
-        .content['application/json'].schema;
+      (document.paths[path] as Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>)[method].responses[status].content[
+        'application/json'
+      ].schema;
     const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
     expect(success('/v1/deliveries', 'post', '201')).toEqual(ref('CreatedDelivery'));
     expect(success('/v1/deliveries', 'get', '200')).toEqual(ref('DeliveryList'));
@@ -208,9 +215,7 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     const statuses = (path: string, method: 'get' | 'post' | 'patch') => Object.keys(document.paths[path][method]?.responses ?? {});
     expect(statuses('/v1/deliveries', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '402', '404', '409', '410', '413', '415', '422', '429', '503']));
     expect(statuses('/v1/deliveries/{deliveryId}/tracking', 'get')).toEqual(expect.arrayContaining(['200', '401', '404', '429', '503']));
-    expect(statuses('/v1/test_helpers/deliveries/{deliveryId}/advance', 'post')).toEqual(
-      expect.arrayContaining(['200', '400', '401', '404', '409', '413', '415', '429', '503']),
-    );
+    expect(statuses('/v1/test_helpers/deliveries/{deliveryId}/advance', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '404', '409', '413', '415', '429', '503']));
     expect(statuses('/v1/webhooks/{webhookId}', 'patch')).toEqual(expect.arrayContaining(['200', '400', '401', '404', '413', '415', '429', '503']));
   });
 

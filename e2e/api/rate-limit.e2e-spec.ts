@@ -241,10 +241,14 @@ describe('rate limit (two gateway replicas on one Redis, real processes)', () =>
       }
 
       relay.pass();
-      const recovered = await waitFor(async () => {
-        const reply = await send(url, { key });
-        return reply.headers['x-ratelimit-remaining'] === undefined ? undefined : reply;
-      }, 15000, 200);
+      const recovered = await waitFor(
+        async () => {
+          const reply = await send(url, { key });
+          return reply.headers['x-ratelimit-remaining'] === undefined ? undefined : reply;
+        },
+        15000,
+        200,
+      );
       expect(recovered.status).toBe(400);
       const outageMs = Date.now() - outageStarted;
 

@@ -100,7 +100,10 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
   }
 
   async function createDelivery(key: string): Promise<string> {
-    const quote = await call('POST', '/v1/quotes', { key, body: { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
+    const quote = await call('POST', '/v1/quotes', {
+      key,
+      body: { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' },
+    });
     const created = await call('POST', '/v1/deliveries', { key, body: { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } } });
     expect(created.status).toBe(201);
     return created.body.id as string;
@@ -111,7 +114,13 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
 
   it('refuses a registration password under 12 characters, naming the field', async () => {
     const refused = await call('POST', '/v1/merchants/register', {
-      body: { business_name: 'Short', email: `short+${uniquePrefix('s')}@example.ca`, phone: '+1 416 555 0120', address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' }, password: 'too short' },
+      body: {
+        business_name: 'Short',
+        email: `short+${uniquePrefix('s')}@example.ca`,
+        phone: '+1 416 555 0120',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+        password: 'too short',
+      },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: { type: 'invalid_request_error', param: 'password' } });
@@ -207,7 +216,7 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     expect((await call('GET', '/v1/deliveries', { browser: second })).status).toBe(401);
   });
 
-  it('never shows one merchant\'s data to another merchant\'s session', async () => {
+  it("never shows one merchant's data to another merchant's session", async () => {
     const first = await register({ password: PASSWORD });
     const second = await register({ password: PASSWORD });
     const delivery = await createDelivery(first.keys.test);
@@ -270,7 +279,10 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
 
     // The owner makes the viewer a developer: it may roll a key now (its one sight of a key), but not manage the team.
     const members = await call<{ data: Array<{ id: string; email: string; role: string }> }>('GET', '/v1/dashboard/members', { browser: viewer });
-    expect(members.body.data.map((member) => [member.email, member.role])).toEqual([[email, 'owner'], [viewerEmail, 'viewer']]);
+    expect(members.body.data.map((member) => [member.email, member.role])).toEqual([
+      [email, 'owner'],
+      [viewerEmail, 'viewer'],
+    ]);
     const viewerId = members.body.data[1].id;
     const promoted = await call('PATCH', `/v1/dashboard/members/${viewerId}`, { browser: owner, csrf: owner.csrf, body: { role: 'developer' } });
     expect(promoted.status).toBe(200);

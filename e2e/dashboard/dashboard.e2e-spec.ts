@@ -140,10 +140,14 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       const badge = page.locator(`tr[data-delivery-id="${deliveryId}"] .badge`);
       await badge.waitFor({ timeout: 10000 });
       const first = await badge.getAttribute('data-status');
-      const seen = await waitFor(async () => {
-        const now = await badge.getAttribute('data-status');
-        return now !== first && (now === 'picked_up' || now === 'in_transit' || now === 'delivered') ? now : undefined;
-      }, 30000, 250);
+      const seen = await waitFor(
+        async () => {
+          const now = await badge.getAttribute('data-status');
+          return now !== first && (now === 'picked_up' || now === 'in_transit' || now === 'delivered') ? now : undefined;
+        },
+        30000,
+        250,
+      );
       expect(['picked_up', 'in_transit', 'delivered']).toContain(seen);
       expect(await page.locator('tbody tr').count()).toBe(1);
 
@@ -207,7 +211,10 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await invite.getByLabel('Email').fill(viewerEmail);
       await invite.getByRole('combobox').selectOption('viewer');
       await page.getByRole('button', { name: 'Invite' }).click();
-      await page.getByRole('status').filter({ hasText: `Invitation sent to ${viewerEmail} as viewer` }).waitFor({ timeout: 10000 });
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Invitation sent to ${viewerEmail} as viewer` })
+        .waitFor({ timeout: 10000 });
 
       const joined = await viewer.newPage();
       await joined.goto(await mailedLink(viewerEmail, 'accept-invitation'));

@@ -2,7 +2,6 @@ import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'amelie@example.ca' };
@@ -116,8 +115,7 @@ describe('deliveries (gateway → delivery-service → quote-service)', () => {
       });
       return { status: response.status, headers: response.headers, text: await response.text() };
     }
-    const count = async (key: string) =>
-      ((await call('GET', '/v1/deliveries?limit=100&status=simulated', key)).body.data as object[]).length;
+    const count = async (key: string) => ((await call('GET', '/v1/deliveries?limit=100&status=simulated', key)).body.data as object[]).length;
 
     it('replays the stored response byte for byte for the same key and body', async () => {
       const keys = await register();

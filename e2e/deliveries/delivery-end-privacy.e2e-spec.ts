@@ -8,7 +8,7 @@ type Point = { lat: number; lng: number };
 const PERSONAL_DATA_MS = 8000;
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
 
-describe('the end of a delivery: the driver\'s whereabouts and the public link\'s personal data', () => {
+describe("the end of a delivery: the driver's whereabouts and the public link's personal data", () => {
   const system = new TestSystem();
   const flow = new PaymentFlow(system);
   const fleet = new Fleet(system);
@@ -46,10 +46,14 @@ describe('the end of a delivery: the driver\'s whereabouts and the public link\'
 
   /** The delivery's events, oldest first, once `type` is among them. */
   const eventsUpTo = (id: string, type: string): Promise<Json[]> =>
-    waitFor(async () => {
-      const events = ((await call('GET', `/v1/events?delivery_id=${id}`)).body.data as Json[]).reverse();
-      return events.some((event) => event.type === type) ? events : undefined;
-    }, 15_000, 100);
+    waitFor(
+      async () => {
+        const events = ((await call('GET', `/v1/events?delivery_id=${id}`)).body.data as Json[]).reverse();
+        return events.some((event) => event.type === type) ? events : undefined;
+      },
+      15_000,
+      100,
+    );
 
   beforeAll(async () => {
     await system.start({

@@ -37,10 +37,14 @@ describe('test timeline across a Redis restart', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await redis.start();
 
-    const delivered = await waitFor(async () => {
-      const response = await call('GET', `/v1/deliveries/${id}`).catch(() => undefined);
-      return response?.body.status === 'delivered' ? response : undefined;
-    }, 30000, 200);
+    const delivered = await waitFor(
+      async () => {
+        const response = await call('GET', `/v1/deliveries/${id}`).catch(() => undefined);
+        return response?.body.status === 'delivered' ? response : undefined;
+      },
+      30000,
+      200,
+    );
     expect(delivered.body.status).toBe('delivered');
   }, 60000);
 });

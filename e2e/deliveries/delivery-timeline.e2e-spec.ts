@@ -4,7 +4,6 @@ import { STATEMENT_BATCHING } from '@sdd/persistence';
 import { ApiResponse, testEnv, TestSystem, waitFor } from '@sdd/testing';
 import { RecordingEventSubscriber } from './recording-event-subscriber';
 
-
 /** 80 s of simulated timeline in 4 s. */
 const SPEED = 40;
 
@@ -50,11 +49,15 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     const started = Date.now();
     const id = await createDelivery();
     const seen: Array<{ status: string; at: number }> = [];
-    await waitFor(async () => {
-      const status = await statusOf(id);
-      if (seen[seen.length - 1]?.status !== status) seen.push({ status, at: Date.now() - started });
-      return status === 'delivered' ? true : undefined;
-    }, 15000, 20);
+    await waitFor(
+      async () => {
+        const status = await statusOf(id);
+        if (seen[seen.length - 1]?.status !== status) seen.push({ status, at: Date.now() - started });
+        return status === 'delivered' ? true : undefined;
+      },
+      15000,
+      20,
+    );
     const order = ['created', 'pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered'];
     expect(seen.map((s) => s.status).every((s, i, all) => order.indexOf(s) > (i === 0 ? -1 : order.indexOf(all[i - 1])))).toBe(true);
     const deliveredAt = seen[seen.length - 1].at;
@@ -110,11 +113,15 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     const first = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
     expect(first).toMatchObject({ delivery_id: id, status: 'created', driver: null });
     const etas: number[] = [first.eta_minutes as number];
-    const moving = await waitFor(async () => {
-      const snapshot = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
-      etas.push(snapshot.eta_minutes as number);
-      return snapshot.status === 'in_transit' ? snapshot : undefined;
-    }, 10000, 50);
+    const moving = await waitFor(
+      async () => {
+        const snapshot = (await call('GET', `/v1/deliveries/${id}/tracking`)).body;
+        etas.push(snapshot.eta_minutes as number);
+        return snapshot.status === 'in_transit' ? snapshot : undefined;
+      },
+      10000,
+      50,
+    );
     const driver = moving.driver as { name: string; phone: string; location: { lat: number; lng: number } };
     expect(driver).toMatchObject({ name: 'Sam Simulated', phone: '+15555550100' });
     const between = (value: number, a: number, b: number) => value >= Math.min(a, b) && value <= Math.max(a, b);
@@ -181,13 +188,16 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
       await locker.query('BEGIN');
       await locker.query(`SELECT 1 FROM "${system.prefix}_deliveries".deliveries WHERE id = $1 FOR UPDATE`, [id]);
       const racing = Promise.all(Array.from({ length: 8 }, () => call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'delivered' })));
-      await waitFor(async () => {
-        const { rows } = await watcher.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $1 || '%'`,
-          [`${system.prefix}_deliveries`],
-        );
-        return rows[0].n >= STATEMENT_BATCHING.maxConcurrent ? true : undefined;
-      }, 1500, 20);
+      await waitFor(
+        async () => {
+          const { rows } = await watcher.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%' || $1 || '%'`, [
+            `${system.prefix}_deliveries`,
+          ]);
+          return rows[0].n >= STATEMENT_BATCHING.maxConcurrent ? true : undefined;
+        },
+        1500,
+        20,
+      );
       await locker.query('COMMIT');
       answers = await racing;
     } finally {

@@ -41,10 +41,14 @@ describe('Idempotency-Key recovery (gateway killed, response not stored, key rol
 
   /** Retries as a merchant would while the key is busy (409, Retry-After: 1) or the system is coming back (503). */
   function retryUntilSettled(apiKey: string, body: unknown, idempotencyKey: string): Promise<Posted> {
-    return waitFor(async () => {
-      const response = await post(apiKey, body, idempotencyKey).catch(() => undefined);
-      return response && response.status !== 409 && response.status !== 503 ? response : undefined;
-    }, 30_000, 250);
+    return waitFor(
+      async () => {
+        const response = await post(apiKey, body, idempotencyKey).catch(() => undefined);
+        return response && response.status !== 409 && response.status !== 503 ? response : undefined;
+      },
+      30_000,
+      250,
+    );
   }
 
   async function quoteId(apiKey = key): Promise<string> {
@@ -61,9 +65,7 @@ describe('Idempotency-Key recovery (gateway killed, response not stored, key rol
   async function listedWith(apiKey: string, externalReference: string): Promise<string[]> {
     const list = await system.request('GET', '/v1/deliveries?limit=100', { key: apiKey });
     expect(list.status).toBe(200);
-    return (list.body.data as Array<{ id: string; external_reference: string | null }>)
-      .filter((d) => d.external_reference === externalReference)
-      .map((d) => d.id);
+    return (list.body.data as Array<{ id: string; external_reference: string | null }>).filter((d) => d.external_reference === externalReference).map((d) => d.id);
   }
 
   /** The gateway is killed with the request on the bus: delivery-service is down, so the request waits in its queue. */

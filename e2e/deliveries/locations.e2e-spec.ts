@@ -1,7 +1,6 @@
 import { ServiceName } from '@sdd/contracts';
 import { MerchantKeys, TestSystem } from '@sdd/testing';
 
-
 describe('pickup locations (gateway → delivery-service over the bus)', () => {
   const system = new TestSystem();
   let a: MerchantKeys;

@@ -16,12 +16,16 @@ describe('test scenarios: failure paths with the events live mode would emit', (
 
   /** The event types of a delivery once it reached `terminal`, in sequence order. */
   async function eventsUntil(deliveryId: string, terminal: string): Promise<string[]> {
-    return waitFor(async () => {
-      const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`, keys.test);
-      // In delivery order: two events of one transition share their instant.
-      const types = (listed.body.data as Array<{ type: string; sequence: number }>).sort((a, b) => a.sequence - b.sequence).map((event) => event.type);
-      return types.includes(terminal) ? types : undefined;
-    }, 20_000, 100);
+    return waitFor(
+      async () => {
+        const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`, keys.test);
+        // In delivery order: two events of one transition share their instant.
+        const types = (listed.body.data as Array<{ type: string; sequence: number }>).sort((a, b) => a.sequence - b.sequence).map((event) => event.type);
+        return types.includes(terminal) ? types : undefined;
+      },
+      20_000,
+      100,
+    );
   }
 
   beforeAll(async () => {

@@ -90,7 +90,13 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     const uploaded = await fleet.uploadPhoto(sam, deliveryId, doorPhoto);
     expect([uploaded.status, uploaded.body]).toEqual([
       201,
-      { delivery_id: deliveryId, content_type: 'image/jpeg', size: doorPhoto.length, sha256: createHash('sha256').update(doorPhoto).digest('hex'), uploaded_at: expect.any(String) },
+      {
+        delivery_id: deliveryId,
+        content_type: 'image/jpeg',
+        size: doorPhoto.length,
+        sha256: createHash('sha256').update(doorPhoto).digest('hex'),
+        uploaded_at: expect.any(String),
+      },
     ]);
     const trackingPath = new URL((await call('GET', `/v1/deliveries/${deliveryId}`)).body.tracking_url as string).pathname;
     const pin = ((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: string }).delivery_pin;
@@ -125,28 +131,46 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     expect(Buffer.from(await photo.arrayBuffer()).equals(doorPhoto)).toBe(true);
     expect(((await (await fetch(`${system.baseUrl}${trackingPath}/status`)).json()) as { delivery_pin: unknown }).delivery_pin).toBeNull();
 
-    const events = await waitFor(async () => {
-      const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`);
-      const types = (listed.body.data as Array<{ type: string }>).map((event) => event.type).reverse();
-      return types.includes('delivery.delivered') ? types : undefined;
-    }, 15_000, 100);
+    const events = await waitFor(
+      async () => {
+        const listed = await call('GET', `/v1/events?delivery_id=${deliveryId}`);
+        const types = (listed.body.data as Array<{ type: string }>).map((event) => event.type).reverse();
+        return types.includes('delivery.delivered') ? types : undefined;
+      },
+      15_000,
+      100,
+    );
     expect(events).toEqual(['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered']);
-    const payout = await waitFor(async () => {
-      const page = await call('GET', '/v1/payouts');
-      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
-    }, 20_000, 100);
+    const payout = await waitFor(
+      async () => {
+        const page = await call('GET', '/v1/payouts');
+        return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+      },
+      20_000,
+      100,
+    );
     expect(payout.amount).toBe(3600);
     // The recipient heard of the driver, the way and the arrival, by SMTP, each once.
-    const mails = await waitFor(() => {
-      const found = mail.received.filter((received) => received.to.includes('amelie@example.ca'));
-      return found.length === 3 ? found : undefined;
-    }, 15_000, 100);
-    expect(mails.map((received) => received.headers.subject).sort()).toEqual(['A driver is on the way to pick up your delivery', 'Your delivery has arrived', 'Your delivery is on its way']);
-    expect(mails.every((received) => received.from === 'dispatch@sameday.test' && received.text.startsWith('Hi Amélie'))).toBe(true);
-    expect(mails.filter((received) => received.text.includes(trackingPath)).map((received) => received.headers.subject).sort()).toEqual([
+    const mails = await waitFor(
+      () => {
+        const found = mail.received.filter((received) => received.to.includes('amelie@example.ca'));
+        return found.length === 3 ? found : undefined;
+      },
+      15_000,
+      100,
+    );
+    expect(mails.map((received) => received.headers.subject).sort()).toEqual([
       'A driver is on the way to pick up your delivery',
+      'Your delivery has arrived',
       'Your delivery is on its way',
     ]);
+    expect(mails.every((received) => received.from === 'dispatch@sameday.test' && received.text.startsWith('Hi Amélie'))).toBe(true);
+    expect(
+      mails
+        .filter((received) => received.text.includes(trackingPath))
+        .map((received) => received.headers.subject)
+        .sort(),
+    ).toEqual(['A driver is on the way to pick up your delivery', 'Your delivery is on its way']);
     expect(new Set(mails.map((received) => received.headers['message-id'])).size).toBe(3);
   });
 
@@ -232,11 +256,15 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await driver.call('POST', `/v1/driver/deliveries/${returning}/status`, { status: 'picked_up' });
     const returned = await driver.call('POST', `/v1/driver/deliveries/${returning}/status`, { status: 'returned', reason: 'recipient_unavailable' });
     expect(returned.body.status).toBe('returned');
-    const types = await waitFor(async () => {
-      const listed = await call('GET', `/v1/events?delivery_id=${returning}`);
-      const found = (listed.body.data as Array<{ type: string }>).map((event) => event.type);
-      return found.includes('delivery.returned') ? found : undefined;
-    }, 15_000, 100);
+    const types = await waitFor(
+      async () => {
+        const listed = await call('GET', `/v1/events?delivery_id=${returning}`);
+        const found = (listed.body.data as Array<{ type: string }>).map((event) => event.type);
+        return found.includes('delivery.returned') ? found : undefined;
+      },
+      15_000,
+      100,
+    );
     // Its refund (the items subtotal) may follow as delivery.refunded.
     expect(types.filter((type) => type !== 'delivery.refunded')[0]).toBe('delivery.returned');
 
@@ -249,9 +277,8 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await driver.call('POST', `/v1/driver/deliveries/${failing}/status`, { status: 'failed', reason: 'recipient_unavailable' });
   });
 
-  it('reroutes before pickup: at once without a driver, by the driver\'s answer with one; never after pickup or beyond the drift', async () => {
-    const typesOf = async (deliveryId: string) =>
-      ((await call('GET', `/v1/events?delivery_id=${deliveryId}`)).body.data as Array<{ type: string }>).map((event) => event.type);
+  it("reroutes before pickup: at once without a driver, by the driver's answer with one; never after pickup or beyond the drift", async () => {
+    const typesOf = async (deliveryId: string) => ((await call('GET', `/v1/events?delivery_id=${deliveryId}`)).body.data as Array<{ type: string }>).map((event) => event.type);
     const waiting = await paidDelivery();
     const moved = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
     expect([moved.status, moved.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M5X 1A9' })]);
@@ -269,7 +296,9 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     // The answer shows the delivery as GET does, its assigned driver included.
     expect(asked.body.driver).toEqual((await call('GET', `/v1/deliveries/${assigned}`)).body.driver);
     expect(asked.body.driver).toMatchObject({ name: 'Rerouted Driver' });
-    expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' })).body.error).toMatchObject({ code: 'reroute_pending' });
+    expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' })).body.error).toMatchObject({
+      code: 'reroute_pending',
+    });
     const pending = await driver.call('GET', '/v1/driver/reroutes');
     expect(pending.body.data).toEqual([expect.objectContaining({ delivery_id: assigned, dropoff: expect.objectContaining({ address: expect.stringContaining('M5X 1A9') }) })]);
     expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: false })).status).toBe(200);
@@ -277,10 +306,14 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
     expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: true })).status).toBe(200);
     expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M5X 1A9' });
-    const types = await waitFor(async () => {
-      const found = await typesOf(assigned);
-      return found.includes('delivery.reroute_accepted') && found.includes('delivery.reroute_declined') ? found : undefined;
-    }, 15_000, 100);
+    const types = await waitFor(
+      async () => {
+        const found = await typesOf(assigned);
+        return found.includes('delivery.reroute_accepted') && found.includes('delivery.reroute_declined') ? found : undefined;
+      },
+      15_000,
+      100,
+    );
     expect(types.slice(0, 2)).toEqual(['delivery.reroute_accepted', 'delivery.reroute_declined']);
     expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: true })).body.error).toMatchObject({ code: 'no_reroute_pending' });
 
@@ -311,7 +344,11 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     expect([disguised.status, (disguised.body.error as { code: string; param: string }).param]).toEqual([400, 'body']);
     const huge = await fleet.uploadPhoto(pat, deliveryId, testPhoto('huge', 8 * 1024 * 1024 + 1));
     expect([huge.status, (huge.body.error as { code: string }).code]).toEqual([413, 'payload_too_large']);
-    const elsewhere = await fetch(`${system.baseUrl}/v1/driver/location`, { method: 'POST', headers: { authorization: `Bearer ${pat.token}`, 'content-type': 'image/jpeg' }, body: testPhoto('x') });
+    const elsewhere = await fetch(`${system.baseUrl}/v1/driver/location`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pat.token}`, 'content-type': 'image/jpeg' },
+      body: testPhoto('x'),
+    });
     expect(elsewhere.status).toBe(415);
 
     const first = await fleet.uploadPhoto(pat, deliveryId, testPhoto('a'));

@@ -100,7 +100,10 @@ describe('safe on the live path: the delivery PIN cannot be guessed, drivers can
 
     const answer = await fleet.ops('DELETE', `/v1/ops/drivers/${revoked.id}`);
     expect([answer.status, answer.body]).toEqual([200, { id: revoked.id, deleted: true, rematched_delivery_ids: [], stranded_delivery_ids: [] }]);
-    for (const [method, path] of [['GET', '/v1/driver/offers'], ['POST', `/v1/driver/offers/${offer.id as string}/accept`]]) {
+    for (const [method, path] of [
+      ['GET', '/v1/driver/offers'],
+      ['POST', `/v1/driver/offers/${offer.id as string}/accept`],
+    ]) {
       const refused = await revoked.call(method, path);
       expect([refused.status, refused.body.error?.code]).toEqual([401, 'driver_token_invalid']);
     }
@@ -133,10 +136,14 @@ describe('safe on the live path: the delivery PIN cannot be guessed, drivers can
     const first = await fleet.ops('DELETE', `/v1/ops/drivers/${assigned.id}`);
     expect(first.body).toEqual({ id: assigned.id, deleted: true, rematched_delivery_ids: [waiting], stranded_delivery_ids: [] });
     expect((await call('GET', `/v1/deliveries/${waiting}`)).body.dropoff).toMatchObject({ postalCode: 'M5X 1A9' });
-    await waitFor(async () => {
-      const events = (await call('GET', `/v1/events?delivery_id=${waiting}`)).body.data as Array<{ type: string }>;
-      return events.some((event) => event.type === 'delivery.reroute_accepted') ? true : undefined;
-    }, 15_000, 100);
+    await waitFor(
+      async () => {
+        const events = (await call('GET', `/v1/events?delivery_id=${waiting}`)).body.data as Array<{ type: string }>;
+        return events.some((event) => event.type === 'delivery.reroute_accepted') ? true : undefined;
+      },
+      15_000,
+      100,
+    );
     expect((await successor.call('GET', '/v1/driver/reroutes')).body.data).toEqual([]);
     const offer = await fleet.offerFor(successor, waiting);
     const rematched = await call('GET', `/v1/deliveries/${waiting}`);
@@ -198,10 +205,14 @@ describe('safe on the live path: the delivery PIN cannot be guessed, drivers can
     const withNew = (method: string, path: string) => system.request(method, path, { key: rotated.body.token as string });
     expect((await withNew('GET', '/v1/driver/offers')).status).toBe(200);
 
-    const expired = await waitFor(async () => {
-      const answer = await withNew('GET', '/v1/driver/offers');
-      return answer.status === 401 ? answer : undefined;
-    }, 30_000, 250);
+    const expired = await waitFor(
+      async () => {
+        const answer = await withNew('GET', '/v1/driver/offers');
+        return answer.status === 401 ? answer : undefined;
+      },
+      30_000,
+      250,
+    );
     expect(expired.body.error).toMatchObject({ type: 'authentication_error', code: 'driver_token_expired' });
 
     const fresh = await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/rotate_token`);

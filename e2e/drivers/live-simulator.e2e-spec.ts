@@ -34,15 +34,22 @@ describe('live mode end to end with simulated drivers', () => {
 
     const checkout = await flow.checkout(live, { quote_id: quote.body.id, items_subtotal: 5000 });
     await flow.payAsCustomer(live, 'live', checkout);
-    const created = await system.request('POST', '/v1/deliveries', { key: live, body: { quote_id: quote.body.id, checkout_id: checkout.checkout_id, customer: { name: 'Ada', phone: '416 555 0142' } } });
+    const created = await system.request('POST', '/v1/deliveries', {
+      key: live,
+      body: { quote_id: quote.body.id, checkout_id: checkout.checkout_id, customer: { name: 'Ada', phone: '416 555 0142' } },
+    });
     expect(created.status).toBe(201);
     const deliveryId = created.body.id as string;
 
-    const types = await waitFor(async () => {
-      const listed = await system.request('GET', `/v1/events?delivery_id=${deliveryId}`, { key: live });
-      const found = (listed.body.data as Array<{ type: string }>).map((event) => event.type).reverse();
-      return found.includes('delivery.delivered') ? found : undefined;
-    }, 60_000, 200);
+    const types = await waitFor(
+      async () => {
+        const listed = await system.request('GET', `/v1/events?delivery_id=${deliveryId}`, { key: live });
+        const found = (listed.body.data as Array<{ type: string }>).map((event) => event.type).reverse();
+        return found.includes('delivery.delivered') ? found : undefined;
+      },
+      60_000,
+      200,
+    );
     expect(types).toEqual(['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered']);
     const delivered = await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live });
     expect(delivered.body).toMatchObject({ status: 'delivered', driver: { name: expect.stringMatching(/^Sim Driver/) } });
@@ -50,10 +57,14 @@ describe('live mode end to end with simulated drivers', () => {
     expect(proof.body).toMatchObject({ recipient_name: 'Ada', photos: [{ content_type: 'image/png', size: 70 }] });
     const photo = await fetch((proof.body.photos as Array<{ url: string }>)[0].url);
     expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/png']);
-    const payout = await waitFor(async () => {
-      const page = await system.request('GET', '/v1/payouts', { key: live });
-      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
-    }, 30_000, 200);
+    const payout = await waitFor(
+      async () => {
+        const page = await system.request('GET', '/v1/payouts', { key: live });
+        return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+      },
+      30_000,
+      200,
+    );
     expect(payout.amount).toBe(4500);
     expect(simulation.completed()).toBe(1);
   });

@@ -182,19 +182,22 @@ describe('API key lifecycle: roll, list, revoke (real gateway, Postgres, Redis)'
   it('a key revoked or rolled through one replica is refused at once by another that holds it in its cache', async () => {
     // A minute of cache: only the announcement over Redis can make the replica let go in time.
     const replica = await system.startGatewayReplica({ API_KEY_CACHE_MS: '60000' });
-    const cacheHits = async () =>
-      metricValue(await (await fetch(`${replica.opsUrl}/metrics`)).text(), 'sdd_api_key_lookups_total', { source: 'cache' }) ?? 0;
+    const cacheHits = async () => metricValue(await (await fetch(`${replica.opsUrl}/metrics`)).text(), 'sdd_api_key_lookups_total', { source: 'cache' }) ?? 0;
     const onReplica = (key: string) => call('GET', '/v1/merchants/me', key, undefined, replica.baseUrl);
     const keys = await register();
     const rolled = (await roll(keys.test)).body.api_key;
     const [old] = (await list(rolled)).body.data;
 
     // The replica subscribes as it starts; once it hears, a key it looked up is answered from memory.
-    await waitFor(async () => {
-      const before = await cacheHits();
-      expect((await onReplica(keys.test)).status).toBe(200);
-      return (await cacheHits()) > before ? true : undefined;
-    }, 10000, 100);
+    await waitFor(
+      async () => {
+        const before = await cacheHits();
+        expect((await onReplica(keys.test)).status).toBe(200);
+        return (await cacheHits()) > before ? true : undefined;
+      },
+      10000,
+      100,
+    );
     expect((await onReplica(rolled)).status).toBe(200);
     expect((await onReplica(rolled)).status).toBe(200);
 

@@ -65,9 +65,7 @@ describe('merchants, API keys and auth (real gateway, Postgres, Redis)', () => {
     const pg = new Client({ connectionString: testEnv().databaseUrl });
     await pg.connect();
     try {
-      const { rows } = await pg.query(`SELECT * FROM "${system.prefix}_gateway".api_keys WHERE merchant_id = $1 ORDER BY mode`, [
-        merchant.id,
-      ]);
+      const { rows } = await pg.query(`SELECT * FROM "${system.prefix}_gateway".api_keys WHERE merchant_id = $1 ORDER BY mode`, [merchant.id]);
       expect(rows.map((r: { mode: string }) => r.mode)).toEqual(['live', 'test']);
       const stored = JSON.stringify(rows);
       expect(stored).not.toContain(api_keys.test);

@@ -3,7 +3,20 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ServiceName } from '@sdd/contracts';
 import { verifyWebhook } from '@sdd/signing';
-import { freePort, loadInfra, OwnPostgres, OwnRedis, ReceivedWebhook, startOwnPostgres, startOwnRedis, TcpRelay, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import {
+  freePort,
+  loadInfra,
+  OwnPostgres,
+  OwnRedis,
+  ReceivedWebhook,
+  startOwnPostgres,
+  startOwnRedis,
+  TcpRelay,
+  TestSystem,
+  uniquePrefix,
+  waitFor,
+  WebhookReceiver,
+} from '@sdd/testing';
 
 /** 80 s of simulated timeline in 4 s. */
 const TIMELINE_SPEED = 20;
@@ -52,10 +65,14 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
   }
 
   async function allDelivered(ids: string[], timeoutMs: number): Promise<void> {
-    await waitFor(async () => {
-      const statuses = await Promise.all(ids.map(statusOf));
-      return statuses.every((status) => status === 'delivered') ? true : undefined;
-    }, timeoutMs, 200);
+    await waitFor(
+      async () => {
+        const statuses = await Promise.all(ids.map(statusOf));
+        return statuses.every((status) => status === 'delivered') ? true : undefined;
+      },
+      timeoutMs,
+      200,
+    );
   }
 
   /** Every event of these deliveries reached the receiver with a valid signature and is listed by GET /v1/events. */
@@ -68,9 +85,13 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     }
     for (const id of ids) {
       const listed = await call('GET', `/v1/events?delivery_id=${id}&limit=100`);
-      expect((listed.body.data as Envelope[]).map((event) => event.type).sort()).toEqual(
-        ['delivery.created', 'delivery.delivered', 'delivery.driver_assigned', 'delivery.in_transit', 'delivery.picked_up'],
-      );
+      expect((listed.body.data as Envelope[]).map((event) => event.type).sort()).toEqual([
+        'delivery.created',
+        'delivery.delivered',
+        'delivery.driver_assigned',
+        'delivery.in_transit',
+        'delivery.picked_up',
+      ]);
     }
   }
 
@@ -124,11 +145,7 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     await allDelivered(ids, 30000);
     // What the relay offered while the dispatcher was dead is gone with Redis; only Postgres remembers it.
     await redis.flushall();
-    await waitFor(
-      () => (system.logs(ServiceName.Delivery).some((line) => /outbox backlog: webhook-dispatcher has not acknowledged/.test(line)) ? true : undefined),
-      15000,
-      100,
-    );
+    await waitFor(() => (system.logs(ServiceName.Delivery).some((line) => /outbox backlog: webhook-dispatcher has not acknowledged/.test(line)) ? true : undefined), 15000, 100);
     await system.startApp(ServiceName.Webhook);
     await expectEveryEventDelivered(ids, 60000);
   }, 120000);
@@ -178,10 +195,14 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
     const ids = await createDeliveries(6);
     // Each timeline under way, none finished: every delivery has steps left when Postgres goes. (Waiting for all six
     // to be `pending` at once raced: a step lasts 0.26 s at this speed, less than the creations' spread on a busy machine.)
-    const statuses = await waitFor(async () => {
-      const now = await Promise.all(ids.map(statusOf));
-      return now.every((status) => status !== 'created') ? now : undefined;
-    }, 10000, 20);
+    const statuses = await waitFor(
+      async () => {
+        const now = await Promise.all(ids.map(statusOf));
+        return now.every((status) => status !== 'created') ? now : undefined;
+      },
+      10000,
+      20,
+    );
     expect(statuses).not.toContain('delivered');
     await postgres.stop();
     // Longer than a step's five attempts (0.5 + 1 + 2 + 4 s of backoff): the remaining steps park in the failed set.
@@ -208,12 +229,16 @@ describe('nothing lost, nothing stuck (real faults: kill -9, FLUSHALL, Postgres 
       50,
     );
     postgres = await startPostgres();
-    const delivery = await waitFor(async () => {
-      const detail = await call('GET', `/v1/events/${event.id}`);
-      const deliveries = (detail.body.deliveries ?? []) as Array<{ webhook_id: string; status: string; attempts: Array<Record<string, unknown>> }>;
-      const toHeld = deliveries.find((entry) => entry.webhook_id === endpoint.body.id);
-      return toHeld?.status === 'succeeded' ? toHeld : undefined;
-    }, 60000, 250);
+    const delivery = await waitFor(
+      async () => {
+        const detail = await call('GET', `/v1/events/${event.id}`);
+        const deliveries = (detail.body.deliveries ?? []) as Array<{ webhook_id: string; status: string; attempts: Array<Record<string, unknown>> }>;
+        const toHeld = deliveries.find((entry) => entry.webhook_id === endpoint.body.id);
+        return toHeld?.status === 'succeeded' ? toHeld : undefined;
+      },
+      60000,
+      250,
+    );
     // The send nobody recorded is made again and this one recorded: the merchant got the event twice (at least once).
     // Here the sweep (1 s grace in this file) makes it; with the default five minutes the batch's cover job does, 30 s on.
     expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, status_code: 200 })]);

@@ -35,11 +35,9 @@ describe('Postgres outage', () => {
 
   const startPostgres = () => startOwnPostgres({ dataDir, database: 'outage', port });
 
-  const call = (method: string, path: string, options: { key?: string; body?: unknown } = {}) =>
-    timedRequest(system.baseUrl, method, path, options);
+  const call = (method: string, path: string, options: { key?: string; body?: unknown } = {}) => timedRequest(system.baseUrl, method, path, options);
   const newQuote = () => call('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } });
-  const newDelivery = (quoteId: unknown) =>
-    call('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, customer: { name: 'Sam', phone: '416 555 0142' } } });
+  const newDelivery = (quoteId: unknown) => call('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, customer: { name: 'Sam', phone: '416 555 0142' } } });
 
   function expectUnavailable(name: string, response: TimedResponse): void {
     const seen = { name, status: response.status, code: response.body.error?.code, ms: Math.round(response.elapsedMs) };
@@ -153,7 +151,7 @@ describe('Postgres outage', () => {
     expect((await newDelivery(quote.body.id)).status).toBe(201);
   }, 120000);
 
-  it("black-holed for the gateway only: a key it looked up a moment ago still reads through the services; any other key and GET /v1/health answer 503 within 5 s", async () => {
+  it('black-holed for the gateway only: a key it looked up a moment ago still reads through the services; any other key and GET /v1/health answer 503 within 5 s', async () => {
     expect((await call('GET', `/v1/deliveries/${deliveryId}`, { key })).status).toBe(200);
     gatewayRelay.blackHole();
 

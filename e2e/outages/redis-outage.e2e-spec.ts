@@ -46,12 +46,9 @@ describe('Redis outage', () => {
     return redis;
   }
 
-  const call = (method: string, path: string, options: { key?: string; body?: unknown } = {}, baseUrl = system.baseUrl) =>
-    timedRequest(baseUrl, method, path, options);
-  const newQuote = (baseUrl = system.baseUrl) =>
-    call('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } }, baseUrl);
-  const newDelivery = (quoteId: unknown) =>
-    call('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, customer: { name: 'Sam', phone: '416 555 0142' } } });
+  const call = (method: string, path: string, options: { key?: string; body?: unknown } = {}, baseUrl = system.baseUrl) => timedRequest(baseUrl, method, path, options);
+  const newQuote = (baseUrl = system.baseUrl) => call('POST', '/v1/quotes', { key, body: { pickup_address: PICKUP, dropoff_address: DROPOFF } }, baseUrl);
+  const newDelivery = (quoteId: unknown) => call('POST', '/v1/deliveries', { key, body: { quote_id: quoteId, customer: { name: 'Sam', phone: '416 555 0142' } } });
 
   /** The gateway's API-key lookups so far, answered from memory and from Postgres. */
   async function keyLookups(): Promise<{ cache: number; database: number }> {
@@ -110,11 +107,15 @@ describe('Redis outage', () => {
     expect((await call('GET', '/v1/merchants/me', { key })).status).toBe(200);
     expect((await fetch(`${system.opsUrl}/health/ready`)).status).toBe(200);
     // Subscribed again, it uses its cache again.
-    await waitFor(async () => {
-      const before = (await keyLookups()).cache;
-      await call('GET', '/v1/merchants/me', { key });
-      return (await keyLookups()).cache > before ? true : undefined;
-    }, 10000, 100);
+    await waitFor(
+      async () => {
+        const before = (await keyLookups()).cache;
+        await call('GET', '/v1/merchants/me', { key });
+        return (await keyLookups()).cache > before ? true : undefined;
+      },
+      10000,
+      100,
+    );
   }, 90000);
 
   it('a gateway started while its Redis is down leaves no connection behind per attempt, and becomes ready once Redis is up', async () => {
@@ -122,9 +123,7 @@ describe('Redis outage', () => {
     const planned = await planOwnRedis('redis-late');
     const publicPort = await freePort();
     const baseUrl = `http://127.0.0.1:${publicPort}`;
-    const starting: Promise<GatewayReplica | Error> = system
-      .startGatewayReplica({ REDIS_URL: planned.url, PORT: String(publicPort) })
-      .catch((error: Error) => error);
+    const starting: Promise<GatewayReplica | Error> = system.startGatewayReplica({ REDIS_URL: planned.url, PORT: String(publicPort) }).catch((error: Error) => error);
     await waitFor(() => call('GET', '/v1/health', {}, baseUrl), 30000, 200);
 
     const attempts = 8;

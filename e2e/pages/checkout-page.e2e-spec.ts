@@ -76,10 +76,14 @@ describe('hosted payment page (headless Chromium, local Stripe-compatible server
     expect(created.body.payment).toMatchObject({ amount_charged: 2500 + fee, items_subtotal: 2500, service_fee: 250, developer_net: 2250 });
     const deliveryId = created.body.id as string;
     await waitFor(async () => ((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key })).body.status === 'delivered' ? true : undefined), 20_000, 100);
-    const payout = await waitFor(async () => {
-      const page = await system.request('GET', '/v1/payouts', { key });
-      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
-    }, 20_000, 100);
+    const payout = await waitFor(
+      async () => {
+        const page = await system.request('GET', '/v1/payouts', { key });
+        return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+      },
+      20_000,
+      100,
+    );
     const transfers = (await flow.processor('test').transfers.list({ limit: 100 })).data.filter((t) => t.metadata?.delivery_id === deliveryId);
     expect(transfers.map((t) => ({ id: t.id, amount: t.amount }))).toEqual([{ id: payout.transfer_id, amount: 2250 }]);
   });

@@ -21,19 +21,16 @@ describe('payment-service killed between the transfer and its bookkeeping', () =
     await system.start({ supervise: true, env: { RATE_LIMIT_PER_MINUTE: '100000', MONEY_MOVEMENT_INTERVAL_MS: '200' } });
     const target = new URL(system.stripeUrl);
     proxy = createServer((incoming, outgoing) => {
-      const forwarded = httpRequest(
-        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-        (answer) => {
-          if (killOnTransfer && incoming.method === 'POST' && incoming.url === '/v1/transfers' && answer.statusCode === 200) {
-            killOnTransfer = false;
-            kills += 1;
-            void system.crash(ServiceName.Payment).finally(() => outgoing.destroy());
-            return;
-          }
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
+      const forwarded = httpRequest({ host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, headers: incoming.headers }, (answer) => {
+        if (killOnTransfer && incoming.method === 'POST' && incoming.url === '/v1/transfers' && answer.statusCode === 200) {
+          killOnTransfer = false;
+          kills += 1;
+          void system.crash(ServiceName.Payment).finally(() => outgoing.destroy());
+          return;
+        }
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      });
       incoming.pipe(forwarded);
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -51,7 +48,9 @@ describe('payment-service killed between the transfer and its bookkeeping', () =
     await flow.connect(keys.test);
     const quote = await flow.quote(keys.test);
     const checkout = await flow.checkout(keys.test, { quote_id: quote.id, items_subtotal: 5000 });
-    expect((await system.request('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, { key: keys.test, body: { card: '4242 4242 4242 4242' } })).status).toBe(200);
+    expect(
+      (await system.request('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, { key: keys.test, body: { card: '4242 4242 4242 4242' } })).status,
+    ).toBe(200);
     const delivery = await system.request('POST', '/v1/deliveries', { key: keys.test, body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer } });
     expect(delivery.status).toBe(201);
     const deliveryId = delivery.body.id as string;
@@ -61,10 +60,14 @@ describe('payment-service killed between the transfer and its bookkeeping', () =
 
     await waitFor(() => (kills === 1 ? true : undefined), 30_000, 50);
     await system.awaitApp(ServiceName.Payment);
-    const payout = await waitFor(async () => {
-      const page = await system.request('GET', '/v1/payouts', { key: keys.test });
-      return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
-    }, 60_000, 200);
+    const payout = await waitFor(
+      async () => {
+        const page = await system.request('GET', '/v1/payouts', { key: keys.test });
+        return (page.body.data as Array<Record<string, unknown>>).find((p) => p.delivery_id === deliveryId && p.status === 'paid');
+      },
+      60_000,
+      200,
+    );
     const transfers = (await flow.processor('test').transfers.list({ limit: 100 })).data.filter((t) => t.metadata?.delivery_id === deliveryId);
     expect(transfers.map((t) => ({ id: t.id, amount: t.amount }))).toEqual([{ id: payout.transfer_id, amount: 4500 }]);
     expect(system.restarts()[ServiceName.Payment]).toBeGreaterThanOrEqual(1);

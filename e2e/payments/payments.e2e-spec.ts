@@ -273,14 +273,22 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
     await advanceTo(connected.test, failing.body.id as string, ['pending', 'driver_assigned', 'failed']);
 
     const refundsOf = async (intent: unknown) => (await processor.refunds.list({ payment_intent: intent as string })).data;
-    const cancelRefunds = await waitFor(async () => {
-      const found = await refundsOf(toCancel.checkout.payment_intent_id);
-      return found.length > 0 ? found : undefined;
-    }, 20_000, 100);
-    const failRefunds = await waitFor(async () => {
-      const found = await refundsOf(toFail.checkout.payment_intent_id);
-      return found.length > 0 ? found : undefined;
-    }, 20_000, 100);
+    const cancelRefunds = await waitFor(
+      async () => {
+        const found = await refundsOf(toCancel.checkout.payment_intent_id);
+        return found.length > 0 ? found : undefined;
+      },
+      20_000,
+      100,
+    );
+    const failRefunds = await waitFor(
+      async () => {
+        const found = await refundsOf(toFail.checkout.payment_intent_id);
+        return found.length > 0 ? found : undefined;
+      },
+      20_000,
+      100,
+    );
     expect(cancelRefunds.map((r) => r.amount)).toEqual([3000 + toCancel.fee]);
     expect(failRefunds.map((r) => r.amount)).toEqual([4000]);
     const payouts = await payoutsOf(connected.test);
@@ -299,18 +307,19 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
     await pg.connect();
     try {
       const schema = `${system.prefix}_deliveries`;
-      const reset = await pg.query(
-        `UPDATE "${schema}".outbox_handoffs SET acknowledged_at = NULL WHERE subscriber = $1 AND delivery_id = $2`,
-        [ServiceName.Payment, deliveryId],
-      );
+      const reset = await pg.query(`UPDATE "${schema}".outbox_handoffs SET acknowledged_at = NULL WHERE subscriber = $1 AND delivery_id = $2`, [ServiceName.Payment, deliveryId]);
       expect(reset.rowCount).toBeGreaterThan(0);
-      await waitFor(async () => {
-        const { rows } = await pg.query(
-          `SELECT count(*)::int AS open FROM "${schema}".outbox_handoffs WHERE subscriber = $1 AND delivery_id = $2 AND acknowledged_at IS NULL`,
-          [ServiceName.Payment, deliveryId],
-        );
-        return rows[0].open === 0 ? true : undefined;
-      }, 20_000, 100);
+      await waitFor(
+        async () => {
+          const { rows } = await pg.query(`SELECT count(*)::int AS open FROM "${schema}".outbox_handoffs WHERE subscriber = $1 AND delivery_id = $2 AND acknowledged_at IS NULL`, [
+            ServiceName.Payment,
+            deliveryId,
+          ]);
+          return rows[0].open === 0 ? true : undefined;
+        },
+        20_000,
+        100,
+      );
     } finally {
       await pg.end();
     }

@@ -103,10 +103,14 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     expect(atProcessor.data.map((r) => [r.id, r.amount])).toEqual([[refund.processor_refund_id, 3000 + funded.fee]]);
 
     expect(await getCheckout(checkoutId)).toMatchObject({ status: 'refunded', delivery_id: deliveryId, amount_refunded: 3000 + funded.fee, refunds: [refund] });
-    const delivery = await waitFor(async () => {
-      const current = await call('GET', `/v1/deliveries/${deliveryId}`, merchant.test);
-      return current.body.refund ? current.body : undefined;
-    }, 30_000, 200);
+    const delivery = await waitFor(
+      async () => {
+        const current = await call('GET', `/v1/deliveries/${deliveryId}`, merchant.test);
+        return current.body.refund ? current.body : undefined;
+      },
+      30_000,
+      200,
+    );
     expect(delivery).toMatchObject({ status: 'cancelled', refund });
 
     await receiver.waitFor((received) => received.some((request) => request.rawBody.includes(deliveryId)), 30_000);
@@ -118,7 +122,7 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     expect(types.filter((type) => type === 'delivery.refunded')).toHaveLength(1);
   });
 
-  it('records a delivery\'s refund and its delivery.refunded once when payment-service reports it again', async () => {
+  it("records a delivery's refund and its delivery.refunded once when payment-service reports it again", async () => {
     const funded = await checkout(2000);
     const checkoutId = funded.checkout.checkout_id as string;
     await pay(checkoutId);
@@ -133,10 +137,14 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
       const table = `"${system.prefix}_payments".money_movements`;
       const reset = await pg.query(`UPDATE ${table} SET announced_at = NULL WHERE delivery_id = $1 AND kind = 'refund'`, [deliveryId]);
       expect(reset.rowCount).toBe(1);
-      await waitFor(async () => {
-        const { rows } = await pg.query(`SELECT announced_at FROM ${table} WHERE delivery_id = $1 AND kind = 'refund'`, [deliveryId]);
-        return rows[0].announced_at ? true : undefined;
-      }, 30_000, 100);
+      await waitFor(
+        async () => {
+          const { rows } = await pg.query(`SELECT announced_at FROM ${table} WHERE delivery_id = $1 AND kind = 'refund'`, [deliveryId]);
+          return rows[0].announced_at ? true : undefined;
+        },
+        30_000,
+        100,
+      );
       // delivery-service answered the second report after its commit: a second event would be in its outbox now.
       const { rows } = await pg.query(`SELECT type FROM "${system.prefix}_deliveries".outbox_events WHERE delivery_id = $1 ORDER BY sequence`, [deliveryId]);
       expect(rows.map((row: { type: string }) => row.type)).toEqual(['delivery.created', 'delivery.cancelled', 'delivery.refunded']);
@@ -172,14 +180,19 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     expect((await call('GET', '/v1/refunds', (await system.registerMerchant('Other Co')).test)).body.data).toEqual([]);
   });
 
-  it('refuses to dispatch on a payment whose amount or currency is not the checkout\'s (402 payment_amount_mismatch)', async () => {
+  it("refuses to dispatch on a payment whose amount or currency is not the checkout's (402 payment_amount_mismatch)", async () => {
     const funded = await checkout(2500);
     const checkoutId = funded.checkout.checkout_id as string;
     // The intent changed at the processor before the customer paid it: the payment succeeds, for the wrong amount.
     await flow.processor('test').paymentIntents.update(funded.checkout.payment_intent_id as string, { amount: 100 });
     await pay(checkoutId);
     const refused = await call('POST', '/v1/deliveries', merchant.test, { quote_id: funded.quoteId, checkout_id: checkoutId, customer });
-    expect([refused.status, refused.body.error?.type, refused.body.error?.code, refused.body.error?.param]).toEqual([402, 'payment_error', 'payment_amount_mismatch', 'checkout_id']);
+    expect([refused.status, refused.body.error?.type, refused.body.error?.code, refused.body.error?.param]).toEqual([
+      402,
+      'payment_error',
+      'payment_amount_mismatch',
+      'checkout_id',
+    ]);
 
     const otherCurrency = await checkout(2500);
     await flow.processor('test').paymentIntents.update(otherCurrency.checkout.payment_intent_id as string, { currency: 'usd' });
@@ -197,7 +210,11 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     const send = async (event: Json) => {
       const payload = JSON.stringify(event);
       const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_WEBHOOK_SECRET });
-      const response = await fetch(`${system.baseUrl}/v1/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const response = await fetch(`${system.baseUrl}/v1/stripe/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       return { status: response.status, body: (await response.json()) as { error?: Json } };
     };
     const noData = await send({ id: 'evt_no_data', object: 'event', type: 'payment_intent.succeeded', livemode: false });
@@ -206,7 +223,13 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     expect([noObject.status, noObject.body.error?.param]).toEqual([400, 'data.object']);
     const noId = await send({ id: 'evt_no_id', object: 'event', type: 'payment_intent.payment_failed', livemode: false, data: { object: { status: 'succeeded' } } });
     expect([noId.status, noId.body.error?.param]).toEqual([400, 'data.object.id']);
-    const unknownIntent = await send({ id: 'evt_unknown_intent', object: 'event', type: 'payment_intent.succeeded', livemode: false, data: { object: { id: 'pi_nobody', object: 'payment_intent', status: 'succeeded' } } });
+    const unknownIntent = await send({
+      id: 'evt_unknown_intent',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      livemode: false,
+      data: { object: { id: 'pi_nobody', object: 'payment_intent', status: 'succeeded' } },
+    });
     expect(unknownIntent.status).toBe(200);
   });
 
@@ -231,7 +254,11 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     const checkoutId = paid.checkout.checkout_id as string;
     await pay(checkoutId);
     const cancelled = await call('POST', `/v1/checkouts/${checkoutId}/cancel`, merchant.test);
-    expect(cancelled.body).toMatchObject({ status: 'cancelled', amount_refunded: 1200 + paid.fee, refunds: [{ reason: 'checkout_cancelled', status: 'succeeded', amount: 1200 + paid.fee }] });
+    expect(cancelled.body).toMatchObject({
+      status: 'cancelled',
+      amount_refunded: 1200 + paid.fee,
+      refunds: [{ reason: 'checkout_cancelled', status: 'succeeded', amount: 1200 + paid.fee }],
+    });
     expect((await refunds()).filter((r) => r.checkout_id === checkoutId)).toEqual(cancelled.body.refunds);
   });
 
@@ -241,14 +268,18 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
       await system.startApp(ServiceName.Payment, { CHECKOUT_EXPIRY_INTERVAL_MS: '300' });
     }, 60000);
 
-    it('cancels an unpaid checkout\'s PaymentIntent at expiry, so no payment can arrive later', async () => {
+    it("cancels an unpaid checkout's PaymentIntent at expiry, so no payment can arrive later", async () => {
       const open = await checkout(800);
       const intentId = open.checkout.payment_intent_id as string;
       await pastExpiry(open.checkout);
-      const intent = await waitFor(async () => {
-        const found = await flow.processor('test').paymentIntents.retrieve(intentId);
-        return found.status === 'canceled' ? found : undefined;
-      }, 30_000, 200);
+      const intent = await waitFor(
+        async () => {
+          const found = await flow.processor('test').paymentIntents.retrieve(intentId);
+          return found.status === 'canceled' ? found : undefined;
+        },
+        30_000,
+        200,
+      );
       expect(intent.cancellation_reason).toBe('abandoned');
       await expect(flow.processor('test').paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
       expect(await getCheckout(open.checkout.checkout_id)).toMatchObject({ status: 'expired', amount_refunded: 0, refunds: [] });

@@ -75,10 +75,14 @@ describe('graceful stop of the gateway (real processes, SIGTERM)', () => {
 
     const exited = system.stopApp(ServiceName.Gateway, 'SIGTERM');
 
-    const notReady = await waitFor(async () => {
-      const probe = await call(`${system.opsUrl}/health/ready`);
-      return probe.status === 200 ? undefined : probe;
-    }, 2500, 50);
+    const notReady = await waitFor(
+      async () => {
+        const probe = await call(`${system.opsUrl}/health/ready`);
+        return probe.status === 200 ? undefined : probe;
+      },
+      2500,
+      50,
+    );
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({ status: 'shutting_down' });
 

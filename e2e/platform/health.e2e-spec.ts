@@ -27,9 +27,7 @@ describe('health (whole system, real processes)', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string; services: Array<{ service: string; status: string; latency_ms: number }> };
     expect(body.status).toBe('ok');
-    expect(body.services.map((s) => s.service).sort()).toEqual(
-      [ServiceName.Delivery, ServiceName.Payment, ServiceName.Quote, ServiceName.Webhook].sort(),
-    );
+    expect(body.services.map((s) => s.service).sort()).toEqual([ServiceName.Delivery, ServiceName.Payment, ServiceName.Quote, ServiceName.Webhook].sort());
     for (const service of body.services) {
       expect(service.status).toBe('ok');
       expect(service.latency_ms).toBeGreaterThanOrEqual(0);

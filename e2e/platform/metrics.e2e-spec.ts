@@ -1,7 +1,7 @@
 import { ServiceName } from '@sdd/contracts';
 import { metricValue as sample, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
-describe('metrics on every ops port, the queue dashboard on the gateway\'s', () => {
+describe("metrics on every ops port, the queue dashboard on the gateway's", () => {
   const system = new TestSystem();
   const flow = new PaymentFlow(system);
   let receiver: WebhookReceiver;
@@ -37,14 +37,21 @@ describe('metrics on every ops port, the queue dashboard on the gateway\'s', () 
     const quote = await flow.quote(key);
     const checkout = await flow.checkout(key, { quote_id: quote.id, items_subtotal: 2500 });
     await flow.payAsCustomer(key, 'test', checkout);
-    const created = await system.request('POST', '/v1/deliveries', { key, body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer: { name: 'Ada', phone: '416 555 0142' } } });
+    const created = await system.request('POST', '/v1/deliveries', {
+      key,
+      body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer: { name: 'Ada', phone: '416 555 0142' } },
+    });
     expect(created.status).toBe(201);
     const deliveryId = created.body.id as string;
     await waitFor(async () => ((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key })).body.status === 'delivered' ? true : undefined), 30_000, 100);
-    await waitFor(async () => {
-      const page = await system.request('GET', '/v1/payouts', { key });
-      return (page.body.data as Array<{ delivery_id: string; status: string }>).some((p) => p.delivery_id === deliveryId && p.status === 'paid') ? true : undefined;
-    }, 30_000, 100);
+    await waitFor(
+      async () => {
+        const page = await system.request('GET', '/v1/payouts', { key });
+        return (page.body.data as Array<{ delivery_id: string; status: string }>).some((p) => p.delivery_id === deliveryId && p.status === 'paid') ? true : undefined;
+      },
+      30_000,
+      100,
+    );
     await receiver.waitFor((received) => received.some((request) => request.rawBody.includes('delivery.delivered') && request.rawBody.includes(deliveryId)), 30_000);
     await system.request('GET', '/v1/no-such-route', { key });
 

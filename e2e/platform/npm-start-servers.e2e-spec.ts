@@ -32,7 +32,16 @@ async function postgresLogin(port: number, password: string): Promise<string | u
 }
 
 async function redisCommand(port: number, credentials: { username?: string; password?: string } = {}): Promise<string> {
-  const client = new Redis({ host: '127.0.0.1', port, ...credentials, lazyConnect: true, enableReadyCheck: false, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const client = new Redis({
+    host: '127.0.0.1',
+    port,
+    ...credentials,
+    lazyConnect: true,
+    enableReadyCheck: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   // A refused AUTH surfaces as an 'error' event; the command then only says "Connection is closed."
   let refusal: string | undefined;
   client.on('error', (error: Error) => (refusal ??= error.message));
@@ -71,12 +80,16 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
   /** A quote and a delivery through the API, retried (same Idempotency-Key) while the system is not back. */
   async function deliveryWhenBack(label: string): Promise<string> {
     const deliveryKey = `${label}-${Date.now()}`;
-    return waitFor(async () => {
-      const quote = await send('POST', '/v1/quotes', ADDRESSES);
-      if (quote.status !== 200) return undefined;
-      const delivery = await send('POST', '/v1/deliveries', { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } }, deliveryKey);
-      return delivery.status === 201 ? (delivery.body.id as string) : undefined;
-    }, 90000, 500);
+    return waitFor(
+      async () => {
+        const quote = await send('POST', '/v1/quotes', ADDRESSES);
+        if (quote.status !== 200) return undefined;
+        const delivery = await send('POST', '/v1/deliveries', { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } }, deliveryKey);
+        return delivery.status === 201 ? (delivery.body.id as string) : undefined;
+      },
+      90000,
+      500,
+    );
   }
 
   beforeAll(async () => {
@@ -95,10 +108,14 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
     start = spawn(process.execPath, [START_SCRIPT], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => {
-      if (start.exitCode !== null) throw new Error(`npm start exited with ${start.exitCode}:\n${output.slice(-3000)}`);
-      return output.includes(`Ready: ${baseUrl}`) ? true : undefined;
-    }, 150000, 200).catch((error: Error) => {
+    await waitFor(
+      () => {
+        if (start.exitCode !== null) throw new Error(`npm start exited with ${start.exitCode}:\n${output.slice(-3000)}`);
+        return output.includes(`Ready: ${baseUrl}`) ? true : undefined;
+      },
+      150000,
+      200,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\n${output.slice(-3000)}`);
     });
     key = /Test API key: (\S+)/.exec(output)?.[1] ?? '';
@@ -153,31 +170,45 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
     expect(infra.isAlive(postgres.pid)).toBe(true);
 
     process.kill(postgres.pid, 'SIGKILL');
-    const newPostgres = await waitFor(() => {
-      const [latest] = announced(output, 'Postgres');
-      return latest.pid !== postgres.pid ? latest : undefined;
-    }, 60000, 100);
-    expect(output).toMatch(new RegExp(`Postgres \\(pid ${postgres.pid}\\) exited unexpectedly \\(signal SIGKILL\\).*restarting on port ${postgres.port} in 1 s \\(crash 1 in a row\\)`));
+    const newPostgres = await waitFor(
+      () => {
+        const [latest] = announced(output, 'Postgres');
+        return latest.pid !== postgres.pid ? latest : undefined;
+      },
+      60000,
+      100,
+    );
+    expect(output).toMatch(
+      new RegExp(`Postgres \\(pid ${postgres.pid}\\) exited unexpectedly \\(signal SIGKILL\\).*restarting on port ${postgres.port} in 1 s \\(crash 1 in a row\\)`),
+    );
     expect(newPostgres.port).toBe(postgres.port);
     expect(infra.isAlive(newPostgres.pid)).toBe(true);
     const duringPostgres = await deliveryWhenBack('after-postgres');
 
     const [redis] = announced(output, 'Redis');
     process.kill(redis.pid, 'SIGKILL');
-    const newRedis = await waitFor(() => {
-      const [latest] = announced(output, 'Redis');
-      return latest.pid !== redis.pid ? latest : undefined;
-    }, 60000, 100);
+    const newRedis = await waitFor(
+      () => {
+        const [latest] = announced(output, 'Redis');
+        return latest.pid !== redis.pid ? latest : undefined;
+      },
+      60000,
+      100,
+    );
     expect(output).toMatch(new RegExp(`Redis \\(pid ${redis.pid}\\) exited unexpectedly \\(signal SIGKILL\\).*restarting on port ${redis.port} in 1 s \\(crash 1 in a row\\)`));
     expect(newRedis.port).toBe(redis.port);
     const afterRedis = await deliveryWhenBack('after-redis');
 
     // Same data: what was accepted before the kills is still there, and every delivery reaches its end.
     for (const id of [before, duringPostgres, afterRedis]) {
-      await waitFor(async () => {
-        const delivery = await send('GET', `/v1/deliveries/${id}`);
-        return delivery.status === 200 && delivery.body.status === 'delivered' ? true : undefined;
-      }, 120000, 1000);
+      await waitFor(
+        async () => {
+          const delivery = await send('GET', `/v1/deliveries/${id}`);
+          return delivery.status === 200 && delivery.body.status === 'delivered' ? true : undefined;
+        },
+        120000,
+        1000,
+      );
     }
     expect(start.exitCode).toBeNull();
   }, 400000);
@@ -199,10 +230,14 @@ describe('npm start restarts the Postgres and Redis it started, whose credential
     } finally {
       stranger.kill('SIGKILL');
     }
-    const back = await waitFor(() => {
-      const [latest] = announced(output, 'Redis');
-      return latest.pid !== redis.pid ? latest : undefined;
-    }, 90000, 100);
+    const back = await waitFor(
+      () => {
+        const [latest] = announced(output, 'Redis');
+        return latest.pid !== redis.pid ? latest : undefined;
+      },
+      90000,
+      100,
+    );
     expect(back.port).toBe(redis.port);
     await deliveryWhenBack('after-stranger');
   }, 240000);

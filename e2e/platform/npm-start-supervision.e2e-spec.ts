@@ -49,19 +49,22 @@ describe('npm start -- --replicas 2 supervises its apps, shares the work and lea
     start = spawn(process.execPath, [START_SCRIPT, '--replicas', '2'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => {
-      if (start.exitCode !== null) throw new Error(`npm start exited with ${start.exitCode}:\n${output.slice(-3000)}`);
-      return output.includes(`Ready: ${baseUrl}`) ? true : undefined;
-    }, 150000, 200).catch((error: Error) => {
+    await waitFor(
+      () => {
+        if (start.exitCode !== null) throw new Error(`npm start exited with ${start.exitCode}:\n${output.slice(-3000)}`);
+        return output.includes(`Ready: ${baseUrl}`) ? true : undefined;
+      },
+      150000,
+      200,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\n${output.slice(-3000)}`);
     });
   }, 180000);
 
   afterAll(async () => {
-    const leftovers = [
-      ...pidsOf(output, /Started \S+ \(pid (\d+)/g),
-      ...pidsOf(output, /(?:Postgres|Redis): started on port \d+ \(pid (\d+)/g),
-    ].filter((pid) => infra.isAlive(pid));
+    const leftovers = [...pidsOf(output, /Started \S+ \(pid (\d+)/g), ...pidsOf(output, /(?:Postgres|Redis): started on port \d+ \(pid (\d+)/g)].filter((pid) =>
+      infra.isAlive(pid),
+    );
     if (start.exitCode === null && start.signalCode === null) start.kill('SIGKILL');
     for (const pid of leftovers) process.kill(pid, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -79,10 +82,14 @@ describe('npm start -- --replicas 2 supervises its apps, shares the work and lea
 
     process.kill(delivery, 'SIGKILL');
 
-    const restarted = await waitFor(() => {
-      const pid = appPid(output, 'delivery-service');
-      return pid !== delivery ? pid : undefined;
-    }, 30000, 100);
+    const restarted = await waitFor(
+      () => {
+        const pid = appPid(output, 'delivery-service');
+        return pid !== delivery ? pid : undefined;
+      },
+      30000,
+      100,
+    );
     expect(output).toMatch(new RegExp(`delivery-service \\(pid ${delivery}\\) exited unexpectedly \\(signal SIGKILL\\).*restarting in 1 s`));
     expect(infra.isAlive(restarted)).toBe(true);
     expect(infra.isAlive(delivery)).toBe(false);
@@ -102,22 +109,36 @@ describe('npm start -- --replicas 2 supervises its apps, shares the work and lea
     // A new connection each time (fetch would keep them alive): the balancer spreads connections, not requests.
     const quote = () =>
       new Promise<number>((resolve, reject) => {
-        const sent = request(`${baseUrl}/v1/quotes`, { method: 'POST', agent: false, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } }, (response) => {
-          response.resume();
-          response.once('end', () => resolve(response.statusCode ?? 0));
-        });
+        const sent = request(
+          `${baseUrl}/v1/quotes`,
+          { method: 'POST', agent: false, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            response.once('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         sent.once('error', reject).end(body);
       });
     const statuses: number[] = [];
     for (let round = 0; round < 6; round++) statuses.push(...(await Promise.all(Array.from({ length: 10 }, quote))));
     expect(statuses.every((status) => status === 200)).toBe(true);
 
-    const gateways = await Promise.all(['api-gateway', 'api-gateway#2'].map((app) => counter(opsPortOf(output, app), 'sdd_http_request_duration_seconds_count', { route: '/v1/quotes' })));
+    const gateways = await Promise.all(
+      ['api-gateway', 'api-gateway#2'].map((app) => counter(opsPortOf(output, app), 'sdd_http_request_duration_seconds_count', { route: '/v1/quotes' })),
+    );
     // Requests handled, not jobs (requests sent together travel in one job); counted once each reply is pushed, which the gateway may read first.
-    const quotesHandled = await waitFor(async () => {
-      const shares = await Promise.all(['quote-service', 'quote-service#2'].map((app) => counter(opsPortOf(output, app), 'sdd_bus_handler_duration_seconds_count', { pattern: Pattern.CreateQuote, outcome: 'ok' })));
-      return shares.reduce((a, b) => a + b) >= 60 ? shares : undefined;
-    }, 5000, 50);
+    const quotesHandled = await waitFor(
+      async () => {
+        const shares = await Promise.all(
+          ['quote-service', 'quote-service#2'].map((app) =>
+            counter(opsPortOf(output, app), 'sdd_bus_handler_duration_seconds_count', { pattern: Pattern.CreateQuote, outcome: 'ok' }),
+          ),
+        );
+        return shares.reduce((a, b) => a + b) >= 60 ? shares : undefined;
+      },
+      5000,
+      50,
+    );
     expect(gateways.reduce((a, b) => a + b)).toBe(60);
     expect(gateways.every((share) => share > 0)).toBe(true);
     expect(quotesHandled.reduce((a, b) => a + b)).toBe(60);
@@ -142,10 +163,7 @@ describe('npm start -- --replicas 2 supervises its apps, shares the work and lea
       .flatMap((app) => [app, `${app}#2`])
       .concat('stripe-local')
       .map((app) => appPid(output, app));
-    const servers = [
-      pidsOf(output, /Postgres: started on port \d+ \(pid (\d+)/g)[0],
-      pidsOf(output, /Redis: started on port \d+ \(pid (\d+)/g)[0],
-    ];
+    const servers = [pidsOf(output, /Postgres: started on port \d+ \(pid (\d+)/g)[0], pidsOf(output, /Redis: started on port \d+ \(pid (\d+)/g)[0]];
     const pids = [...apps, ...servers];
     expect(pids.every((pid) => pid > 0 && infra.isAlive(pid))).toBe(true);
 

@@ -30,7 +30,12 @@ async function refusal(client: Redis): Promise<string | undefined> {
 /** Connections open on the server, by client name. */
 async function clientNames(redis: Redis): Promise<Set<string>> {
   const list = (await redis.client('LIST')) as string;
-  return new Set(list.split('\n').map((line) => /(?:^| )name=(\S*)/.exec(line)?.[1] ?? '').filter(Boolean));
+  return new Set(
+    list
+      .split('\n')
+      .map((line) => /(?:^| )name=(\S*)/.exec(line)?.[1] ?? '')
+      .filter(Boolean),
+  );
 }
 
 /**

@@ -80,7 +80,10 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
     await pg.connect();
     answered = await system.registerMerchant('Retention Answered Co');
     failing = await system.registerMerchant('Retention Failing Co');
-    for (const [merchant, path] of [[answered, '/up'], [failing, '/down']] as const) {
+    for (const [merchant, path] of [
+      [answered, '/up'],
+      [failing, '/down'],
+    ] as const) {
       const endpoint = await call('POST', '/v1/webhooks', merchant.test, { url: receiver.url(path), events: ['*'] });
       expect(endpoint.status).toBe(201);
     }
@@ -100,11 +103,15 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
     const failedEvent = (await waitFor(() => allEventsListed(failing.test, failed.id), 30_000, 200)).at(-1) as Event;
     expect(failedEvent.type).toBe('delivery.created');
     // Every attempt to the failing endpoint used: its destination failed for good (recover may still send it).
-    await waitFor(async () => {
-      const event = await call('GET', `/v1/events/${failedEvent.id}`, failing.test);
-      if (event.status !== 200) throw new Error(`GET event: ${event.status} ${JSON.stringify(event.body)}`);
-      return (event.body.deliveries as Array<{ status: string }>)[0]?.status === 'failed' ? true : undefined;
-    }, 30_000, 200);
+    await waitFor(
+      async () => {
+        const event = await call('GET', `/v1/events/${failedEvent.id}`, failing.test);
+        if (event.status !== 200) throw new Error(`GET event: ${event.status} ${JSON.stringify(event.body)}`);
+        return (event.body.deliveries as Array<{ status: string }>)[0]?.status === 'failed' ? true : undefined;
+      },
+      30_000,
+      200,
+    );
 
     await waitFor(() => (Date.now() >= old.at + GAP_MS ? true : undefined), GAP_MS + 1000, 100);
     const fresh = await createDelivery(answered.test);
@@ -145,8 +152,7 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
     const ids = [`ntf_pending_${deliveryId}`, `ntf_sent_${deliveryId}`];
     await insert(ids[0], 'retention_pending', 'pending');
     await insert(ids[1], 'retention_sent', 'sent');
-    const remaining = async () =>
-      (await pg.query(`SELECT id FROM ${deliveries()}.notifications WHERE id = ANY($1) ORDER BY id`, [ids])).rows.map((row) => row.id as string);
+    const remaining = async () => (await pg.query(`SELECT id FROM ${deliveries()}.notifications WHERE id = ANY($1) ORDER BY id`, [ids])).rows.map((row) => row.id as string);
 
     await waitFor(async () => ((await remaining()).includes(ids[1]) ? undefined : true), 30_000, 200);
     expect(await remaining()).toEqual([ids[0]]);
@@ -160,15 +166,17 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
     expect(driver.status).toBe(201);
     const driverId = (driver.body.driver as { id: string }).id;
     const ids = [`ofr_declined_${deliveryId}`, `ofr_open_${deliveryId}`];
-    for (const [id, status] of [[ids[0], 'declined'], [ids[1], 'open']]) {
+    for (const [id, status] of [
+      [ids[0], 'declined'],
+      [ids[1], 'open'],
+    ]) {
       await pg.query(
         `INSERT INTO ${deliveries()}.offers (id, delivery_id, driver_id, status, distance_km, expires_at, created_at)
          VALUES ($1, $2, $3, $4, 1, now() + interval '1 day', now() - interval '1 hour')`,
         [id, deliveryId, driverId, status],
       );
     }
-    const remaining = async () =>
-      (await pg.query(`SELECT id FROM ${deliveries()}.offers WHERE id = ANY($1) ORDER BY id`, [ids])).rows.map((row) => row.id as string);
+    const remaining = async () => (await pg.query(`SELECT id FROM ${deliveries()}.offers WHERE id = ANY($1) ORDER BY id`, [ids])).rows.map((row) => row.id as string);
 
     await waitFor(async () => ((await remaining()).includes(ids[0]) ? undefined : true), 30_000, 200);
     expect(await remaining()).toEqual([ids[1]]);

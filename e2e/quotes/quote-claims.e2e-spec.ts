@@ -50,10 +50,11 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
   }
 
   /** The quote's row once its claim is confirmed: delivery-service confirms after answering. */
-  const confirmedRow = (quote: string) => waitFor(async () => {
-    const row = await quoteRow(quote);
-    return row.confirmed_at ? row : undefined;
-  }, 10_000);
+  const confirmedRow = (quote: string) =>
+    waitFor(async () => {
+      const row = await quoteRow(quote);
+      return row.confirmed_at ? row : undefined;
+    }, 10_000);
 
   async function deliveryIdsOf(quote: string): Promise<string[]> {
     const { rows } = await pg.query(`SELECT id FROM ${deliveries()} WHERE quote_id = $1`, [quote]);
@@ -104,10 +105,14 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect(await quoteRow(quote)).toMatchObject({ claimed_by: claimant, confirmed_at: null });
 
     await system.startApp(ServiceName.Delivery);
-    const retry = await waitFor(async () => {
-      const response = await post({ quote_id: quote, customer }, 'claim-crash-1');
-      return response.status === 201 ? response : undefined;
-    }, 30_000, 250);
+    const retry = await waitFor(
+      async () => {
+        const response = await post({ quote_id: quote, customer }, 'claim-crash-1');
+        return response.status === 201 ? response : undefined;
+      },
+      30_000,
+      250,
+    );
     // The same request names the same delivery: it is the quote's claimant.
     expect(retry.body.id).toBe(claimant);
     expect(await deliveryIdsOf(quote)).toEqual([claimant]);
@@ -128,11 +133,15 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     expect(await quoteRow(quote)).toMatchObject({ claimed_by: claimant });
 
     await system.startApp(ServiceName.Delivery);
-    const retry = await waitFor(async () => {
-      const response = await post({ quote_id: quote, customer });
-      if (response.status === 409) expect(response.body.error).toMatchObject({ code: 'quote_already_used' });
-      return response.status === 201 ? response : undefined;
-    }, 30_000, 250);
+    const retry = await waitFor(
+      async () => {
+        const response = await post({ quote_id: quote, customer });
+        if (response.status === 409) expect(response.body.error).toMatchObject({ code: 'quote_already_used' });
+        return response.status === 201 ? response : undefined;
+      },
+      30_000,
+      250,
+    );
     expect(retry.body.id).not.toBe(claimant);
     expect(await deliveryIdsOf(quote)).toEqual([retry.body.id]);
     expect(await confirmedRow(quote)).toMatchObject({ claimed_by: retry.body.id, confirmed_at: expect.any(Date) });
@@ -145,10 +154,14 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     const created = await post({ quote_id: quote, customer });
     expect(created.status).toBe(201);
     // The claim holds 1.5 s here and the reconciler acts only on lapsed claims: a confirmation within 1 s is the outbox's.
-    const row = await waitFor(async () => {
-      const current = await quoteRow(quote);
-      return current.confirmed_at ? current : undefined;
-    }, 1000, 20);
+    const row = await waitFor(
+      async () => {
+        const current = await quoteRow(quote);
+        return current.confirmed_at ? current : undefined;
+      },
+      1000,
+      20,
+    );
     expect(row).toMatchObject({ claimed_by: created.body.id, used_at: expect.any(Date) });
   });
 
@@ -179,9 +192,13 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
       await locker.query('SELECT pg_advisory_unlock(hashtext($1))', [lane]);
     }
     expect(await quoteRow(quote)).toMatchObject({ claimed_by: created.body.id, confirmed_at: null });
-    const handoff = () => pg.query(`SELECT acknowledged_at FROM "${system.prefix}_deliveries".outbox_handoffs h
+    const handoff = () =>
+      pg.query(
+        `SELECT acknowledged_at FROM "${system.prefix}_deliveries".outbox_handoffs h
       JOIN "${system.prefix}_deliveries".outbox_events e ON e.id = h.event_id
-      WHERE h.subscriber = $1 AND e.delivery_id = $2 AND e.type = 'delivery.created'`, [ServiceName.Quote, created.body.id]);
+      WHERE h.subscriber = $1 AND e.delivery_id = $2 AND e.type = 'delivery.created'`,
+        [ServiceName.Quote, created.body.id],
+      );
     // The claim's hold (1.5 s here) runs out with nobody to confirm it; the hand-off still waits.
     await waitFor(async () => ((await pg.query(`SELECT claimed_until < now() AS lapsed FROM ${quotes()} WHERE id = $1`, [quote])).rows[0].lapsed ? true : undefined), 10_000, 100);
     expect((await handoff()).rows).toEqual([{ acknowledged_at: null }]);
@@ -203,9 +220,7 @@ describe('quote claims (delivery-service killed between claim and commit)', () =
     try {
       const answer = post({ quote_id: quote, customer });
       await waitFor(async () => {
-        const { rows } = await pg.query(
-          `SELECT 1 FROM pg_stat_activity WHERE application_name = 'quote-service' AND wait_event_type = 'Lock'`,
-        );
+        const { rows } = await pg.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = 'quote-service' AND wait_event_type = 'Lock'`);
         return rows.length > 0 ? true : undefined;
       }, 10_000);
       expect((await answer).status).toBe(503);

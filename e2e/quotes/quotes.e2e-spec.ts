@@ -5,7 +5,6 @@ import { AppError, randomToken } from '@sdd/common';
 import { BusClient } from '@sdd/bus';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-
 const TORONTO_PICKUP = '100 King St W, Toronto, ON M5X 1A9';
 const TORONTO_DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 
@@ -35,8 +34,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
   });
 
   /** Each claim is made for a delivery of its own unless told otherwise. */
-  const claim = (quoteId: string, as: MerchantScope = scope, claimant = `del_test_${randomToken()}`) =>
-    bus.request(Pattern.ClaimQuote, { scope: as, quoteId, claimant });
+  const claim = (quoteId: string, as: MerchantScope = scope, claimant = `del_test_${randomToken()}`) => bus.request(Pattern.ClaimQuote, { scope: as, quoteId, claimant });
 
   beforeAll(async () => {
     await system.start({ apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment], env: { RATE_LIMIT_PER_MINUTE: '100000' } });
@@ -104,7 +102,12 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     ['an unknown package size', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, package_size: 'huge' }, 'parameter_invalid', 'package_size'],
     ['an unknown category', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, category: 'tobacco' }, 'parameter_invalid', 'category'],
     ['a past scheduled_at', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: '2020-01-01T00:00:00Z' }, 'parameter_invalid', 'scheduled_at'],
-    ['a scheduled_at beyond 30 days', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: new Date(Date.now() + 31 * 86400_000).toISOString() }, 'parameter_invalid', 'scheduled_at'],
+    [
+      'a scheduled_at beyond 30 days',
+      { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: new Date(Date.now() + 31 * 86400_000).toISOString() },
+      'parameter_invalid',
+      'scheduled_at',
+    ],
     ['a scheduled_at that is not a date', { pickup_address: TORONTO_PICKUP, dropoff_address: TORONTO_DROPOFF, scheduled_at: 'tomorrow' }, 'parameter_invalid', 'scheduled_at'],
     ['a missing dropoff', { pickup_address: TORONTO_PICKUP }, 'parameter_missing', 'dropoff_address'],
   ])('rejects %s', async (_name, body, code, param) => {

@@ -140,10 +140,14 @@ describe('webhook auto-disable (decisions.md: only after failing for a day, the 
     })();
 
     try {
-      const [warning] = await waitFor(() => {
-        const found = noticesOf(endpointId);
-        return found.length > 0 ? found : undefined;
-      }, WARN_AFTER_MS + 30000, 100);
+      const [warning] = await waitFor(
+        () => {
+          const found = noticesOf(endpointId);
+          return found.length > 0 ? found : undefined;
+        },
+        WARN_AFTER_MS + 30000,
+        100,
+      );
       expect(warning.to).toEqual([merchant.email]);
       expect(warning.from).toBe('webhooks@sameday.test');
       expect(warning.headers.subject).toMatch(/^Your webhook endpoint has been failing for \d+ seconds$/);
@@ -154,10 +158,14 @@ describe('webhook auto-disable (decisions.md: only after failing for a day, the 
       const failingSince = Date.parse(warned.failing_since as string);
       expect(Date.now() - failingSince).toBeGreaterThanOrEqual(WARN_AFTER_MS);
 
-      const disabled = await waitFor(async () => {
-        const found = await webhook(merchant.key, endpointId);
-        return found.active ? undefined : found;
-      }, DISABLE_AFTER_MS + 30000, 200);
+      const disabled = await waitFor(
+        async () => {
+          const found = await webhook(merchant.key, endpointId);
+          return found.active ? undefined : found;
+        },
+        DISABLE_AFTER_MS + 30000,
+        200,
+      );
       expect(disabled.disabled_reason).toBe('failing');
       expect(Date.parse(disabled.disabled_at as string) - failingSince).toBeGreaterThanOrEqual(DISABLE_AFTER_MS);
       const notices = await waitFor(() => {

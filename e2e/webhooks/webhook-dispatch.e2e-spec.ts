@@ -180,7 +180,9 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
       expect((await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, merchant.test, { to: 'delivered' })).status).toBe(200);
       const inOrder = ['delivery.created', 'delivery.driver_assigned', 'delivery.picked_up', 'delivery.in_transit', 'delivery.delivered'];
       const received = await waitFor(() => {
-        const mine = at('/all').map(envelopeOf).filter((event) => event.data.id === id);
+        const mine = at('/all')
+          .map(envelopeOf)
+          .filter((event) => event.data.id === id);
         return mine.length >= inOrder.length ? mine : undefined;
       });
       const bySequence = (events: Envelope[]) => [...events].sort((x, y) => x.sequence - y.sequence);
@@ -196,7 +198,9 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
       const id = await createDelivery(merchant.test);
       expect((await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, merchant.test, { to: 'delivered' })).status).toBe(200);
       const delivered = await waitFor(() =>
-        at('/all').map(envelopeOf).find((event) => event.type === 'delivery.delivered' && event.data.id === id),
+        at('/all')
+          .map(envelopeOf)
+          .find((event) => event.type === 'delivery.delivered' && event.data.id === id),
       );
       expect(delivered.data).toMatchObject({ id, status: 'delivered', delivered_at: expect.any(String) });
     });

@@ -95,9 +95,7 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     await waitFor(() => (distinctEvents('/stopped') === 100 ? true : undefined), 60000, 100);
     expectAllEvents(at('/stopped'), deliveryIds);
     const listed = await call('GET', '/v1/events?limit=100', merchant.test);
-    const details = await Promise.all(
-      (listed.body.data as Envelope[]).map(async (event) => (await call('GET', `/v1/events/${event.id}`, merchant.test)).body),
-    );
+    const details = await Promise.all((listed.body.data as Envelope[]).map(async (event) => (await call('GET', `/v1/events/${event.id}`, merchant.test)).body));
     const attempts = details.flatMap((detail) => (detail.deliveries as Array<{ attempts: Array<{ succeeded: boolean; error: string | null }> }>)[0].attempts);
     expect(attempts.filter((attempt) => !attempt.succeeded)).toEqual([]);
   }, 120000);
@@ -159,11 +157,15 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     // The sweep's grace is five minutes here: only the cover job can make the attempt within the test's time.
     await system.startApp(ServiceName.Webhook);
     const created = envelopeOf(at('/covered')[0]);
-    const detail = await waitFor(async () => {
-      const response = await call('GET', `/v1/events/${created.id}`, merchant.test);
-      const [first] = response.body.deliveries as Array<{ status: string; attempts: Array<Record<string, unknown>> }>;
-      return first?.status === 'succeeded' ? first : undefined;
-    }, 60000, 500);
+    const detail = await waitFor(
+      async () => {
+        const response = await call('GET', `/v1/events/${created.id}`, merchant.test);
+        const [first] = response.body.deliveries as Array<{ status: string; attempts: Array<Record<string, unknown>> }>;
+        return first?.status === 'succeeded' ? first : undefined;
+      },
+      60000,
+      500,
+    );
     expect(detail.attempts).toEqual([expect.objectContaining({ number: 1, succeeded: true, status_code: 200 })]);
     expect(at('/covered').filter((request) => envelopeOf(request).id === created.id)).toHaveLength(2);
 
@@ -172,10 +174,14 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     const redis = new Redis(testEnv().redisUrl);
     try {
       const queue = `${system.prefix}:${ServiceQueue.WebhookAttempts}`;
-      await waitFor(async () => {
-        const [delayed, waiting, active] = await Promise.all([redis.zcard(`${queue}:delayed`), redis.llen(`${queue}:wait`), redis.llen(`${queue}:active`)]);
-        return delayed + waiting + active === 0 ? true : undefined;
-      }, 60000, 500);
+      await waitFor(
+        async () => {
+          const [delayed, waiting, active] = await Promise.all([redis.zcard(`${queue}:delayed`), redis.llen(`${queue}:wait`), redis.llen(`${queue}:active`)]);
+          return delayed + waiting + active === 0 ? true : undefined;
+        },
+        60000,
+        500,
+      );
       expect(await redis.zcard(`${queue}:failed`)).toBe(0);
     } finally {
       redis.disconnect();

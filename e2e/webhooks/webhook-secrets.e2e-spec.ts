@@ -140,15 +140,19 @@ describe('webhook secret rotation and recovery (issue 11, item 7)', () => {
       expect(created.status).toBe(201);
       deliveryIds.push(created.body.id as string);
     }
-    const eventIds = await waitFor(async () => {
-      const ids = await Promise.all(
-        deliveryIds.map(async (id) => {
-          const events = await call('GET', `/v1/events?delivery_id=${id}&type=delivery.created`, merchant.test);
-          return (events.body.data as Array<{ id: string }> | undefined)?.[0]?.id;
-        }),
-      );
-      return ids.every(Boolean) ? (ids as string[]) : undefined;
-    }, 20000, 100);
+    const eventIds = await waitFor(
+      async () => {
+        const ids = await Promise.all(
+          deliveryIds.map(async (id) => {
+            const events = await call('GET', `/v1/events?delivery_id=${id}&type=delivery.created`, merchant.test);
+            return (events.body.data as Array<{ id: string }> | undefined)?.[0]?.id;
+          }),
+        );
+        return ids.every(Boolean) ? (ids as string[]) : undefined;
+      },
+      20000,
+      100,
+    );
     const deliveryOf = async (eventId: string): Promise<Delivery> => {
       const detail = await call('GET', `/v1/events/${eventId}`, merchant.test);
       return (detail.body.deliveries as Delivery[]).find((delivery) => delivery.webhook_id === endpoint.id) as Delivery;

@@ -2,7 +2,6 @@ import { Client } from 'pg';
 import { ServiceName } from '@sdd/contracts';
 import { MerchantKeys, testEnv, TestSystem } from '@sdd/testing';
 
-
 /** A public IP literal: accepted without DNS, never contacted by these tests. */
 const PUBLIC_URL = 'https://8.8.8.8/hooks/sameday';
 /** The one answer for a host the dispatcher will not call, whatever the reason. */

@@ -79,7 +79,18 @@ describe('k8s manifests', () => {
       Ingress: count('Ingress'),
       PrometheusRule: count('PrometheusRule'),
       Secret: count('Secret'),
-    }).toEqual({ Deployment: 5, PodDisruptionBudget: 5, Service: 1, Job: 1, HorizontalPodAutoscaler: 1, ScaledObject: 3, TriggerAuthentication: 1, Ingress: 1, PrometheusRule: 1, Secret: 0 });
+    }).toEqual({
+      Deployment: 5,
+      PodDisruptionBudget: 5,
+      Service: 1,
+      Job: 1,
+      HorizontalPodAutoscaler: 1,
+      ScaledObject: 3,
+      TriggerAuthentication: 1,
+      Ingress: 1,
+      PrometheusRule: 1,
+      Secret: 0,
+    });
     const namespace = overlay.endsWith('prod') ? 'sameday' : 'sameday-dev';
     expect(objectsOf(overlay).every((object) => object.metadata.namespace === namespace)).toBe(true);
     const ingress = named(overlay, 'Ingress', 'api-gateway');
@@ -93,7 +104,12 @@ describe('k8s manifests', () => {
       const pod = deployment?.spec?.template.spec;
       if (!pod) throw new Error(`no Deployment ${app} in ${overlay}`);
       const [container] = pod.containers;
-      expect([app, pod.securityContext.runAsNonRoot, container.securityContext.readOnlyRootFilesystem, container.securityContext.allowPrivilegeEscalation]).toEqual([app, true, true, false]);
+      expect([app, pod.securityContext.runAsNonRoot, container.securityContext.readOnlyRootFilesystem, container.securityContext.allowPrivilegeEscalation]).toEqual([
+        app,
+        true,
+        true,
+        false,
+      ]);
       expect(container.env.find((env) => env.name === 'APP')?.value).toBe(app);
       expect(container.ports).toEqual(expect.arrayContaining([{ name: 'ops', containerPort: 9000 }]));
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe'] as const) expect([app, probe, container[probe].httpGet.port]).toEqual([app, probe, 'ops']);
@@ -115,7 +131,11 @@ describe('k8s manifests', () => {
       const scaled = named(overlay, 'ScaledObject', app);
       expect(scaled?.spec?.scaleTargetRef.name).toBe(app);
       const lists = (scaled?.spec?.triggers ?? []).map((trigger) => `${trigger.type} ${trigger.metadata.listName}`);
-      expect(lists.sort()).toEqual(queuesConsumedBy(app).map((queue) => `redis ${prefix}:${queue}:wait`).sort());
+      expect(lists.sort()).toEqual(
+        queuesConsumedBy(app)
+          .map((queue) => `redis ${prefix}:${queue}:wait`)
+          .sort(),
+      );
       expect(scaled?.spec?.minReplicaCount).toBeGreaterThanOrEqual(1);
     }
   });

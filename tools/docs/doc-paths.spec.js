@@ -102,9 +102,7 @@ function missingPaths(document, names) {
   const missing = [
     ...rootedPaths(text).filter((named) => !exists(named)),
     ...linkedPaths(text, document).filter((linked) => !fs.existsSync(path.join(root, linked))),
-    ...shortPaths(text).filter((named) =>
-      named.includes('/') ? !SOURCE_ROOTS.some((source) => exists(`${source}/${named}`)) : !names.has(named),
-    ),
+    ...shortPaths(text).filter((named) => (named.includes('/') ? !SOURCE_ROOTS.some((source) => exists(`${source}/${named}`)) : !names.has(named))),
   ];
   return [...new Set(missing)];
 }
@@ -117,9 +115,7 @@ describe('the maps name only paths that exist', () => {
   });
 
   it('sees a path that does not exist, in each form a document names one', () => {
-    expect(rootedPaths('see `apps/api-gateway/src/nowhere.ts`, and dist/apps/x/src/main.js').filter((named) => !exists(named))).toEqual([
-      'apps/api-gateway/src/nowhere.ts',
-    ]);
+    expect(rootedPaths('see `apps/api-gateway/src/nowhere.ts`, and dist/apps/x/src/main.js').filter((named) => !exists(named))).toEqual(['apps/api-gateway/src/nowhere.ts']);
     expect(rootedPaths('[a](../libs/bus/README-gone.md) `apps/<app>/src/main.ts`').filter((named) => !exists(named))).toEqual(['libs/bus/README-gone.md']);
     expect(shortPaths('`outbox/outbox-relay.ts` `gone/file.ts` `relay-backoff.ts` `decisions.md` `<resource>.resource.ts`')).toEqual([
       'outbox/outbox-relay.ts',

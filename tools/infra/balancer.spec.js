@@ -6,9 +6,7 @@ const { startBalancer } = require('./balancer');
 /** @param {string} name @returns {Promise<{ server: http.Server, port: number }>} */
 function backend(name) {
   const server = http.createServer((_request, response) => response.end(name));
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: /** @type {import('node:net').AddressInfo} */ (server.address()).port })),
-  );
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: /** @type {import('node:net').AddressInfo} */ (server.address()).port })));
 }
 
 /** @param {number} port */

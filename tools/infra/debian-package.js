@@ -22,7 +22,10 @@ async function ensureDebianCommand({ command, pkg = command, otherwise, log }) {
   }
   log(`${command} is not installed: installing the Debian package ${pkg} with apt-get (once per machine)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', pkg]]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', pkg],
+  ]) {
     const { code, output } = await capture('apt-get', ['-o', 'DPkg::Lock::Timeout=300', ...args], { env });
     if (code !== 0) throw new Error(`Cannot install ${pkg}: apt-get ${args[0]} failed: ${oneLine(output)}`);
   }

@@ -233,7 +233,15 @@ function findPostmaster(dataDir) {
  * @param {number} timeoutMs
  */
 function answersWithin(port, password, timeoutMs) {
-  return waitUntil(() => probePostgres(port, password).then(() => true, () => false), timeoutMs, 500);
+  return waitUntil(
+    () =>
+      probePostgres(port, password).then(
+        () => true,
+        () => false,
+      ),
+    timeoutMs,
+    500,
+  );
 }
 
 /**
@@ -268,11 +276,15 @@ async function launch(dataDir, preferredPort, password, log, fixedPort = false) 
   const started = await server.launchServer({
     command: binaries.postgres,
     args: (port) => [
-      '-D', dataDir,
-      '-p', String(port),
-      '-c', `listen_addresses=${LOOPBACK}`,
+      '-D',
+      dataDir,
+      '-p',
+      String(port),
+      '-c',
+      `listen_addresses=${LOOPBACK}`,
       // TCP only: no socket files to collide with a system Postgres or other copies.
-      '-c', 'unix_socket_directories=',
+      '-c',
+      'unix_socket_directories=',
     ],
     preferredPort,
     fixedPort,
@@ -395,7 +407,10 @@ async function postgresStatus({ dataDir }) {
   const postmaster = findPostmaster(dir);
   if (!postmaster) return { running: false };
   const url = postgresUrl(postmaster.port, server.serverPassword(dir).password);
-  const answering = await checkPostgres(url, 2_000).then(() => true, () => false);
+  const answering = await checkPostgres(url, 2_000).then(
+    () => true,
+    () => false,
+  );
   return { running: true, ...postmaster, url, answering };
 }
 

@@ -43,7 +43,13 @@ async function settlesWithin(promise, ms) {
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
-    return await Promise.race([promise.then(() => true, () => true), expired]);
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      expired,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -227,10 +233,7 @@ function spawnPrefixed(name, command, args, { cwd, env, logFile, ipc = false }) 
   const prefix = `[${name}] `;
   // Both exist: stdio above pipes them.
   const [stdout, stderr] = /** @type {[import('node:stream').Readable, import('node:stream').Readable]} */ ([child.stdout, child.stderr]);
-  Promise.all([
-    forwardLines(stdout, process.stdout, prefix, logFd),
-    forwardLines(stderr, process.stderr, prefix, logFd),
-  ]).finally(() => fs.closeSync(logFd));
+  Promise.all([forwardLines(stdout, process.stdout, prefix, logFd), forwardLines(stderr, process.stderr, prefix, logFd)]).finally(() => fs.closeSync(logFd));
   return { name, child, exited };
 }
 

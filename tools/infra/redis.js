@@ -155,7 +155,13 @@ async function findReusable(dataDir, password, log) {
   if (!running) return null;
   const url = redisUrl(running.port, password);
   // Refused, but answering without credentials: started before servers had passwords.
-  const legacy = () => pingRedis(redisUrl(running.port), 1_000).then(() => adoptPassword(running.port, password, log)).then(() => true, () => false);
+  const legacy = () =>
+    pingRedis(redisUrl(running.port), 1_000)
+      .then(() => adoptPassword(running.port, password, log))
+      .then(
+        () => true,
+        () => false,
+      );
   const answers = await waitUntil(() => pingRedis(url, 1_000).then(() => true, legacy), START_TIMEOUT_MS, 500);
   if (!answers) throw new Error(`${dataDir} is in use by redis-server pid ${running.pid}, which does not answer on port ${running.port}`);
   return running;
@@ -176,19 +182,29 @@ async function launch(command, dataDir, appendOnly, preferredPort, password, fix
     command,
     args: (port) => [
       config,
-      '--port', String(port),
-      '--bind', LOOPBACK,
-      '--dir', dataDir,
-      '--appendonly', appendOnly ? 'yes' : 'no',
+      '--port',
+      String(port),
+      '--bind',
+      LOOPBACK,
+      '--dir',
+      dataDir,
+      '--appendonly',
+      appendOnly ? 'yes' : 'no',
       // A delayed job (timeline step, webhook retry) wakes its worker through a
       // blocking command's timeout, which Redis checks hz times a second: at the
       // default 10 a step fired up to 100 ms late (p50 42 ms), at 100 up to ~12 ms.
-      '--hz', '100',
-      '--save', '',
-      '--daemonize', 'no',
-      '--protected-mode', 'yes',
-      '--pidfile', path.join(dataDir, 'redis.pid'),
-      '--logfile', logPath,
+      '--hz',
+      '100',
+      '--save',
+      '',
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      'yes',
+      '--pidfile',
+      path.join(dataDir, 'redis.pid'),
+      '--logfile',
+      logPath,
     ],
     preferredPort,
     fixedPort,
@@ -274,7 +290,10 @@ async function redisStatus({ dataDir }) {
   const running = findRedis(dir);
   if (!running) return { running: false };
   const url = redisUrl(running.port, server.serverPassword(dir).password);
-  const answering = await pingRedis(url, 1_000).then(() => true, () => false);
+  const answering = await pingRedis(url, 1_000).then(
+    () => true,
+    () => false,
+  );
   return { running: true, ...running, url, answering };
 }
 

@@ -189,7 +189,12 @@ async function spawnUntilReady({ command, args, logPath, probe, timeoutMs, spawn
 
   const deadline = Date.now() + timeoutMs;
   while (failure === null) {
-    if (await probe(port).then(() => true, () => false)) {
+    if (
+      await probe(port).then(
+        () => true,
+        () => false,
+      )
+    ) {
       child.unref();
       return { pid: /** @type {number} */ (child.pid), exited };
     }

@@ -3,8 +3,8 @@
 const { keyOf } = require('../stripe-local/server');
 const { localStripeEnv, stripeLocalServerEnv } = require('./stripe-local-env');
 
-describe('the local Stripe-compatible server\'s settings', () => {
-  it('gives the apps keys of both modes that reach the same local account per mode, and the server\'s address', () => {
+describe("the local Stripe-compatible server's settings", () => {
+  it("gives the apps keys of both modes that reach the same local account per mode, and the server's address", () => {
     const env = localStripeEnv(12111);
     expect(env).toMatchObject({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '12111', STRIPE_API_PROTOCOL: 'http' });
     expect(keyOf(`Bearer ${env.STRIPE_TEST_SECRET_KEY}`)).toMatchObject({ livemode: false, publishable: false });

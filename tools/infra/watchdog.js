@@ -86,8 +86,14 @@ function runWatchdog() {
     if (targets.length > 0) {
       process.stderr.write(`[watchdog] npm start died: stopping what it started (pids ${targets.map(({ pid }) => pid).join(', ')})\n`);
     }
-    await stopAll(targets.filter(({ kind }) => kind === 'app'), APP_STOP_TIMEOUT_MS);
-    await stopAll(targets.filter(({ kind }) => kind === 'server'), SERVER_STOP_TIMEOUT_MS);
+    await stopAll(
+      targets.filter(({ kind }) => kind === 'app'),
+      APP_STOP_TIMEOUT_MS,
+    );
+    await stopAll(
+      targets.filter(({ kind }) => kind === 'server'),
+      SERVER_STOP_TIMEOUT_MS,
+    );
     process.exit(0);
   });
 }

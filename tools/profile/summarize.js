@@ -64,7 +64,11 @@ if (require.main === module) {
   }
   const summary = summarizeProfile(JSON.parse(fs.readFileSync(file, 'utf8')));
   /** @param {Array<[string, number]>} shares */
-  const table = (shares) => shares.slice(0, Number(rows)).map(([bucket, share]) => `${(share * 100).toFixed(1).padStart(6)} %  ${bucket}`).join('\n');
+  const table = (shares) =>
+    shares
+      .slice(0, Number(rows))
+      .map(([bucket, share]) => `${(share * 100).toFixed(1).padStart(6)} %  ${bucket}`)
+      .join('\n');
   process.stdout.write(`busy ${(summary.busyShare * 100).toFixed(1)} % of the samples\n-- self\n${table(summary.self)}\n-- inclusive\n${table(summary.inclusive)}\n`);
 }
 

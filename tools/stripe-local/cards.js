@@ -9,10 +9,10 @@
 
 /** @type {Readonly<Record<string, TestCard>>} */
 const BY_NUMBER = {
-  '4242424242424242': { outcome: 'succeeded', brand: 'visa', last4: '4242' },
-  '5555555555554444': { outcome: 'succeeded', brand: 'mastercard', last4: '4444' },
-  '4000000000000002': { outcome: 'declined', brand: 'visa', last4: '0002' },
-  '4000002760003184': { outcome: 'authentication_required', brand: 'visa', last4: '3184' },
+  4242424242424242: { outcome: 'succeeded', brand: 'visa', last4: '4242' },
+  5555555555554444: { outcome: 'succeeded', brand: 'mastercard', last4: '4444' },
+  4000000000000002: { outcome: 'declined', brand: 'visa', last4: '0002' },
+  4000002760003184: { outcome: 'authentication_required', brand: 'visa', last4: '3184' },
 };
 
 /** @type {Readonly<Record<string, string>>} */

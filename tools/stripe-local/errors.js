@@ -22,8 +22,7 @@ class StripeApiError extends Error {
 const invalidRequest = (message, param) => new StripeApiError(400, 'invalid_request_error', message, param ? { param } : {});
 
 /** @param {string} type @param {string} id @param {string} [param] */
-const noSuchObject = (type, id, param = 'id') =>
-  new StripeApiError(404, 'invalid_request_error', `No such ${type}: '${id}'`, { code: 'resource_missing', param });
+const noSuchObject = (type, id, param = 'id') => new StripeApiError(404, 'invalid_request_error', `No such ${type}: '${id}'`, { code: 'resource_missing', param });
 
 /** @param {string} param */
 const missingParam = (param) => new StripeApiError(400, 'invalid_request_error', `Missing required param: ${param}.`, { code: 'parameter_missing', param });

@@ -97,7 +97,13 @@ const eventRoutes = [
     path: /^\/v1\/events$/,
     handler: ({ store, scope, params }) => {
       const type = typeof params.type === 'string' ? params.type : undefined;
-      return { body: listOf('/v1/events', store.list(scope, 'event', (event) => type === undefined || event.type === type), params) };
+      return {
+        body: listOf(
+          '/v1/events',
+          store.list(scope, 'event', (event) => type === undefined || event.type === type),
+          params,
+        ),
+      };
     },
   },
 ];

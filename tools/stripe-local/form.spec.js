@@ -6,7 +6,7 @@ const { emailSearched } = require('./resources/customers');
 const { keyOf } = require('./server');
 
 describe('stripe-local request decoding', () => {
-  it('decodes the SDK\'s bracket notation into objects and arrays', () => {
+  it("decodes the SDK's bracket notation into objects and arrays", () => {
     expect(decodeForm('amount=1200&metadata[checkout]=chk_1&metadata[mode]=test&expand[]=customer&expand[]=latest_charge&items[0][price]=p1&items[1][price]=p2')).toEqual({
       amount: '1200',
       metadata: { checkout: 'chk_1', mode: 'test' },

@@ -151,7 +151,7 @@ describe('stripe-local through the official stripe SDK', () => {
     expect(secretOnly.status).toBe(401);
   });
 
-  it('takes a browser\'s confirmation as Stripe.js sends it: the publishable key as the form field `key`, readable cross-origin', async () => {
+  it("takes a browser's confirmation as Stripe.js sends it: the publishable key as the form field `key`, readable cross-origin", async () => {
     const stripe = sdk('sk_test_local_a');
     const intent = await stripe.paymentIntents.create({ amount: 1200, currency: 'cad' });
     const preflight = await fetch(`${baseUrl}/v1/payment_intents/${intent.id}/confirm`, { method: 'OPTIONS' });
@@ -201,7 +201,12 @@ describe('stripe-local through the official stripe SDK', () => {
     const account = await stripe.accounts.create({ type: 'express', country: 'CA', email: 'shop@example.ca' });
     expect(account).toMatchObject({ charges_enabled: false, payouts_enabled: false, livemode: true });
     await expect(stripe.transfers.create({ amount: 100, currency: 'cad', destination: account.id })).rejects.toMatchObject({ statusCode: 400, param: 'destination' });
-    const link = await stripe.accountLinks.create({ account: account.id, refresh_url: 'https://api.example/refresh', return_url: 'https://api.example/return', type: 'account_onboarding' });
+    const link = await stripe.accountLinks.create({
+      account: account.id,
+      refresh_url: 'https://api.example/refresh',
+      return_url: 'https://api.example/return',
+      type: 'account_onboarding',
+    });
     expect(link.object).toBe('account_link');
     expect(await (await fetch(link.url)).text()).toContain('Complete onboarding');
     const completed = await fetch(link.url, { method: 'POST', redirect: 'manual' });

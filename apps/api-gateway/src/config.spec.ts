@@ -30,7 +30,13 @@ describe('GatewayConfig limits', () => {
 describe('GatewayConfig overload bounds', () => {
   it('waits 1.5 s for a bus reply by default, under the 2 s every answer must come within, and sheds past its bounds', () => {
     const config = loadConfig(GatewayConfig, required);
-    expect([config.BUS_TIMEOUT_MS, config.LOAD_SHED_MAX_IN_FLIGHT, config.LOAD_SHED_MAX_BUS_PENDING, config.LOAD_SHED_MAX_BUS_WAIT_MS, config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS]).toEqual([1500, 100, 100, 750, 200]);
+    expect([
+      config.BUS_TIMEOUT_MS,
+      config.LOAD_SHED_MAX_IN_FLIGHT,
+      config.LOAD_SHED_MAX_BUS_PENDING,
+      config.LOAD_SHED_MAX_BUS_WAIT_MS,
+      config.LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS,
+    ]).toEqual([1500, 100, 100, 750, 200]);
   });
 
   it.each(['LOAD_SHED_MAX_IN_FLIGHT', 'LOAD_SHED_MAX_BUS_PENDING', 'LOAD_SHED_MAX_BUS_WAIT_MS', 'LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS'])('refuses %s below 1', (name) => {

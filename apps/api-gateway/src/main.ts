@@ -93,17 +93,21 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
   registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT), join(resolve(config.PROOF_PHOTO_DIR), 'incoming'));
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
-  app.getHttpAdapter().getInstance().addHook('onClose', async () => {
-    await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
-  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onClose', async () => {
+      await Promise.all(extraServers.map(({ server }) => new Promise((resolve) => server.close(resolve))));
+    });
   registerRateLimit(app, config);
   registerPageSecurityHeaders(app.getHttpAdapter().getInstance());
-  app.getHttpAdapter().getInstance().addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
   setupOpenApi(app);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
-  const bound = await Promise.all(
-    extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`),
-  );
+  const bound = await Promise.all(extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`));
   exitGracefullyOnSignals(app, logger, ServiceName.Gateway, {
     drainMs: config.SHUTDOWN_DRAIN_MS,
     exitWithParent: config.EXIT_WITH_PARENT,

@@ -13,7 +13,10 @@ describe('one address shape migrations (real Postgres)', () => {
   const { s, pg, options } = sandbox;
   const newOnes = ['OneAddressShape1765000100010', 'OneLocationAddressShape1765000100020'];
   // The schema as it was before them: later migrations (columns the old rows below do not fill) run after, as in production.
-  const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration: Migration) => newOnes.includes(new migration().name ?? '')));
+  const before = MIGRATIONS.slice(
+    0,
+    MIGRATIONS.findIndex((migration: Migration) => newOnes.includes(new migration().name ?? '')),
+  );
 
   beforeAll(sandbox.open);
   afterAll(sandbox.close);
@@ -23,10 +26,9 @@ describe('one address shape migrations (real Postgres)', () => {
 
   it('renames the stored keys, keeps values (null included), and presents them as before', async () => {
     await runMigrations(options(before));
-    await pg.query(
-      `INSERT INTO ${s}.pickup_locations (id, merchant_id, mode, name, address, phone) VALUES ('loc_old', 'mer_1', 'test', 'Old', $1, '+14165550100')`,
-      [JSON.stringify(oldAddress)],
-    );
+    await pg.query(`INSERT INTO ${s}.pickup_locations (id, merchant_id, mode, name, address, phone) VALUES ('loc_old', 'mer_1', 'test', 'Old', $1, '+14165550100')`, [
+      JSON.stringify(oldAddress),
+    ]);
     await pg.query(
       `INSERT INTO ${s}.deliveries (id, merchant_id, mode, status, quote_id, fee, currency, category, pickup, dropoff, customer, tracking_token, created_at, updated_at)
        VALUES ('del_test_old', 'mer_1', 'test', 'created', 'qt_old', 900, 'cad', 'standard', $1, $1, '{"name":"Ada","email":null}', 'tok_old', now(), now())`,
@@ -40,7 +42,17 @@ describe('one address shape migrations (real Postgres)', () => {
     expect(presentAddress(location.address)).toStrictEqual(oldAddress);
 
     const delivery = (await pg.query<{ pickup: DeliveryStopRecord; dropoff: DeliveryStopRecord }>(`SELECT pickup, dropoff FROM ${s}.deliveries WHERE id = 'del_test_old'`)).rows[0];
-    expect(delivery.pickup).toStrictEqual({ street: '1 Queen St E', city: 'Toronto', province: 'ON', postalCode: null, country: 'CA', lat: 43.65, lng: -79.38, name: 'Ada', phone: '+14165550199' });
+    expect(delivery.pickup).toStrictEqual({
+      street: '1 Queen St E',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: null,
+      country: 'CA',
+      lat: 43.65,
+      lng: -79.38,
+      name: 'Ada',
+      phone: '+14165550199',
+    });
     expect(presentDeliveryStop(delivery.dropoff)).toStrictEqual(oldStop);
   });
 

@@ -10,7 +10,10 @@ describe('charged fee and reroute count migration (real Postgres)', () => {
   const sandbox = migrationSandbox('chargedfee');
   const { s, pg, options } = sandbox;
   const added = 'AddDeliveryChargedFeeAndRerouteCount1765510000000';
-  const before = MIGRATIONS.slice(0, MIGRATIONS.findIndex((migration: Migration) => new migration().name === added));
+  const before = MIGRATIONS.slice(
+    0,
+    MIGRATIONS.findIndex((migration: Migration) => new migration().name === added),
+  );
 
   beforeAll(sandbox.open);
   afterAll(sandbox.close);

@@ -28,7 +28,24 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
   let db: Client;
 
   function prepare(name: string, columns: Array<{ name: string; type: string }>): Promise<unknown> {
-    const types = ['text[]', 'text[]', 'timestamptz[]', 'int[]', 'text[]', 'int[]', 'text[]', 'text[]', 'int[]', 'text[]', 'jsonb[]', 'timestamptz[]', 'text[]', 'text[]', 'text[]', 'int[]'];
+    const types = [
+      'text[]',
+      'text[]',
+      'timestamptz[]',
+      'int[]',
+      'text[]',
+      'int[]',
+      'text[]',
+      'text[]',
+      'int[]',
+      'text[]',
+      'jsonb[]',
+      'timestamptz[]',
+      'text[]',
+      'text[]',
+      'text[]',
+      'int[]',
+    ];
     const sql = moveTestDeliveriesSql(columns).replace(/\{schema\}/g, s);
     return db.query(`PREPARE ${name}(${[...types, ...columns.map((c) => `${c.type}[]`)].join(', ')}) AS ${sql}`);
   }
@@ -73,7 +90,10 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
     const dataSource = new DataSource(dataSourceOptions({ url: databaseUrl, schema, applicationName: 'delivery-plans-test', entities: [DeliveryEntity] }));
     await dataSource.initialize();
     try {
-      for (const scope of [{ merchantId: 'mer_busy', mode: 'test' as const }, { merchantId: 'mer_other', mode: 'live' as const }]) {
+      for (const scope of [
+        { merchantId: 'mer_busy', mode: 'test' as const },
+        { merchantId: 'mer_other', mode: 'live' as const },
+      ]) {
         const [sql, parameters] = dataSource
           .getRepository(DeliveryEntity)
           .createQueryBuilder()
@@ -95,28 +115,25 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
 
   it('moves the deliveries still as read, with their changed columns, and writes the events and hand-offs of those alone', async () => {
     const events = (ids: string[]) => ids.map((id) => `ev_${id}`);
-    const { rows } = await db.query<{ id: string }>(
-      moveTestDeliveriesSql([FAILURE_REASON]).replace(/\{schema\}/g, s),
-      [
-        ['del_10', 'del_11'],
-        ['failed', 'failed'],
-        [new Date(), new Date()],
-        [2, 2],
-        ['pending', 'driver_assigned'], // del_11 is pending: read stale, it must not move
-        [1, 1],
-        events(['del_10', 'del_11']),
-        ['del_10', 'del_11'],
-        [2, 2],
-        ['delivery.failed', 'delivery.failed'],
-        ['{"status":"failed"}', '{"status":"failed"}'],
-        [new Date(), new Date()],
-        [WEBHOOK, PAYMENT, WEBHOOK, PAYMENT],
-        ['ev_del_10', 'ev_del_10', 'ev_del_11', 'ev_del_11'],
-        ['del_10', 'del_10', 'del_11', 'del_11'],
-        [2, 2, 2, 2],
-        ['courier_unavailable', 'courier_unavailable'],
-      ],
-    );
+    const { rows } = await db.query<{ id: string }>(moveTestDeliveriesSql([FAILURE_REASON]).replace(/\{schema\}/g, s), [
+      ['del_10', 'del_11'],
+      ['failed', 'failed'],
+      [new Date(), new Date()],
+      [2, 2],
+      ['pending', 'driver_assigned'], // del_11 is pending: read stale, it must not move
+      [1, 1],
+      events(['del_10', 'del_11']),
+      ['del_10', 'del_11'],
+      [2, 2],
+      ['delivery.failed', 'delivery.failed'],
+      ['{"status":"failed"}', '{"status":"failed"}'],
+      [new Date(), new Date()],
+      [WEBHOOK, PAYMENT, WEBHOOK, PAYMENT],
+      ['ev_del_10', 'ev_del_10', 'ev_del_11', 'ev_del_11'],
+      ['del_10', 'del_10', 'del_11', 'del_11'],
+      [2, 2, 2, 2],
+      ['courier_unavailable', 'courier_unavailable'],
+    ]);
     expect(rows).toEqual([{ id: 'del_10' }]);
     const moved = await db.query(`SELECT id, status, event_sequence, failure_reason FROM ${s}.deliveries WHERE id IN ('del_10', 'del_11') ORDER BY id`);
     expect(moved.rows).toEqual([
@@ -126,10 +143,12 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
     const written = await db.query(`SELECT id, delivery_id, sequence, type FROM ${s}.outbox_events ORDER BY id`);
     expect(written.rows).toEqual([{ id: 'ev_del_10', delivery_id: 'del_10', sequence: 2, type: 'delivery.failed' }]);
     const handoffs = await db.query(`SELECT subscriber, event_id FROM ${s}.outbox_handoffs ORDER BY subscriber`);
-    expect(handoffs.rows).toEqual([
-      { subscriber: PAYMENT, event_id: 'ev_del_10' },
-      { subscriber: WEBHOOK, event_id: 'ev_del_10' },
-    ].sort((a, b) => a.subscriber.localeCompare(b.subscriber)));
+    expect(handoffs.rows).toEqual(
+      [
+        { subscriber: PAYMENT, event_id: 'ev_del_10' },
+        { subscriber: WEBHOOK, event_id: 'ev_del_10' },
+      ].sort((a, b) => a.subscriber.localeCompare(b.subscriber)),
+    );
   });
 
   it('has outbox_handoffs vacuumed after a fixed number of dead rows, not a share of the table', async () => {

@@ -51,16 +51,11 @@ describe('DeliveryStatusRepository.insert (real Postgres)', () => {
   const statementsSent = () => sent.mock.calls.map(([query]) => (query as { name?: string }).name);
 
   const countOf = async (table: string, ids: string[]) =>
-    Number(
-      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".${table} WHERE ${table === 'deliveries' ? 'id' : 'delivery_id'} = ANY($1)`, [ids]))
-        .rows[0].n,
-    );
+    Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM "${schema}".${table} WHERE ${table === 'deliveries' ? 'id' : 'delivery_id'} = ANY($1)`, [ids])).rows[0].n);
 
   beforeAll(async () => {
     await runMigrations({ url: databaseUrl, schema, applicationName: 'insert-deliveries-test', migrations: MIGRATIONS });
-    dataSource = new DataSource(
-      dataSourceOptions({ url: databaseUrl, schema, applicationName: 'insert-deliveries-test', entities: [DeliveryEntity, OutboxEventEntity] }),
-    );
+    dataSource = new DataSource(dataSourceOptions({ url: databaseUrl, schema, applicationName: 'insert-deliveries-test', entities: [DeliveryEntity, OutboxEventEntity] }));
     await dataSource.initialize();
     db = new Client({ connectionString: databaseUrl });
     await db.connect();

@@ -77,21 +77,18 @@ describe('quote statements find a quote by its primary key (real Postgres, no st
       ['qt_theirs', 'del_5', null, false, null],
       ['qt_free2', 'del_6', 'food', false, null],
     ] as const;
-    const { rows } = await db.query<{ id: string; claimed_by: string }>(
-      claimFreeQuotesSql('q.id, q.claimed_by').replace(/\{schema\}/g, `"${schema}"`),
-      [
-        new Date(),
-        new Date(Date.now() + 60_000),
-        claims.map((c) => c[0]),
-        claims.map(() => 'mer_a'),
-        claims.map(() => 'test'),
-        claims.map((c) => c[1]),
-        claims.map((c) => c[2]),
-        claims.map((c) => c[3]),
-        claims.map((c) => c[4]),
-        ['alcohol'],
-      ],
-    );
+    const { rows } = await db.query<{ id: string; claimed_by: string }>(claimFreeQuotesSql('q.id, q.claimed_by').replace(/\{schema\}/g, `"${schema}"`), [
+      new Date(),
+      new Date(Date.now() + 60_000),
+      claims.map((c) => c[0]),
+      claims.map(() => 'mer_a'),
+      claims.map(() => 'test'),
+      claims.map((c) => c[1]),
+      claims.map((c) => c[2]),
+      claims.map((c) => c[3]),
+      claims.map((c) => c[4]),
+      ['alcohol'],
+    ]);
     expect(rows).toEqual([{ id: 'qt_free', claimed_by: 'del_1' }]);
   });
 

@@ -37,9 +37,7 @@ describe('WebhookDispatcherConfig', () => {
     expect(loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: current }).WEBHOOK_SECRETS_OLD_KEYS).toBeUndefined();
     const older = `${key()}, ${key()}`;
     expect(loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: current, WEBHOOK_SECRETS_OLD_KEYS: older }).WEBHOOK_SECRETS_OLD_KEYS).toBe(older);
-    expect(() => loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: current, WEBHOOK_SECRETS_OLD_KEYS: `${key()},nope` })).toThrow(
-      /WEBHOOK_SECRETS_OLD_KEYS/,
-    );
+    expect(() => loadConfig(WebhookDispatcherConfig, { ...valid, WEBHOOK_SECRETS_KEY: current, WEBHOOK_SECRETS_OLD_KEYS: `${key()},nope` })).toThrow(/WEBHOOK_SECRETS_OLD_KEYS/);
   });
 
   it('takes the auto-disable thresholds of decisions.md by default, and shorter ones with the warning first', () => {

@@ -21,8 +21,7 @@ function NoHostsInProduction(): PropertyDecorator {
   return ValidateBy({
     name: 'noHostsInProduction',
     validator: {
-      validate: (value: unknown, args) =>
-        (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || (typeof value === 'string' && hostList(value).length === 0),
+      validate: (value: unknown, args) => (args?.object as { NODE_ENV?: string }).NODE_ENV !== 'production' || (typeof value === 'string' && hostList(value).length === 0),
       defaultMessage: () => 'must be empty when NODE_ENV is production (it exempts hosts from the SSRF guard, for development and tests only)',
     },
   });

@@ -40,9 +40,10 @@ describe('event sequence migration (real Postgres)', () => {
       ]);
     }
     const already = JSON.stringify({ id: 'evt_d1', type: 'delivery.created', created_at: '2026-11-20T10:00:00.000Z', data: { id: 'del_d' }, sequence: 7 });
-    await pg.query(`INSERT INTO ${s}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ('evt_d1', 'mer_1', 'test', 'delivery.created', 'del_d', $1, now())`, [
-      already,
-    ]);
+    await pg.query(
+      `INSERT INTO ${s}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ('evt_d1', 'mer_1', 'test', 'delivery.created', 'del_d', $1, now())`,
+      [already],
+    );
 
     const migrate = () => runMigrations(options([CreateEndpoints1763800600000, CreateEvents1763800700000, AddEventSequence1764001500000]));
     expect(await migrate()).toEqual(['AddEventSequence1764001500000']);

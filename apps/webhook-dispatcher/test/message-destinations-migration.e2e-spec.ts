@@ -28,7 +28,9 @@ describe('message destinations migration (real Postgres)', () => {
     await pg.query(
       `INSERT INTO ${s}.endpoints (id, merchant_id, mode, url, events, secret_sealed, created_at) VALUES ('we_1', 'mer_1', 'test', 'https://example.com', '{*}', 'x', now())`,
     );
-    await pg.query(`INSERT INTO ${s}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ('evt_1', 'mer_1', 'test', 'delivery.created', 'del_1', '{}', now())`);
+    await pg.query(
+      `INSERT INTO ${s}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ('evt_1', 'mer_1', 'test', 'delivery.created', 'del_1', '{}', now())`,
+    );
     await pg.query(`INSERT INTO ${s}.event_deliveries (event_id, endpoint_id, status, attempt_count, updated_at) VALUES ('evt_1', 'we_1', 'failed', 4, now())`);
     const oldNames = await namesOf('event_deliveries');
 
@@ -40,11 +42,11 @@ describe('message destinations migration (real Postgres)', () => {
     expect(rows).toEqual([{ event_id: 'evt_1', endpoint_id: 'we_1', status: 'failed', attempt_count: 4, round: 0 }]);
     // The attempts' foreign key follows the table: an attempt needs its destination, and goes with it.
     await expect(
-      pg.query(
-        `INSERT INTO ${s}.attempts (id, event_id, endpoint_id, trigger, succeeded, duration_ms, created_at) VALUES ('att_0', 'evt_1', 'we_none', 'resend', true, 5, now())`,
-      ),
+      pg.query(`INSERT INTO ${s}.attempts (id, event_id, endpoint_id, trigger, succeeded, duration_ms, created_at) VALUES ('att_0', 'evt_1', 'we_none', 'resend', true, 5, now())`),
     ).rejects.toThrow(/foreign key/);
-    await pg.query(`INSERT INTO ${s}.attempts (id, event_id, endpoint_id, trigger, succeeded, duration_ms, created_at) VALUES ('att_1', 'evt_1', 'we_1', 'resend', true, 5, now())`);
+    await pg.query(
+      `INSERT INTO ${s}.attempts (id, event_id, endpoint_id, trigger, succeeded, duration_ms, created_at) VALUES ('att_1', 'evt_1', 'we_1', 'resend', true, 5, now())`,
+    );
     await expect(pg.query(`UPDATE ${s}.message_destinations SET status = 'lost'`)).rejects.toThrow(/message_destinations_status_check/);
 
     const dataSource = new DataSource(dataSourceOptions(options(MIGRATIONS)));

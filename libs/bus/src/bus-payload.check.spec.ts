@@ -94,7 +94,15 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ListDriverOffers]: { tokenHash: 'a'.repeat(64) },
   [Pattern.AcceptOffer]: { tokenHash: 'a'.repeat(64), offerId: 'ofr_1' },
   [Pattern.DeclineOffer]: { tokenHash: 'a'.repeat(64), offerId: 'ofr_1' },
-  [Pattern.ReportDeliveryStatus]: { tokenHash: 'a'.repeat(64), deliveryId: 'del_1', status: 'delivered', reason: null, recipientName: 'Ada', pin: '0421', recipientBirthDate: '1990-04-01' },
+  [Pattern.ReportDeliveryStatus]: {
+    tokenHash: 'a'.repeat(64),
+    deliveryId: 'del_1',
+    status: 'delivered',
+    reason: null,
+    recipientName: 'Ada',
+    pin: '0421',
+    recipientBirthDate: '1990-04-01',
+  },
   [Pattern.GetDeliveryProof]: { scope, deliveryId: 'del_test_4fJ0aQ9xWm2Lk8Pq3Rt7Vz1B' },
   [Pattern.AddProofPhoto]: {
     tokenHash: 'a'.repeat(64),

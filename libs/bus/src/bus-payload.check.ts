@@ -11,8 +11,7 @@ const MESSAGE_RULES: ValidatorOptions = {
   validationError: { target: false },
 };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The payload as its message class, or the 400 that refuses it before any

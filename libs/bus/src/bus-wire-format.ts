@@ -43,6 +43,4 @@ export const BUS_REQUEST_BATCH = 'bus.batch';
 export const BUS_REQUEST_BATCH_MAX = 50;
 
 /** A reply, correlated to its request by the request's job id. */
-export type BusReply<TResponse = unknown> =
-  | { id: string; response: TResponse; err?: undefined }
-  | { id: string; err: ErrorPayload; response?: undefined };
+export type BusReply<TResponse = unknown> = { id: string; response: TResponse; err?: undefined } | { id: string; err: ErrorPayload; response?: undefined };

@@ -265,13 +265,13 @@ export class BusClient extends ClientProxy {
    */
   private async sendJobs(batch: Outgoing[]): Promise<Array<Error | undefined>> {
     const waited = batch.filter(({ request }) => this.pending.has(request.id));
-    const byQueue = groupBy(waited, ({ queue }) => queue, ({ request }) => request);
-    const failed = new Map<string, Error>();
-    await Promise.all(
-      [...byQueue].map(([name, requests]) =>
-        this.addJob(name, requests).catch((error: Error) => failed.set(name, error)),
-      ),
+    const byQueue = groupBy(
+      waited,
+      ({ queue }) => queue,
+      ({ request }) => request,
     );
+    const failed = new Map<string, Error>();
+    await Promise.all([...byQueue].map(([name, requests]) => this.addJob(name, requests).catch((error: Error) => failed.set(name, error))));
     return batch.map(({ queue }) => failed.get(queue));
   }
 

@@ -60,9 +60,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
       this.replies = replies as ReplyConnection;
       await whenReady(this.replies);
       const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
-      this.workers.push(
-        this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest | BusRequestBatch>) => this.handleRequestJob(job)),
-      );
+      this.workers.push(this.worker(BusQueue.requests(this.options.service), concurrency, (job: Job<BusRequest | BusRequestBatch>) => this.handleRequestJob(job)));
       await Promise.all(this.workers.map((worker) => worker.waitUntilReady()));
       callback();
     } catch (error) {
@@ -124,9 +122,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
     const taken = Date.now();
     Metrics.busRequestWait.observe({ pattern }, Math.max(0, (job.processedOn ?? taken) - job.timestamp) / 1000);
     // The deadline travels in the context, so bus calls the handler makes do not outlive it.
-    const reply = await runWithRequestContext({ requestId: meta.requestId ?? id, deadline }, () =>
-      this.answer(id, pattern, data, new BusContext([job, meta])),
-    );
+    const reply = await runWithRequestContext({ requestId: meta.requestId ?? id, deadline }, () => this.answer(id, pattern, data, new BusContext([job, meta])));
     await this.outgoing.add({ to: replyTo, reply: JSON.stringify(reply) });
     Metrics.busHandlerDuration.observe({ pattern, outcome: reply.err ? 'error' : 'ok' }, (Date.now() - taken) / 1000);
   }
@@ -134,7 +130,11 @@ export class BusServer extends Server implements CustomTransportStrategy {
   private async push(replies: OutgoingReply[]): Promise<void[]> {
     const replyConnection = this.replies;
     if (!replyConnection) throw new Error('bus server is closed');
-    const byClient = groupBy(replies, ({ to }) => to, ({ reply }) => reply);
+    const byClient = groupBy(
+      replies,
+      ({ to }) => to,
+      ({ reply }) => reply,
+    );
     await Promise.all([...byClient].map(([to, list]) => replyConnection.pushReplies(to, REPLY_TTL_MS, ...list)));
     return replies.map(() => undefined);
   }

@@ -22,8 +22,7 @@ describe('bus payloads are checked by every service (malformed messages straight
   let scope: MerchantScope;
   let bus: BusClient;
 
-  const count = async (schema: string, table: string): Promise<number> =>
-    Number((await pg.query(`SELECT count(*) AS n FROM "${system.prefix}_${schema}".${table}`)).rows[0].n);
+  const count = async (schema: string, table: string): Promise<number> => Number((await pg.query(`SELECT count(*) AS n FROM "${system.prefix}_${schema}".${table}`)).rows[0].n);
 
   async function refusal(pattern: Pattern, payload: unknown): Promise<ErrorPayload> {
     const outcome = await firstValueFrom(bus.send(pattern, payload)).then(

@@ -117,18 +117,20 @@ describe('bus transport (real Redis)', () => {
 
   it('answers 1,000 concurrent requests, each with its own reply', async () => {
     const ns = Array.from({ length: 1000 }, (_, i) => i);
-    const replies = await Promise.all(
-      ns.map((n) => firstValueFrom(client.send<{ n: number; square: number }>('test.square', { n }))),
-    );
+    const replies = await Promise.all(ns.map((n) => firstValueFrom(client.send<{ n: number; square: number }>('test.square', { n }))));
     replies.forEach((reply, i) => expect(reply).toMatchObject({ n: i, square: i * i }));
     expect(client.inFlight).toBe(0);
     // The answering side says where each request's time went: its wait for a worker, and the handler
     // (counted once its reply is pushed, which the caller may read first).
-    const counted = await waitFor(async () => {
-      const text = await metricsRegistry.metrics();
-      const handled = metricValue(text, 'sdd_bus_handler_duration_seconds_count', { pattern: 'test.square', outcome: 'ok' }) ?? 0;
-      return handled >= 1000 ? text : undefined;
-    }, 5000, 20);
+    const counted = await waitFor(
+      async () => {
+        const text = await metricsRegistry.metrics();
+        const handled = metricValue(text, 'sdd_bus_handler_duration_seconds_count', { pattern: 'test.square', outcome: 'ok' }) ?? 0;
+        return handled >= 1000 ? text : undefined;
+      },
+      5000,
+      20,
+    );
     expect(metricValue(counted, 'sdd_bus_request_wait_seconds_count', { pattern: 'test.square' })).toBeGreaterThanOrEqual(1000);
   });
 
@@ -229,16 +231,14 @@ describe('bus transport (real Redis)', () => {
 
   it('lets two replicas share the work with no request processed twice', async () => {
     const ns = Array.from({ length: 400 }, (_, i) => i);
-    const replies = await Promise.all(
-      ns.map((n) => firstValueFrom(client.send<{ replica: string }>('test.square', { n }))),
-    );
+    const replies = await Promise.all(ns.map((n) => firstValueFrom(client.send<{ replica: string }>('test.square', { n }))));
     const processed = seen.requests.map((r) => r.n).sort((a, b) => a - b);
     expect(processed).toEqual(ns);
     const byReplica = new Set(replies.map((r) => r.replica));
     expect(byReplica).toEqual(new Set(['quote-a', 'quote-b']));
   });
 
-  it('carries the id of the request a message is for: the one given, else the caller\'s context\'s', async () => {
+  it("carries the id of the request a message is for: the one given, else the caller's context's", async () => {
     const whoami = (options?: { requestId?: string }) => client.request('test.whoami' as Pattern, {} as never, options);
     expect(await whoami({ requestId: 'req_given' })).toBe('req_given');
     expect(await runWithRequestContext({ requestId: 'req_context' }, () => whoami())).toBe('req_context');

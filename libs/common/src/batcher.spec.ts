@@ -5,10 +5,13 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('Batcher', () => {
   it('sends calls made together as one batch and answers each in order', async () => {
     const batches: number[][] = [];
-    const batcher = new Batcher<number, number>(async (items) => {
-      batches.push(items);
-      return items.map((item) => item * 10);
-    }, { maxSize: 100, maxConcurrent: 1 });
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items.map((item) => item * 10);
+      },
+      { maxSize: 100, maxConcurrent: 1 },
+    );
     await expect(Promise.all([1, 2, 3].map((n) => batcher.add(n)))).resolves.toEqual([10, 20, 30]);
     expect(batches).toEqual([[1, 2, 3]]);
   });
@@ -17,11 +20,14 @@ describe('Batcher', () => {
     const batches: number[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const batcher = new Batcher<number, number>(async (items) => {
-      batches.push(items);
-      if (batches.length === 1) await gate;
-      return items;
-    }, { maxSize: 3, maxConcurrent: 1 });
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await gate;
+        return items;
+      },
+      { maxSize: 3, maxConcurrent: 1 },
+    );
     const first = batcher.add(0);
     await tick();
     const rest = [1, 2, 3, 4, 5].map((n) => batcher.add(n));
@@ -35,24 +41,30 @@ describe('Batcher', () => {
   it('runs up to maxConcurrent batches at once', async () => {
     let running = 0;
     let most = 0;
-    const batcher = new Batcher<number, number>(async (items) => {
-      running += 1;
-      most = Math.max(most, running);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      running -= 1;
-      return items;
-    }, { maxSize: 1, maxConcurrent: 2 });
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return items;
+      },
+      { maxSize: 1, maxConcurrent: 2 },
+    );
     await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
     expect(most).toBe(2);
   });
 
   it('rejects every call of a failed batch, and carries on with the next', async () => {
     let calls = 0;
-    const batcher = new Batcher<number, number>(async (items) => {
-      calls += 1;
-      if (calls === 1) throw new Error('database down');
-      return items;
-    }, { maxSize: 10, maxConcurrent: 1 });
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+        return items;
+      },
+      { maxSize: 10, maxConcurrent: 1 },
+    );
     const failed = [1, 2].map((n) => batcher.add(n));
     await expect(Promise.all(failed.map((p) => p.catch((error: Error) => error.message)))).resolves.toEqual(['database down', 'database down']);
     await expect(batcher.add(3)).resolves.toBe(3);

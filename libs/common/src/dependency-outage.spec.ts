@@ -41,12 +41,9 @@ describe('isDependencyOutage', () => {
     expect(isDependencyOutage(error)).toBe(true);
   });
 
-  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])(
-    'is true for the socket error %s',
-    (code) => {
-      expect(isDependencyOutage(systemError(code))).toBe(true);
-    },
-  );
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])('is true for the socket error %s', (code) => {
+    expect(isDependencyOutage(systemError(code))).toBe(true);
+  });
 
   it.each([
     'Connection terminated unexpectedly',
@@ -60,7 +57,7 @@ describe('isDependencyOutage', () => {
     'Reached the max retries per request limit (which is 1). Refer to "maxRetriesPerRequest" option for details.',
     'Command timed out',
     'LOADING Redis is loading the dataset in memory',
-    'READONLY You can\'t write against a read only replica.',
+    "READONLY You can't write against a read only replica.",
   ])('is true for the client error "%s"', (message) => {
     expect(isDependencyOutage(new Error(message))).toBe(true);
   });
@@ -109,8 +106,14 @@ describe('isDependencyOutage', () => {
     const offlineQueueOff = new Redis({ port, host: '127.0.0.1', enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     const gaveUp = new Redis({ port, host: '127.0.0.1', retryStrategy: () => null });
     gaveUp.on('error', () => undefined);
-    const refused = await offlineQueueOff.ping().then(() => undefined, (reason: unknown) => reason);
-    const closed = await gaveUp.ping().then(() => undefined, (reason: unknown) => reason);
+    const refused = await offlineQueueOff.ping().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    const closed = await gaveUp.ping().then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
     expect(isDependencyOutage(refused)).toBe(true);
     expect(isDependencyOutage(closed)).toBe(true);
   });

@@ -11,7 +11,14 @@ describe('groupBy', () => {
   });
 
   it('keeps what valueOf takes from each item', () => {
-    const groups = groupBy([{ to: 'x', n: 1 }, { to: 'x', n: 2 }], (item) => item.to, (item) => item.n);
+    const groups = groupBy(
+      [
+        { to: 'x', n: 1 },
+        { to: 'x', n: 2 },
+      ],
+      (item) => item.to,
+      (item) => item.n,
+    );
     expect(groups.get('x')).toEqual([1, 2]);
   });
 

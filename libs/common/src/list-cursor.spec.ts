@@ -10,8 +10,13 @@ describe('list cursor', () => {
     expect(decodeCursor(cursor, 'del')).toEqual(position);
   });
 
-  it.each(['', 'not-a-cursor', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('["x","del_1"]').toString('base64url'),
-    Buffer.from('["2026-11-22T08:00:00Z","qt_1"]').toString('base64url')])('refuses %p', (cursor) => {
+  it.each([
+    '',
+    'not-a-cursor',
+    Buffer.from('{"a":1}').toString('base64url'),
+    Buffer.from('["x","del_1"]').toString('base64url'),
+    Buffer.from('["2026-11-22T08:00:00Z","qt_1"]').toString('base64url'),
+  ])('refuses %p', (cursor) => {
     expect(decodeCursor(cursor, 'del')).toBeUndefined();
   });
 

@@ -42,12 +42,7 @@ export function cursorParam(cursor: string | undefined, idPrefix: string): ListP
  * whether there is more: the first `limit` rows, presented, and the cursor
  * after the last of them.
  */
-export function toPage<R, T>(
-  rows: R[],
-  limit: number,
-  positionOf: (row: R) => ListPosition,
-  present: (row: R) => T,
-): { data: T[]; has_more: boolean; next_cursor: string | null } {
+export function toPage<R, T>(rows: R[], limit: number, positionOf: (row: R) => ListPosition, present: (row: R) => T): { data: T[]; has_more: boolean; next_cursor: string | null } {
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;
   const last = page[page.length - 1];

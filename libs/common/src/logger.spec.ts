@@ -14,7 +14,15 @@ function capture(): { logger: pino.Logger; lines: () => Array<Record<string, unk
     },
   });
   const logger = pino(loggerOptions('test-service', 'info'), sink);
-  return { logger, lines: () => written.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    lines: () =>
+      written
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe('loggerOptions', () => {

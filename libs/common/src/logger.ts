@@ -41,7 +41,5 @@ function redactArgument(argument: unknown): unknown {
 
 function redactFields<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, field]) => [key, typeof field === 'string' ? redactSecrets(field) : field]),
-  ) as T;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, typeof field === 'string' ? redactSecrets(field) : field])) as T;
 }

@@ -37,7 +37,7 @@ export const Metrics = {
   }),
   busHandlerDuration: new Histogram({
     name: 'sdd_bus_handler_duration_seconds',
-    help: 'Bus requests this service answered, by pattern and outcome (ok, error): the handler\'s own time, from the worker taking the job to its reply pushed.',
+    help: "Bus requests this service answered, by pattern and outcome (ok, error): the handler's own time, from the worker taking the job to its reply pushed.",
     labelNames: ['pattern', 'outcome'] as const,
     buckets: LATENCY_BUCKETS,
     registers,
@@ -62,7 +62,7 @@ export const Metrics = {
   }),
   jobsProcessed: new Counter({
     name: 'sdd_jobs_processed_total',
-    help: 'Jobs this process ran, by queue and outcome (completed, failed): with replicas, each one\'s share of the work.',
+    help: "Jobs this process ran, by queue and outcome (completed, failed): with replicas, each one's share of the work.",
     labelNames: ['queue', 'outcome'] as const,
     registers,
   }),

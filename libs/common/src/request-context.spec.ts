@@ -28,7 +28,7 @@ describe('request context', () => {
 });
 
 describe('tooLateToCommit', () => {
-  it('lets work commit while more than the margin is left before its caller\'s deadline', () => {
+  it("lets work commit while more than the margin is left before its caller's deadline", () => {
     expect(tooLateToCommit(10_000, 10_000 - COMMIT_MARGIN_MS)).toBe(false);
     expect(tooLateToCommit(undefined, 10_000)).toBe(false);
   });

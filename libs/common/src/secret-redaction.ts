@@ -23,20 +23,13 @@ const REDACTED = '[redacted]';
 
 /** Any text (a log message, an error): prefixed secrets and public pages' capabilities replaced. */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(URL_PASSWORD, `$1${REDACTED}@`)
-    .replace(CAPABILITY_PATH, `/$1/${REDACTED}`)
-    .replace(PREFIXED_SECRET, `$1_${REDACTED}`);
+  return text.replace(URL_PASSWORD, `$1${REDACTED}@`).replace(CAPABILITY_PATH, `/$1/${REDACTED}`).replace(PREFIXED_SECRET, `$1_${REDACTED}`);
 }
 
 /** A request URL as logged: as `redactSecrets`, and the values of credential-like query parameters too. */
 export function redactUrl(url: string): string {
   const start = url.search(/[?#]/);
   if (start === -1) return redactSecrets(url);
-  const query = url
-    .slice(start)
-    .replace(QUERY_PARAM, (param: string, separator: string, name: string) =>
-      CREDENTIAL_NAME.test(name) ? `${separator}${name}=${REDACTED}` : param,
-    );
+  const query = url.slice(start).replace(QUERY_PARAM, (param: string, separator: string, name: string) => (CREDENTIAL_NAME.test(name) ? `${separator}${name}=${REDACTED}` : param));
   return redactSecrets(url.slice(0, start)) + redactSecrets(query);
 }

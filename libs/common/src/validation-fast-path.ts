@@ -55,8 +55,7 @@ function rulesOf(storage: Storage, grouped: Grouped): PropertyRules[] {
   return rules;
 }
 
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+const isThenable = (value: unknown): value is PromiseLike<unknown> => typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
 /**
  * Walks class-validator's own metadata the way its ValidationExecutor does,

@@ -19,7 +19,11 @@ class Shipment {
 }
 
 const errorsOf = async (cls: new () => object, plain: object) =>
-  (await validate(plainToInstance(cls, plain), { whitelist: true, forbidNonWhitelisted: true })).map((error) => [error.property, Object.keys(error.constraints ?? {}), error.children?.length ?? 0]);
+  (await validate(plainToInstance(cls, plain), { whitelist: true, forbidNonWhitelisted: true })).map((error) => [
+    error.property,
+    Object.keys(error.constraints ?? {}),
+    error.children?.length ?? 0,
+  ]);
 
 describe('cacheValidationMetadata', () => {
   beforeAll(() => cacheValidationMetadata());

@@ -37,10 +37,12 @@ export function cacheValidationMetadata(): void {
     if (!byProperty) grouped.set(metadatas, (byProperty = groupBy(metadatas)));
     return byProperty;
   };
-  const clearing = <A extends unknown[]>(register: (...args: A) => void) => (...args: A) => {
-    cache = new WeakMap();
-    register(...args);
-  };
+  const clearing =
+    <A extends unknown[]>(register: (...args: A) => void) =>
+    (...args: A) => {
+      cache = new WeakMap();
+      register(...args);
+    };
   storage.addValidationMetadata = clearing(storage.addValidationMetadata.bind(storage));
   storage.addConstraintMetadata = clearing(storage.addConstraintMetadata.bind(storage));
   storage.addValidationSchema = clearing(storage.addValidationSchema.bind(storage));

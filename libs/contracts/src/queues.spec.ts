@@ -8,10 +8,7 @@ function hashTagOf(key: string): string {
   return open >= 0 && close > open + 1 ? key.slice(open + 1, close) : key;
 }
 
-const queues = [
-  ...Object.values(ServiceName).map((service) => BusQueue.requests(service)),
-  ...Object.values(ServiceQueue),
-];
+const queues = [...Object.values(ServiceName).map((service) => BusQueue.requests(service)), ...Object.values(ServiceQueue)];
 
 describe('queue names on Redis Cluster', () => {
   it('put every key of one queue in one slot, whatever the prefix', () => {

@@ -9,9 +9,4 @@ export const ServiceName = {
 export type ServiceName = (typeof ServiceName)[keyof typeof ServiceName];
 
 /** The services the gateway talks to over the bus. */
-export const BACKEND_SERVICES: readonly ServiceName[] = [
-  ServiceName.Quote,
-  ServiceName.Delivery,
-  ServiceName.Payment,
-  ServiceName.Webhook,
-];
+export const BACKEND_SERVICES: readonly ServiceName[] = [ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook];

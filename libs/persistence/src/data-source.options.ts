@@ -59,9 +59,7 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-      ...(options.statementTimeoutMs === undefined
-        ? {}
-        : { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }),
+      ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }),
     },
   };
 }

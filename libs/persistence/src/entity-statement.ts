@@ -28,12 +28,7 @@ export function entityColumns(dataSource: DataSource, entity: EntityTarget<Objec
     .join(', ');
 }
 
-export async function findByStatement<E extends ObjectLiteral>(
-  dataSource: DataSource,
-  entity: new () => E,
-  statement: PreparedStatement,
-  values: unknown[],
-): Promise<E[]> {
+export async function findByStatement<E extends ObjectLiteral>(dataSource: DataSource, entity: new () => E, statement: PreparedStatement, values: unknown[]): Promise<E[]> {
   const rows = await runPrepared(dataSource, statement, values);
   return rows.map((row) => Object.assign(new entity(), row));
 }

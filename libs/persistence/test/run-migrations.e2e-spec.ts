@@ -30,10 +30,7 @@ describe('runMigrations (real Postgres)', () => {
   it('creates the schema, applies pending migrations once, and records them in the schema', async () => {
     const [first, second] = await Promise.all([runMigrations(options), runMigrations(options)]);
     expect([...first, ...second]).toEqual(['CreateWidgets1700000000000']);
-    const tables = await pg.query(
-      `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
-      [schema],
-    );
+    const tables = await pg.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`, [schema]);
     expect(tables.rows.map((r: { table_name: string }) => r.table_name)).toEqual(['migrations', 'widgets']);
     expect(await runMigrations(options)).toEqual([]);
   });

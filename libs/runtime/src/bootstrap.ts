@@ -14,11 +14,7 @@ import { exitGracefullyOnSignals } from './shutdown';
  * port, and on SIGTERM (or its parent's death, with EXIT_WITH_PARENT) stops
  * taking jobs, finishes the running ones, then exits.
  */
-export async function bootstrapService(
-  service: ServiceName,
-  module: DynamicModule,
-  config: BaseConfig,
-): Promise<NestFastifyApplication> {
+export async function bootstrapService(service: ServiceName, module: DynamicModule, config: BaseConfig): Promise<NestFastifyApplication> {
   cacheValidationMetadata();
   const app = await NestFactory.create<NestFastifyApplication>(module, createFastifyAdapter(), {
     bufferLogs: true,

@@ -48,8 +48,5 @@ export function logRequest(logger: PinoRootLogger | undefined, request: Answered
   const level = requestLogLevel(status);
   if (!logger.isLevelEnabled(level)) return;
   // Flat fields, not pino-http's `req`/`res`: pino would run its request and response serializers over those names.
-  logger[level](
-    { request_id: request.id, method: request.method, url: redactUrl(request.url), status, duration_ms: Math.round(elapsedMs) },
-    'request completed',
-  );
+  logger[level]({ request_id: request.id, method: request.method, url: redactUrl(request.url), status, duration_ms: Math.round(elapsedMs) }, 'request completed');
 }

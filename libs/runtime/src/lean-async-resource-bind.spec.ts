@@ -11,7 +11,7 @@ describe('installLeanAsyncResourceBind', () => {
     expect(await new Promise((resolve) => setImmediate(() => resolve(bound())))).toBe('bound here');
   });
 
-  it('passes the arguments, returns the result, and uses the caller\'s this unless one is given', () => {
+  it("passes the arguments, returns the result, and uses the caller's this unless one is given", () => {
     function describeCall(this: { name?: string } | undefined, a: number, b: number) {
       return `${this?.name ?? 'none'}:${a + b}`;
     }
@@ -24,7 +24,7 @@ describe('installLeanAsyncResourceBind', () => {
     expect(fixed.call({ name: 'caller' }, 2, 3)).toBe('given:5');
   });
 
-  it('keeps the function\'s arity (Fastify tells callback hooks from async ones by it) and drops only the deprecated accessor', () => {
+  it("keeps the function's arity (Fastify tells callback hooks from async ones by it) and drops only the deprecated accessor", () => {
     const bound = AsyncResource.bind((_request: unknown, _reply: unknown, _done: unknown) => undefined);
     expect(bound.length).toBe(3);
     expect(Object.getOwnPropertyDescriptor(bound, 'asyncResource')).toBeUndefined();

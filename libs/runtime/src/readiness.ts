@@ -12,9 +12,6 @@ export class Readiness {
   ) {}
 
   check(): Promise<HealthCheckResult> {
-    return this.health.check([
-      () => this.postgres.pingCheck('postgres', { timeout: 1000 }),
-      () => this.redis.pingCheck('redis'),
-    ]);
+    return this.health.check([() => this.postgres.pingCheck('postgres', { timeout: 1000 }), () => this.redis.pingCheck('redis')]);
   }
 }

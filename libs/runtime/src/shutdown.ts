@@ -29,12 +29,7 @@ function delay(ms: number): Promise<void> {
  * running requests and jobs finish, connections close — and the process
  * exits 0. Exits 1 if that takes longer than SHUTDOWN_TIMEOUT_MS.
  */
-export function exitGracefullyOnSignals(
-  app: INestApplication,
-  logger: LoggerService,
-  service: string,
-  { drainMs = 0, exitWithParent = false }: ShutdownOptions = {},
-): void {
+export function exitGracefullyOnSignals(app: INestApplication, logger: LoggerService, service: string, { drainMs = 0, exitWithParent = false }: ShutdownOptions = {}): void {
   let closing = false;
   const shutdown = (reason: string) => {
     if (closing) return;

@@ -40,33 +40,37 @@ describe('EXIT_WITH_PARENT: an app stops by itself once its parent is gone (real
   it.each([
     ['its IPC channel closes', 'ipc'],
     ['it is re-parented (no IPC channel)', 'none'],
-  ])('exits within seconds of its parent dying by SIGKILL: %s', async (_case, ipc) => {
-    const { databaseUrl, redisUrl } = testEnv();
-    const opsPort = await freePort();
-    const parent = spawn(process.execPath, ['-e', PARENT_SCRIPT, REGISTER_PATHS, MAIN, ipc], {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        BUS_PREFIX: system.prefix,
-        DB_SCHEMA_PREFIX: `${system.prefix}_`,
-        LOG_LEVEL: 'warn',
-        OPS_PORT: String(opsPort),
-        EXIT_WITH_PARENT: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    parents.push(parent);
-    let output = '';
-    parent.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const app = await waitFor(() => (/^\d+\n/.test(output) ? Number(output.trim()) : undefined), 10000);
-    orphans.push(app);
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${opsPort}/health/ready`)).ok ? true : undefined), 30000, 100);
+  ])(
+    'exits within seconds of its parent dying by SIGKILL: %s',
+    async (_case, ipc) => {
+      const { databaseUrl, redisUrl } = testEnv();
+      const opsPort = await freePort();
+      const parent = spawn(process.execPath, ['-e', PARENT_SCRIPT, REGISTER_PATHS, MAIN, ipc], {
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'test',
+          DATABASE_URL: databaseUrl,
+          REDIS_URL: redisUrl,
+          BUS_PREFIX: system.prefix,
+          DB_SCHEMA_PREFIX: `${system.prefix}_`,
+          LOG_LEVEL: 'warn',
+          OPS_PORT: String(opsPort),
+          EXIT_WITH_PARENT: 'true',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      parents.push(parent);
+      let output = '';
+      parent.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const app = await waitFor(() => (/^\d+\n/.test(output) ? Number(output.trim()) : undefined), 10000);
+      orphans.push(app);
+      await waitFor(async () => ((await fetch(`http://127.0.0.1:${opsPort}/health/ready`)).ok ? true : undefined), 30000, 100);
 
-    parent.kill('SIGKILL');
+      parent.kill('SIGKILL');
 
-    await waitFor(() => (infra.isAlive(app) ? undefined : true), 10000, 100);
-    expect(await infra.isPortFree(opsPort, '0.0.0.0')).toBe(true);
-  }, 60000);
+      await waitFor(() => (infra.isAlive(app) ? undefined : true), 10000, 100);
+      expect(await infra.isPortFree(opsPort, '0.0.0.0')).toBe(true);
+    },
+    60000,
+  );
 });

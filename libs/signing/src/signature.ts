@@ -21,8 +21,7 @@ export function signPayload(secrets: string | readonly string[], rawBody: string
 }
 
 export type VerifyResult =
-  | { valid: true; timestamp: number }
-  | { valid: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'signature_mismatch' };
+  { valid: true; timestamp: number } | { valid: false; reason: 'missing_header' | 'malformed_header' | 'timestamp_out_of_tolerance' | 'signature_mismatch' };
 
 export interface VerifyOptions {
   toleranceSeconds?: number;
@@ -35,12 +34,7 @@ export interface VerifyOptions {
  * timestamp outside the tolerance (replays), and a digest that does not match,
  * comparing digests in constant time.
  */
-export function verifyWebhook(
-  rawBody: string | Buffer,
-  header: string | undefined | null,
-  secret: string,
-  options: VerifyOptions = {},
-): VerifyResult {
+export function verifyWebhook(rawBody: string | Buffer, header: string | undefined | null, secret: string, options: VerifyOptions = {}): VerifyResult {
   if (!header) return { valid: false, reason: 'missing_header' };
   const parts = parseHeader(header);
   if (!parts) return { valid: false, reason: 'malformed_header' };

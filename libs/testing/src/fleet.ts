@@ -45,10 +45,14 @@ export class Fleet {
 
   /** The driver's open offer for `deliveryId`, once dispatch made it. */
   async offerFor(driver: TestDriver, deliveryId: string, timeoutMs = 15_000): Promise<Record<string, unknown>> {
-    return waitFor(async () => {
-      const offers = await driver.call('GET', '/v1/driver/offers');
-      return (offers.body.data as Array<Record<string, unknown>>).find((offer) => offer.delivery_id === deliveryId);
-    }, timeoutMs, 50);
+    return waitFor(
+      async () => {
+        const offers = await driver.call('GET', '/v1/driver/offers');
+        return (offers.body.data as Array<Record<string, unknown>>).find((offer) => offer.delivery_id === deliveryId);
+      },
+      timeoutMs,
+      50,
+    );
   }
 
   /** A driver's photo upload, the bytes as the body. */
@@ -69,4 +73,3 @@ export function testPhoto(seed: string, size = 2048): Buffer {
   const body = Buffer.alloc(size - header.length - 2, seed);
   return Buffer.concat([header, body, Buffer.from([0xff, 0xd9])]);
 }
-

@@ -8,7 +8,10 @@ const document = {
       get: {
         responses: {
           '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-          '404': { description: 'missing', content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } }, additionalProperties: false } } } },
+          '404': {
+            description: 'missing',
+            content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } }, additionalProperties: false } } },
+          },
         },
       },
     },

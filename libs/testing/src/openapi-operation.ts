@@ -10,7 +10,7 @@ export interface OperationMatch {
 function templateMatches(template: string, path: string): boolean {
   const templateParts = template.split('/');
   const pathParts = path.split('/');
-  return templateParts.length === pathParts.length && templateParts.every((part, i) => /^\{[^}]+\}$/.test(part) ? pathParts[i] !== '' : part === pathParts[i]);
+  return templateParts.length === pathParts.length && templateParts.every((part, i) => (/^\{[^}]+\}$/.test(part) ? pathParts[i] !== '' : part === pathParts[i]));
 }
 
 function parameterCount(template: string): number {

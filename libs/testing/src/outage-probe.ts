@@ -7,12 +7,7 @@ export interface TimedResponse {
 }
 
 /** A JSON call to `baseUrl + path` with an optional API key, timed; never waits more than `timeoutMs`. */
-export async function timedRequest(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { key?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<TimedResponse> {
+export async function timedRequest(baseUrl: string, method: string, path: string, options: { key?: string; body?: unknown; timeoutMs?: number } = {}): Promise<TimedResponse> {
   const headers: Record<string, string> = {};
   if (options.key) headers.authorization = `Bearer ${options.key}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -42,10 +42,14 @@ export class PaymentFlow {
     const url = link.body.url as string;
     const completed = await fetch(url, { method: 'POST', redirect: 'manual' });
     if (completed.status >= 400) throw new Error(`onboarding answered ${completed.status}`);
-    await waitFor(async () => {
-      const me = await this.system.request('GET', '/v1/merchants/me', { key });
-      return (me.body.connect as { status: string }).status === 'connected' ? true : undefined;
-    }, 20_000, 100);
+    await waitFor(
+      async () => {
+        const me = await this.system.request('GET', '/v1/merchants/me', { key });
+        return (me.body.connect as { status: string }).status === 'connected' ? true : undefined;
+      },
+      20_000,
+      100,
+    );
     return url;
   }
 
@@ -66,9 +70,13 @@ export class PaymentFlow {
   /** Pays as the customer's browser would: the payment method confirmed on the processor, then GET until the checkout says paid. */
   async payAsCustomer(key: string, mode: 'test' | 'live', checkout: Record<string, unknown>): Promise<void> {
     await this.processor(mode).paymentIntents.confirm(checkout.payment_intent_id as string, { payment_method: 'pm_card_visa' });
-    await waitFor(async () => {
-      const current = await this.system.request('GET', `/v1/checkouts/${checkout.checkout_id as string}`, { key });
-      return current.body.status === 'paid' ? true : undefined;
-    }, 20_000, 100);
+    await waitFor(
+      async () => {
+        const current = await this.system.request('GET', `/v1/checkouts/${checkout.checkout_id as string}`, { key });
+        return current.body.status === 'paid' ? true : undefined;
+      },
+      20_000,
+      100,
+    );
   }
 }

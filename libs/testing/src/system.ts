@@ -156,12 +156,16 @@ export class TestSystem {
 
   /** Resolves once the app's current process (a restarted one, say) is ready. */
   async awaitApp(app: ServiceName, timeoutMs = 60000): Promise<void> {
-    await waitFor(async () => {
-      const running = this.apps.get(app);
-      if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return undefined;
-      const response = await fetch(`http://127.0.0.1:${running.opsPort}/health/ready`);
-      return response.ok ? true : undefined;
-    }, timeoutMs, 100);
+    await waitFor(
+      async () => {
+        const running = this.apps.get(app);
+        if (!running || running.child.exitCode !== null || running.child.signalCode !== null) return undefined;
+        const response = await fetch(`http://127.0.0.1:${running.opsPort}/health/ready`);
+        return response.ok ? true : undefined;
+      },
+      timeoutMs,
+      100,
+    );
   }
 
   /** The ops port (probes, /metrics) of an app's current process. */
@@ -185,7 +189,10 @@ export class TestSystem {
       this.apps.set(app, running);
       this.restartCounts.set(app, (this.restartCounts.get(app) ?? 0) + 1);
       if (app === ServiceName.Gateway) this.opsUrl = `http://127.0.0.1:${running.opsPort}`;
-      const ready = launcher.awaitReady(running).then(() => true, () => false);
+      const ready = launcher.awaitReady(running).then(
+        () => true,
+        () => false,
+      );
       void running.exited.then(async () => this.restartIfCrashed(app, running, env, (await ready) ? 0 : failures + 1));
     })();
     this.restarting.add(restart);

@@ -34,6 +34,9 @@ export function assertTestDatabase(databaseUrl: string): void {
  * BullMQ prefix and a Postgres identifier: tests never see each other's data.
  */
 export function uniquePrefix(label = 't'): string {
-  const clean = label.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 12);
+  const clean = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 12);
   return `t_${clean}_${randomBytes(4).toString('hex')}`;
 }

@@ -59,7 +59,11 @@ const connectRoutes = [
       if ((text(context.params, 'type') ?? '') !== 'account_onboarding') throw invalidRequest('Only account_onboarding links exist here.', 'type');
       const token = newObjectId('link').slice(5);
       const created = nowSeconds();
-      context.store.insert(context.scope, { id: `link_${token}`, object: 'onboarding_link', account, created }, { returnUrl, refreshUrl, expiresAt: created + LINK_VALIDITY_SECONDS });
+      context.store.insert(
+        context.scope,
+        { id: `link_${token}`, object: 'onboarding_link', account, created },
+        { returnUrl, refreshUrl, expiresAt: created + LINK_VALIDITY_SECONDS },
+      );
       return { body: { object: 'account_link', created, expires_at: created + LINK_VALIDITY_SECONDS, url: `${context.publicUrl}/onboarding/${token}` } };
     },
   },

@@ -41,9 +41,14 @@ const moneyMovementRoutes = [
       if (!destination) throw missingParam('destination');
       const account = findAccount(context, destination).object;
       if (!account.payouts_enabled) {
-        throw new StripeApiError(400, 'invalid_request_error', 'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', {
-          param: 'destination',
-        });
+        throw new StripeApiError(
+          400,
+          'invalid_request_error',
+          'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
+          {
+            param: 'destination',
+          },
+        );
       }
       return {
         body: context.store.insert(context.scope, {
@@ -90,13 +95,19 @@ const moneyMovementRoutes = [
       if (!intentId) throw missingParam('payment_intent');
       const intent = findIntent(context, intentId).object;
       if (intent.status !== 'succeeded') {
-        throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, { code: 'charge_not_refundable', param: 'payment_intent' });
+        throw new StripeApiError(400, 'invalid_request_error', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, {
+          code: 'charge_not_refundable',
+          param: 'payment_intent',
+        });
       }
       const refunded = context.store.list(context.scope, 'refund', (refund) => refund.payment_intent === intentId).reduce((sum, refund) => sum + Number(refund.amount), 0);
       const left = Number(intent.amount_received) - refunded;
       const amount = text(context.params, 'amount') === undefined ? left : positiveAmount(context);
       if (amount > left || left === 0) {
-        throw new StripeApiError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' });
+        throw new StripeApiError(400, 'invalid_request_error', `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+          code: 'amount_too_large',
+          param: 'amount',
+        });
       }
       return {
         body: context.store.insert(context.scope, {

@@ -21,7 +21,7 @@ describe('ApiKeyCache', () => {
     expect(cache.size).toBe(0);
   });
 
-  it("never serves a key past its own expiry, however fresh the entry", () => {
+  it('never serves a key past its own expiry, however fresh the entry', () => {
     const cache = listeningCache(5000);
     cache.set('h1', key('key_1', 2000), cache.generation, 1000);
     expect(cache.get('h1', 1999)).toBeDefined();

@@ -27,12 +27,7 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
     const auth = await (request.authentication ?? this.authenticator.authenticate(request.headers));
     if (auth.mode === 'live' && listenerOf(request.raw) === 'sandbox') {
-      throw new AppError(
-        401,
-        ErrorType.Authentication,
-        'api_key_mode_mismatch',
-        'The sandbox address accepts test keys only (svc_test_…). Use the main address for live keys.',
-      );
+      throw new AppError(401, ErrorType.Authentication, 'api_key_mode_mismatch', 'The sandbox address accepts test keys only (svc_test_…). Use the main address for live keys.');
     }
     if (auth.member) this.holdSessionToItsRights(context, request, auth.member);
     request.auth = { ...auth, requestId: request.id };
@@ -43,12 +38,7 @@ export class ApiKeyGuard implements CanActivate {
   private holdSessionToItsRights(context: ExecutionContext, request: FastifyRequest, member: SessionMember): void {
     const csrfHeader = request.headers['x-csrf-token'];
     if (changesState(request.method) && !sameCsrfToken(typeof csrfHeader === 'string' ? csrfHeader : undefined, member.csrfToken)) {
-      throw new AppError(
-        403,
-        ErrorType.Permission,
-        'csrf_token_invalid',
-        "A change made with the session cookie needs the session's csrf_token in the X-CSRF-Token header.",
-      );
+      throw new AppError(403, ErrorType.Permission, 'csrf_token_invalid', "A change made with the session cookie needs the session's csrf_token in the X-CSRF-Token header.");
     }
     const teamManagement = this.reflector.getAllAndOverride<boolean>(TEAM_MANAGEMENT, [context.getHandler(), context.getClass()]) ?? false;
     const ownSession = this.reflector.getAllAndOverride<boolean>(OWN_SESSION, [context.getHandler(), context.getClass()]) ?? false;

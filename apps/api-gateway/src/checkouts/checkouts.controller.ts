@@ -23,7 +23,7 @@ export class CheckoutsController {
 
   @ApiOperation({
     summary: 'Create a checkout',
-    description: 'One payment for the items plus the quote\'s delivery fee. Live keys need a connected account (POST /v1/merchants/connect).',
+    description: "One payment for the items plus the quote's delivery fee. Live keys need a connected account (POST /v1/merchants/connect).",
   })
   @ApiCreatedResponse({ description: 'The checkout; the same body again, with `Idempotent-Replayed: true`, for a retry with the same Idempotency-Key.', type: CheckoutResource })
   @ApiErrorResponse(400, '`invalid_request_error`: an invalid field (named in `param`).')
@@ -44,16 +44,20 @@ export class CheckoutsController {
   ): Promise<CheckoutResource | string> {
     const scope = scopeOf(auth);
     return idempotentCreate(this.idempotency, scope, idempotencyKey, request, reply, async (requestToken) => {
-      const created = await this.bus.request(Pattern.CreateCheckout, {
-        scope,
-        quoteId: body.quote_id,
-        itemsSubtotal: body.items_subtotal ?? 0,
-        successUrl: body.success_url ?? null,
-        cancelUrl: body.cancel_url ?? null,
-        customer: { name: body.customer?.name ?? null, email: body.customer?.email ?? null, phone: body.customer?.phone ?? null },
-        stripeVersion: body.stripe_version ?? null,
-        idempotencyKey: requestToken,
-      }, { requestId: auth.requestId });
+      const created = await this.bus.request(
+        Pattern.CreateCheckout,
+        {
+          scope,
+          quoteId: body.quote_id,
+          itemsSubtotal: body.items_subtotal ?? 0,
+          successUrl: body.success_url ?? null,
+          cancelUrl: body.cancel_url ?? null,
+          customer: { name: body.customer?.name ?? null, email: body.customer?.email ?? null, phone: body.customer?.phone ?? null },
+          stripeVersion: body.stripe_version ?? null,
+          idempotencyKey: requestToken,
+        },
+        { requestId: auth.requestId },
+      );
       return { resource: presentCheckout(created.checkout), replayed: created.replayed };
     });
   }
@@ -94,7 +98,7 @@ export class CheckoutTestHelpersController {
 
   @ApiOperation({
     summary: 'Test helper: pay a test checkout',
-    description: 'Test keys only (404 for live keys). Pays with a test card as the hosted page would, through the processor\'s test mode.',
+    description: "Test keys only (404 for live keys). Pays with a test card as the hosted page would, through the processor's test mode.",
   })
   @ApiOkResponse({ description: 'The checkout after the attempt: `paid`, or `open` while 3-D Secure waits for the customer.', type: CheckoutResource })
   @ApiErrorResponse(400, '`invalid_request_error` / `parameter_invalid`: not one of the test cards.')

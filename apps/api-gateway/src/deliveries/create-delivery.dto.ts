@@ -1,16 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateBy,
-  ValidateNested,
-  ValidationOptions,
-} from 'class-validator';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested, ValidationOptions } from 'class-validator';
 import { IsEmailAddress } from '../validation/email';
 import { Category, CATEGORIES, TEST_SCENARIOS, TestScenario, UNDELIVERABLE_ACTIONS, UndeliverableAction } from '@sdd/contracts';
 
@@ -28,8 +18,7 @@ function IsMetadata(options?: ValidationOptions): PropertyDecorator {
           !Array.isArray(value) &&
           Object.keys(value).length <= MAX_METADATA_PROPERTIES &&
           Object.entries(value).every(([key, v]) => key.length >= 1 && key.length <= 40 && typeof v === 'string' && v.length <= 500),
-        defaultMessage: () =>
-          `must be an object of at most ${MAX_METADATA_PROPERTIES} string properties (keys up to 40, values up to 500 characters)`,
+        defaultMessage: () => `must be an object of at most ${MAX_METADATA_PROPERTIES} string properties (keys up to 40, values up to 500 characters)`,
       },
     },
     options,
@@ -91,7 +80,7 @@ export class CreateDeliveryDto {
   @MaxLength(120)
   external_reference?: string;
 
-  @ApiPropertyOptional({ enum: CATEGORIES, description: "Inherited from the quote; a different value is refused." })
+  @ApiPropertyOptional({ enum: CATEGORIES, description: 'Inherited from the quote; a different value is refused.' })
   @IsOptional()
   @IsIn(CATEGORIES, { message: `must be one of: ${CATEGORIES.join(', ')}` })
   category?: Category;
@@ -104,7 +93,11 @@ export class CreateDeliveryDto {
   @IsIn(TEST_SCENARIOS, { message: `must be one of: ${TEST_SCENARIOS.join(', ')}` })
   test_scenario?: TestScenario;
 
-  @ApiPropertyOptional({ enum: UNDELIVERABLE_ACTIONS, default: 'fail', description: 'What the driver does when nobody can take the package: fail it, or bring it back to the pickup (delivery.returned).' })
+  @ApiPropertyOptional({
+    enum: UNDELIVERABLE_ACTIONS,
+    default: 'fail',
+    description: 'What the driver does when nobody can take the package: fail it, or bring it back to the pickup (delivery.returned).',
+  })
   @IsOptional()
   @IsIn(UNDELIVERABLE_ACTIONS, { message: `must be one of: ${UNDELIVERABLE_ACTIONS.join(', ')}` })
   undeliverable_action?: UndeliverableAction;

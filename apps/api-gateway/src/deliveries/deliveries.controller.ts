@@ -47,8 +47,14 @@ export class DeliveriesController {
     description: 'The delivery; the same body again, with `Idempotent-Replayed: true`, for a retry with the same Idempotency-Key.',
     type: CreatedDeliveryResource,
   })
-  @ApiErrorResponse(400, '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`; `parameter_invalid` for a malformed Idempotency-Key.')
-  @ApiErrorResponse(402, '`payment_error` / `checkout_not_paid`; `payment_error` / `payment_amount_mismatch`: the processor charged another amount or currency than the checkout\'s.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: invalid field, `missing_checkout`, `category_quote_mismatch`, `pickup_not_licensed`; `parameter_invalid` for a malformed Idempotency-Key.',
+  )
+  @ApiErrorResponse(
+    402,
+    "`payment_error` / `checkout_not_paid`; `payment_error` / `payment_amount_mismatch`: the processor charged another amount or currency than the checkout's.",
+  )
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`: no such quote for this key.')
   @ApiErrorResponse(
     409,
@@ -94,15 +100,8 @@ export class DeliveriesController {
   })
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
   @Get('deliveries.list')
-  async legacyList(
-    @Auth() auth: AuthContext,
-    @Query() query: ListDeliveriesQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<DeliveryListResource> {
-    reply
-      .header('Deprecation', 'true')
-      .header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT')
-      .header('Link', '</v1/deliveries>; rel="successor-version"');
+  async legacyList(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryListResource> {
+    reply.header('Deprecation', 'true').header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT').header('Link', '</v1/deliveries>; rel="successor-version"');
     return presentDeliveryList(await this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query)));
   }
 
@@ -126,7 +125,7 @@ export class DeliveriesController {
     summary: 'Reroute a delivery',
     description:
       'A new dropoff before pickup, re-priced: more than 10% off the fee the customer paid is refused with both fees; at most 3 reroutes per delivery. ' +
-      'Without a driver it takes effect at once; with one (certified, for alcohol or cannabis, in the new route\'s provinces), the driver accepts or declines ' +
+      "Without a driver it takes effect at once; with one (certified, for alcohol or cannabis, in the new route's provinces), the driver accepts or declines " +
       '(delivery.reroute_accepted / delivery.reroute_declined).',
   })
   @ApiOkResponse({ description: 'The delivery (with its new dropoff once it took effect).', type: DeliveryResource })
@@ -138,7 +137,7 @@ export class DeliveriesController {
   @ApiErrorResponse(
     409,
     '`invalid_request_error` / `reroute_not_allowed` (picked up or later), `reroute_pending`, `reroute_price_changed` (more than 10% from what the customer paid), ' +
-      '`reroute_limit_reached` (3 reroutes already) or `reroute_driver_not_certified` (the assigned driver lacks the new route\'s certification).',
+      "`reroute_limit_reached` (3 reroutes already) or `reroute_driver_not_certified` (the assigned driver lacks the new route's certification).",
   )
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/reroute')
@@ -149,7 +148,8 @@ export class DeliveriesController {
 
   @ApiOperation({
     summary: 'Proof of delivery',
-    description: "Recipient name, whether the PIN and the ID were checked, when, and the driver's photos as signed URLs that expire (PROOF_URL_TTL_SECONDS, 15 minutes by default).",
+    description:
+      "Recipient name, whether the PIN and the ID were checked, when, and the driver's photos as signed URLs that expire (PROOF_URL_TTL_SECONDS, 15 minutes by default).",
   })
   @ApiOkResponse({ description: 'The proof.', type: DeliveryProofResource })
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`, or `proof_not_available` until the delivery is delivered.')

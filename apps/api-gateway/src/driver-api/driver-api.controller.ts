@@ -107,7 +107,12 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/reroute')
   @HttpCode(200)
-  async answerReroute(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('deliveryId') deliveryId: string, @Body() body: AnswerRerouteDto): Promise<DriverAssignmentResource> {
+  async answerReroute(
+    @DriverToken() tokenHash: string,
+    @RequestId() requestId: string,
+    @Param('deliveryId') deliveryId: string,
+    @Body() body: AnswerRerouteDto,
+  ): Promise<DriverAssignmentResource> {
     return presentDriverAssignment(await this.bus.request(Pattern.AnswerReroute, { tokenHash, deliveryId, accept: body.accept }, { requestId }));
   }
 
@@ -128,16 +133,25 @@ export class DriverApiController {
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/status')
   @HttpCode(200)
-  async report(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Param('deliveryId') deliveryId: string, @Body() body: DriverReportDto): Promise<DriverAssignmentResource> {
-    const moved = await this.bus.request(Pattern.ReportDeliveryStatus, {
-      tokenHash,
-      deliveryId,
-      status: body.status,
-      reason: body.reason ?? null,
-      recipientName: body.recipient_name ?? null,
-      pin: body.pin ?? null,
-      recipientBirthDate: body.recipient_birth_date ?? null,
-    }, { requestId });
+  async report(
+    @DriverToken() tokenHash: string,
+    @RequestId() requestId: string,
+    @Param('deliveryId') deliveryId: string,
+    @Body() body: DriverReportDto,
+  ): Promise<DriverAssignmentResource> {
+    const moved = await this.bus.request(
+      Pattern.ReportDeliveryStatus,
+      {
+        tokenHash,
+        deliveryId,
+        status: body.status,
+        reason: body.reason ?? null,
+        recipientName: body.recipient_name ?? null,
+        pin: body.pin ?? null,
+        recipientBirthDate: body.recipient_birth_date ?? null,
+      },
+      { requestId },
+    );
     return presentDriverAssignment(moved);
   }
 

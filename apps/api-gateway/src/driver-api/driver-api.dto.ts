@@ -48,7 +48,7 @@ export class DriverReportDto {
   @ApiPropertyOptional({
     example: '0421',
     description:
-      "With `delivered`: the PIN the recipient reads from the tracking page; a wrong one is 409 `pin_mismatch`, the fifth wrong one locks it (409 `pin_locked`, " +
+      'With `delivered`: the PIN the recipient reads from the tracking page; a wrong one is 409 `pin_mismatch`, the fifth wrong one locks it (409 `pin_locked`, ' +
       'then refused even when right): hand over without a PIN after attaching a proof photo, recorded as not PIN-verified.',
   })
   @IsOptional()
@@ -57,7 +57,8 @@ export class DriverReportDto {
 
   @ApiPropertyOptional({
     format: 'date',
-    description: "With `delivered` of alcohol or cannabis (required): the recipient's birth date from their ID. Under the province's legal age the delivery fails (`id_check_failed`).",
+    description:
+      "With `delivered` of alcohol or cannabis (required): the recipient's birth date from their ID. Under the province's legal age the delivery fails (`id_check_failed`).",
   })
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'must be a date (YYYY-MM-DD)' })

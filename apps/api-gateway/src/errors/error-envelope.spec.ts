@@ -70,7 +70,7 @@ describe('toErrorEnvelope', () => {
     expect(toErrorEnvelope(new Error('bug'), 'r').headers).toEqual({});
   });
 
-  it("maps a Fastify error by its code, never its message; one a client cannot cause is a logged 500", () => {
+  it('maps a Fastify error by its code, never its message; one a client cannot cause is a logged 500', () => {
     const mismatch = toErrorEnvelope(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH(), 'r');
     expect(mismatch.status).toBe(400);
     expect(mismatch.unexpected).toBe(false);

@@ -47,10 +47,7 @@ function fromHttpException(exception: HttpException): ErrorPayload {
  * slow (a raw driver error here, e.g. from the API-key lookup) is a 503, and
  * every 503 asks the client to retry after `RETRY_AFTER_SECONDS`.
  */
-export function toErrorEnvelope(
-  exception: unknown,
-  requestId: string,
-): { status: number; body: ErrorEnvelopeResource; unexpected: boolean; headers: Record<string, string> } {
+export function toErrorEnvelope(exception: unknown, requestId: string): { status: number; body: ErrorEnvelopeResource; unexpected: boolean; headers: Record<string, string> } {
   let payload: ErrorPayload;
   let unexpected = false;
   if (exception instanceof AppError) payload = exception.toPayload();

@@ -10,8 +10,7 @@ export interface FastifyCodedError {
 /** Path parameters longer than this are refused by Fastify's router (its `maxParamLength`, left at the default). */
 export const MAX_PARAM_LENGTH = 100;
 
-const invalid = (status: number, code: string, message: string) => (param: string | null) =>
-  new AppError(status, ErrorType.InvalidRequest, code, message, param);
+const invalid = (status: number, code: string, message: string) => (param: string | null) => new AppError(status, ErrorType.InvalidRequest, code, message, param);
 
 /**
  * Every Fastify error a client can cause, in our vocabulary, with the status

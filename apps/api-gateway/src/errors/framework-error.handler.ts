@@ -23,7 +23,10 @@ export function frameworkErrorReplier(routes: RouteTemplates) {
     const param = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? overlongParameter(request.url, routes.all(), MAX_PARAM_LENGTH) : null;
     const { status, body, headers, unexpected } = toErrorEnvelope(fromFastifyError(error, param) ?? error, request.id);
     if (unexpected) PinoLogger.root?.error({ err: error, request_id: request.id }, 'unexpected error');
-    void reply.code(status).headers({ ...headers, 'X-Request-Id': request.id }).send(body);
+    void reply
+      .code(status)
+      .headers({ ...headers, 'X-Request-Id': request.id })
+      .send(body);
   };
 }
 

@@ -1,6 +1,14 @@
 import { overlongParameter } from './overlong-parameter';
 
-const TEMPLATES = ['/v1/deliveries/:id', '/v1/deliveries/:id/cancel', '/track/:token', '/track/:token/status', '/checkout/:checkoutId', '/v1/driver/offers/:offerId/accept', '/proof-photos/:deliveryId/:file'];
+const TEMPLATES = [
+  '/v1/deliveries/:id',
+  '/v1/deliveries/:id/cancel',
+  '/track/:token',
+  '/track/:token/status',
+  '/checkout/:checkoutId',
+  '/v1/driver/offers/:offerId/accept',
+  '/proof-photos/:deliveryId/:file',
+];
 const LONG = 'x'.repeat(101);
 
 describe('overlongParameter', () => {

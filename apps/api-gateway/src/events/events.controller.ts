@@ -1,14 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Pattern } from '@sdd/contracts';
-import {
-  AttemptResource,
-  EventDetailResource,
-  EventListResource,
-  presentAttempt,
-  presentEventDetail,
-  presentEventList,
-} from '@sdd/public-api';
+import { AttemptResource, EventDetailResource, EventListResource, presentAttempt, presentEventDetail, presentEventList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
@@ -24,7 +17,11 @@ const DEFAULT_PAGE_SIZE = 20;
 export class EventsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
 
-  @ApiOperation({ summary: 'List events', description: 'Newest first, as sent to your endpoints, over the last 30 days (an event still pending, or failed within the last 7 days, stays longer). Filter by delivery_id and type.' })
+  @ApiOperation({
+    summary: 'List events',
+    description:
+      'Newest first, as sent to your endpoints, over the last 30 days (an event still pending, or failed within the last 7 days, stays longer). Filter by delivery_id and type.',
+  })
   @ApiOkResponse({ description: 'A page of event envelopes.', type: EventListResource })
   @ApiErrorResponse(400, '`invalid_request_error`: invalid filter or cursor.')
   @Get()

@@ -43,13 +43,7 @@ export class IdempotencyService {
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async run(
-    scope: MerchantScope,
-    key: string,
-    body: unknown,
-    requestId: string,
-    execute: (requestToken: string) => Promise<AttemptResult>,
-  ): Promise<StoredResponse> {
+  async run(scope: MerchantScope, key: string, body: unknown, requestId: string, execute: (requestToken: string) => Promise<AttemptResult>): Promise<StoredResponse> {
     const hash = requestHash(body);
     const owner = randomToken(16);
     const [claimed] = await this.dataSource.query(
@@ -144,10 +138,11 @@ export class IdempotencyService {
   }
 
   private async previous(scope: MerchantScope, key: string, hash: string): Promise<StoredResponse> {
-    const [row] = await this.dataSource.query(
-      `SELECT request_hash, response_status, response_body FROM ${this.table} WHERE merchant_id = $1 AND mode = $2 AND key = $3`,
-      [scope.merchantId, scope.mode, key],
-    );
+    const [row] = await this.dataSource.query(`SELECT request_hash, response_status, response_body FROM ${this.table} WHERE merchant_id = $1 AND mode = $2 AND key = $3`, [
+      scope.merchantId,
+      scope.mode,
+      key,
+    ]);
     if (!row) throw new AppError(409, ErrorType.InvalidRequest, 'idempotency_key_in_use', 'A request with this Idempotency-Key just finished; retry.');
     if (row.request_hash !== hash) {
       throw new AppError(

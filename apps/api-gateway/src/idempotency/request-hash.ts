@@ -14,7 +14,9 @@ function canonical(value: unknown): unknown {
 }
 
 export function requestHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body ?? {})))
+    .digest('hex');
 }
 
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

@@ -35,7 +35,7 @@ export class LocationsController {
     return presentPickupLocation(await this.bus.requestFor(auth, Pattern.CreatePickupLocation, { location }));
   }
 
-  @ApiOperation({ summary: 'List pickup locations', description: 'The locations of the calling merchant in the key\'s mode, oldest first.' })
+  @ApiOperation({ summary: 'List pickup locations', description: "The locations of the calling merchant in the key's mode, oldest first." })
   @ApiOkResponse({ description: 'The pickup locations.', type: PickupLocationListResource })
   @Get()
   async list(@Auth() auth: AuthContext): Promise<PickupLocationListResource> {

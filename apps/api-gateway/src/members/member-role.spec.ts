@@ -27,7 +27,7 @@ describe('roleAllows (the permissions table)', () => {
   });
 });
 
-describe('roleAllows on the caller\'s own session', () => {
+describe("roleAllows on the caller's own session", () => {
   it('lets every role sign itself out, a viewer included', () => {
     for (const role of ['owner', 'developer', 'viewer'] as const) {
       expect(roleAllows(role, { method: 'DELETE', teamManagement: false, ownSession: true })).toBe(true);

@@ -10,8 +10,7 @@ import { InviteMemberDto, UpdateMemberDto } from './invite-member.dto';
 import { SESSION_401, SESSION_SCHEME } from './session-openapi';
 import { TeamHandler } from './team.handler';
 
-const OWNER_403 =
-  "`permission_error` / `csrf_token_invalid` (no X-CSRF-Token, or not the session's) or `role_forbidden` (only an owner manages the team).";
+const OWNER_403 = "`permission_error` / `csrf_token_invalid` (no X-CSRF-Token, or not the session's) or `role_forbidden` (only an owner manages the team).";
 const LAST_OWNER_409 = '`invalid_request_error` / `last_owner`: the team must keep an owner.';
 
 /** The team of the signed-in member's merchant. */
@@ -73,7 +72,7 @@ export class MembersController {
     return session.resource;
   }
 
-  @ApiOperation({ summary: "Change a member's role", description: 'Owner only; the team keeps at least one owner. Takes effect on the member\'s next request.' })
+  @ApiOperation({ summary: "Change a member's role", description: "Owner only; the team keeps at least one owner. Takes effect on the member's next request." })
   @ApiCookieAuth(SESSION_SCHEME)
   @ApiOkResponse({ type: MemberResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `role` is missing or invalid, or a field is unknown; `param` names it.')

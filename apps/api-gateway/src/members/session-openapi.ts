@@ -7,7 +7,7 @@ export const SESSION_SCHEME = 'session_cookie';
 
 export const SESSION_SCHEME_DESCRIPTION =
   'A dashboard session (POST /v1/dashboard/sessions), in place of an API key. The mode is the `Dashboard-Mode` header ' +
-  '(`test`, the default, or `live`); every POST, PATCH, PUT and DELETE carries the session\'s `csrf_token` as `X-CSRF-Token`; ' +
+  "(`test`, the default, or `live`); every POST, PATCH, PUT and DELETE carries the session's `csrf_token` as `X-CSRF-Token`; " +
   "the member's role is enforced. A request with both an API key and the cookie uses the key.";
 
 /** The 401 of the dashboard's own routes, which take the session only. */
@@ -16,7 +16,7 @@ export const SESSION_401 =
 
 const ERROR_ENVELOPE = { $ref: '#/components/schemas/ErrorEnvelope' };
 const FORBIDDEN =
-  'With a session: `permission_error` / `csrf_token_invalid` (a change without the session\'s X-CSRF-Token) or `role_forbidden` (the member\'s role does not allow it).';
+  "With a session: `permission_error` / `csrf_token_invalid` (a change without the session's X-CSRF-Token) or `role_forbidden` (the member's role does not allow it).";
 const BAD_MODE = 'With a session: `invalid_request_error` / `parameter_invalid`, `param` `Dashboard-Mode`: not `test` or `live`.';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 

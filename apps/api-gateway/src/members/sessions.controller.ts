@@ -21,7 +21,7 @@ import { SignInHandler } from './sign-in.handler';
 import { SignInThrottled } from './sign-in.throttle';
 import { SESSION_401, SESSION_SCHEME } from './session-openapi';
 
-const CSRF_403 = '`permission_error` / `csrf_token_invalid`: the X-CSRF-Token header is missing or is not the session\'s `csrf_token`.';
+const CSRF_403 = "`permission_error` / `csrf_token_invalid`: the X-CSRF-Token header is missing or is not the session's `csrf_token`.";
 
 /** Signing in and out of the dashboard. */
 @ApiTags('Dashboard')
@@ -63,10 +63,7 @@ export class SessionsController {
     const ip = this.clientIpOf(request);
     let session: IssuedSession;
     try {
-      session =
-        body.link_token === undefined
-          ? await this.signIn.withPassword(body.email as string, body.password as string, ip)
-          : await this.signIn.withLink(body.link_token, ip);
+      session = body.link_token === undefined ? await this.signIn.withPassword(body.email as string, body.password as string, ip) : await this.signIn.withLink(body.link_token, ip);
     } catch (error) {
       if (error instanceof SignInThrottled) reply.header('Retry-After', String(error.retryAfter));
       throw error;
@@ -89,11 +86,7 @@ export class SessionsController {
   @Public()
   @Post('sign_in_links')
   @HttpCode(202)
-  async sendSignInLink(
-    @Body() body: SendSignInLinkDto,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SignInLinkRequestResource> {
+  async sendSignInLink(@Body() body: SendSignInLinkDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignInLinkRequestResource> {
     try {
       await this.signIn.sendLink(body.email, this.clientIpOf(request));
     } catch (error) {
@@ -131,7 +124,7 @@ export class SessionsController {
     return { ended_sessions: affected ?? 0 };
   }
 
-  @ApiOperation({ summary: 'Sign out everywhere', description: "Ends every session of the signed-in member, this one included, on every device." })
+  @ApiOperation({ summary: 'Sign out everywhere', description: 'Ends every session of the signed-in member, this one included, on every device.' })
   @ApiCookieAuth(SESSION_SCHEME)
   @ApiEmptyBody()
   @ApiOkResponse({ description: 'Every session of the member has ended; the cookie is cleared.', type: SignedOutResource })
@@ -141,11 +134,7 @@ export class SessionsController {
   @Post('session/sign_out_everywhere')
   @OwnSession()
   @HttpCode(200)
-  async signOutEverywhere(
-    @Member() member: SessionMember,
-    @Body(EmptyBodyPipe) _body: unknown,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<SignedOutResource> {
+  async signOutEverywhere(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedOutResource> {
     const { affected } = await this.sessions.update({ memberId: member.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
     reply.header('Set-Cookie', clearedSessionCookie());
     return { ended_sessions: affected ?? 0 };

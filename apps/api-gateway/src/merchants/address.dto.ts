@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-@ApiSchema({ name: 'AddressInput', description: 'The contract\'s Address, as sent: `country` may be left out.' })
+@ApiSchema({ name: 'AddressInput', description: "The contract's Address, as sent: `country` may be left out." })
 export class AddressDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: '100 King St W' })
   @IsString()

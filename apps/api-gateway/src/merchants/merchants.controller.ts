@@ -17,14 +17,7 @@ import {
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext, Public } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
-import {
-  ApiEmptyBody,
-  ApiErrorResponse,
-  ApiJsonBodyErrorResponses,
-  ApiKeyAuth,
-  ApiRateLimitedResponse,
-  ApiServiceUnavailableResponse,
-} from '../openapi/decorators';
+import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyAuth, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { ConnectMerchantDto } from './connect-merchant.dto';
 import { ListApiKeysHandler } from './list-api-keys.handler';
@@ -78,10 +71,7 @@ export class MerchantsController {
   @ApiErrorResponse(401, '`authentication_error` / `api_key_missing` or `api_key_invalid`.')
   @Get('merchants/me')
   async me(@Auth() auth: AuthContext): Promise<CurrentMerchantResource> {
-    const [merchant, account] = await Promise.all([
-      this.merchants.findOneBy({ id: auth.merchantId }),
-      this.bus.requestFor(auth, Pattern.GetMerchantAccount, {}),
-    ]);
+    const [merchant, account] = await Promise.all([this.merchants.findOneBy({ id: auth.merchantId }), this.bus.requestFor(auth, Pattern.GetMerchantAccount, {})]);
     if (!merchant) throw AppError.notFound('This merchant no longer exists.');
     return presentCurrentMerchant(merchant, auth.mode, account);
   }

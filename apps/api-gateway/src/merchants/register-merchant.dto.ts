@@ -6,7 +6,6 @@ import { IsEmailAddress } from '../validation/email';
 import { PHONE_PATTERN } from '../validation/phone';
 import { AddressDto } from './address.dto';
 
-
 @ApiSchema({ name: 'RegisterMerchantRequest' })
 export class RegisterMerchantDto {
   @ApiProperty({ minLength: 1, maxLength: 200, example: 'Maple Eats' })
@@ -36,7 +35,7 @@ export class RegisterMerchantDto {
   @ApiPropertyOptional({
     minLength: MIN_PASSWORD_LENGTH,
     maxLength: 1024,
-    description: 'The dashboard password of the registering email, which becomes the team\'s owner (POST /v1/dashboard/sessions).',
+    description: "The dashboard password of the registering email, which becomes the team's owner (POST /v1/dashboard/sessions).",
   })
   @IsOptional()
   @IsString()

@@ -58,10 +58,7 @@ export class RegisterMerchantHandler {
     try {
       await this.dataSource.transaction(async (manager) => {
         await manager.insert(MerchantEntity, merchant);
-        await manager.insert(ApiKeyEntity, [
-          newApiKeyRow(merchant.id, 'test', keys.test),
-          newApiKeyRow(merchant.id, 'live', keys.live),
-        ]);
+        await manager.insert(ApiKeyEntity, [newApiKeyRow(merchant.id, 'test', keys.test), newApiKeyRow(merchant.id, 'live', keys.live)]);
         await manager.insert(MemberEntity, owner);
       });
     } catch (error) {

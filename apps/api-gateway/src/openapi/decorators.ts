@@ -56,7 +56,8 @@ export function ApiRateLimitedResponse(
 export function ApiServiceUnavailableResponse(): MethodDecorator & ClassDecorator {
   return ApiResponse({
     status: 503,
-    description: '`api_error` / `service_unavailable`: a service this request needs did not answer in time, or the gateway is at capacity and refused the request at once. Retry after `Retry-After`.',
+    description:
+      '`api_error` / `service_unavailable`: a service this request needs did not answer in time, or the gateway is at capacity and refused the request at once. Retry after `Retry-After`.',
     type: ErrorEnvelopeResource,
     headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
   });

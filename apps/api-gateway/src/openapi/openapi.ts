@@ -54,10 +54,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('Operators', 'The fleet: drivers and their certifications (operator token).')
     .addTag('Drivers', 'The driver app: availability, location, offers and delivery reports (driver token).')
     .addTag('Dashboard', "The dashboard's members: signing in, their sessions (the sdd_session cookie in place of an API key) and the team.")
-    .addBearerAuth(
-      { type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' },
-      API_KEY_SCHEME,
-    )
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' }, API_KEY_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator credential (OPS_API_TOKEN).' }, OPS_TOKEN_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'drv_tok_…', description: "A driver's own token, issued when the driver is created." }, DRIVER_TOKEN_SCHEME)
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.

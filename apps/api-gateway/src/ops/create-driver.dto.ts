@@ -1,6 +1,16 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { DRIVER_TOKEN_TTL_BOUNDS, CERTIFICATION_KINDS, CERTIFICATION_STATUSES, CertificationKind, CertificationStatus, Province, PROVINCES, Vehicle, VEHICLES } from '@sdd/contracts';
+import {
+  DRIVER_TOKEN_TTL_BOUNDS,
+  CERTIFICATION_KINDS,
+  CERTIFICATION_STATUSES,
+  CertificationKind,
+  CertificationStatus,
+  Province,
+  PROVINCES,
+  Vehicle,
+  VEHICLES,
+} from '@sdd/contracts';
 import { PHONE_PATTERN } from '../validation/phone';
 
 @ApiSchema({ name: 'CreateDriverRequest' })

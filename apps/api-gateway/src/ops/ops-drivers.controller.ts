@@ -58,13 +58,17 @@ export class OpsDriversController {
   @Post(':driverId/certifications')
   @HttpCode(200)
   async certify(@Param('driverId') driverId: string, @Body() body: SetCertificationDto, @RequestId() requestId: string): Promise<DriverResource> {
-    const driver = await this.bus.request(Pattern.SetDriverCertification, {
-      driverId,
-      kind: body.kind,
-      province: body.province,
-      status: body.status,
-      expiresAt: body.expires_at ?? null,
-    }, { requestId });
+    const driver = await this.bus.request(
+      Pattern.SetDriverCertification,
+      {
+        driverId,
+        kind: body.kind,
+        province: body.province,
+        status: body.status,
+        expiresAt: body.expires_at ?? null,
+      },
+      { requestId },
+    );
     return presentDriver(driver);
   }
 

@@ -10,7 +10,6 @@ import { WithRouteTraits } from '../http/route-traits';
 import { rawBodyOf } from '../json-body/json-body.parser';
 import { ApiErrorResponse, ApiRateLimitedResponse, ApiServiceUnavailableResponse } from '../openapi/decorators';
 
-
 /**
  * The payment processor's events (payment_intent.*, account.updated). No API
  * key: payment-service verifies the Stripe-Signature against the body exactly

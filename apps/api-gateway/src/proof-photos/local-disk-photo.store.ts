@@ -73,4 +73,3 @@ export class LocalDiskPhotoStore implements ProofPhotoStore {
     return join(this.directory, key);
   }
 }
-

@@ -49,7 +49,10 @@ export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient
   });
   // Streamed to a staging file under the cap, never held whole in memory; removed once the request is answered.
   fastify.addContentTypeParser([...PROOF_PHOTO_TYPES], (_request: FastifyRequest, payload: NodeJS.ReadableStream, done: Done) => {
-    receivePhoto(payload, stagingDirectory, MAX_PHOTO_BYTES).then((photo) => done(null, photo), (error: Error) => done(error));
+    receivePhoto(payload, stagingDirectory, MAX_PHOTO_BYTES).then(
+      (photo) => done(null, photo),
+      (error: Error) => done(error),
+    );
   });
   const removeStaged = async (request: FastifyRequest): Promise<void> => {
     if (isStagedPhoto(request.body)) await rm(request.body.file, { force: true });

@@ -59,7 +59,13 @@ export class S3PhotoStore implements ProofPhotoStore {
     const { host: _host, ...sent } = signed;
     let response: Response;
     try {
-      response = await fetch(`${this.endpoint.origin}${path}`, { method, headers: sent, body, duplex: 'half', signal: AbortSignal.timeout(this.location.timeoutMs) } as RequestInit);
+      response = await fetch(`${this.endpoint.origin}${path}`, {
+        method,
+        headers: sent,
+        body,
+        duplex: 'half',
+        signal: AbortSignal.timeout(this.location.timeoutMs),
+      } as RequestInit);
     } catch {
       throw AppError.serviceUnavailable(SERVICE_UNAVAILABLE_MESSAGE);
     }

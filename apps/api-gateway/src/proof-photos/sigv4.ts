@@ -38,7 +38,10 @@ export function sha256OfPayload(payload: string | Buffer): string {
 
 /** `20130524T000000Z` */
 export function amzDate(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function canonicalQuery(query: Record<string, string>): string {

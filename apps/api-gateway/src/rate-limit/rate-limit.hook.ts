@@ -78,9 +78,7 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
     let counts: number[];
     try {
       counts = await Promise.all(
-        budgets.map(async (budget) =>
-          budget.readOnly ? (await limiter.peek(budget.identity, budget.window)) + 1 : limiter.hit(budget.identity, budget.window),
-        ),
+        budgets.map(async (budget) => (budget.readOnly ? (await limiter.peek(budget.identity, budget.window)) + 1 : limiter.hit(budget.identity, budget.window))),
       );
     } catch (error) {
       warn(error);
@@ -93,7 +91,10 @@ function rateLimitHook({ limiter, limits, trusted, authenticator, warn }: HookDe
     const { limit, per, window } = exceeded.budget;
     const refusal = new AppError(429, ErrorType.RateLimit, ErrorCode.RateLimitExceeded, rateLimitMessage(limit, window.end, per));
     const { status, body } = toErrorEnvelope(refusal, request.id);
-    return reply.code(status).header('Retry-After', String(retryAfterSeconds(now, window.end))).send(body);
+    return reply
+      .code(status)
+      .header('Retry-After', String(retryAfterSeconds(now, window.end)))
+      .send(body);
   };
 }
 

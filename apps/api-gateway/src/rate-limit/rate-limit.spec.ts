@@ -60,9 +60,7 @@ describe('retryAfterSeconds', () => {
 
 describe('rateLimitMessage', () => {
   it('names the limit and the reset time in ISO 8601', () => {
-    expect(rateLimitMessage(100, MINUTE + 60)).toBe(
-      'Too many requests: the limit of 100 per minute resets at 2025-01-01T00:02:00.000Z.',
-    );
+    expect(rateLimitMessage(100, MINUTE + 60)).toBe('Too many requests: the limit of 100 per minute resets at 2025-01-01T00:02:00.000Z.');
   });
 });
 
@@ -87,9 +85,7 @@ describe('budgetsFor', () => {
   const token = 'trk_0123456789abcdefghijklmnopqrstuv';
 
   it('counts a valid key against the key, by its id', () => {
-    expect(budgetsFor({ ip: '203.0.113.7', apiKeyId: 'key_1' }, limits, now)).toEqual([
-      { identity: 'key:key_1', limit: 100, per: 'minute', window: minute },
-    ]);
+    expect(budgetsFor({ ip: '203.0.113.7', apiKeyId: 'key_1' }, limits, now)).toEqual([{ identity: 'key:key_1', limit: 100, per: 'minute', window: minute }]);
   });
 
   it('counts everything without a valid key against the client IP, IPv4 or IPv6', () => {

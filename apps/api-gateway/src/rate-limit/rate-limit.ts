@@ -112,10 +112,7 @@ export function budgetsFor(caller: Caller, limits: Limits, nowMs: number): Budge
   }
   const perIp = ipBudget(caller.ip, limits, nowMs);
   if (caller.budget !== 'registration') return [perIp];
-  return [
-    perIp,
-    { identity: `registration:${caller.ip}`, limit: limits.registrationPerHour, per: 'hour', window: windowAt(nowMs, HOUR_SECONDS) },
-  ];
+  return [perIp, { identity: `registration:${caller.ip}`, limit: limits.registrationPerHour, per: 'hour', window: windowAt(nowMs, HOUR_SECONDS) }];
 }
 
 /**

@@ -20,7 +20,6 @@ local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
-
 /** Hits in one pipeline at most. */
 const HITS_PER_WRITE = 100;
 /** Pipelines in flight at once; hits made meanwhile wait and go together in the next. */

@@ -11,8 +11,5 @@ const WITHOUT_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /** An email address without control characters: every email field of every request uses this, never IsEmail alone. */
 export function IsEmailAddress(): PropertyDecorator {
-  return applyDecorators(
-    Matches(WITHOUT_CONTROL_CHARACTERS, { message: 'must not contain control characters' }),
-    IsEmail({}, { message: 'must be an email address' }),
-  );
+  return applyDecorators(Matches(WITHOUT_CONTROL_CHARACTERS, { message: 'must not contain control characters' }), IsEmail({}, { message: 'must be an email address' }));
 }

@@ -10,7 +10,9 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
       }}
     >
       {copied ? 'Copied' : label}
-      <span className="visually-hidden" aria-live="polite">{copied ? ' to the clipboard' : ''}</span>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? ' to the clipboard' : ''}
+      </span>
     </button>
   );
 }

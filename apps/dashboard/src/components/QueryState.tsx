@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { ErrorMessage } from './ErrorMessage';
 
 /** The loading, error and empty states every list and page shares; `children` renders the data. */
-export function QueryState<T>({ query, isEmpty, empty, children }: {
+export function QueryState<T>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
   query: { data: T | undefined; error: Error | null; isPending: boolean };
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;

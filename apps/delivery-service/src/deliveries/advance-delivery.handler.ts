@@ -19,9 +19,7 @@ export class AdvanceDeliveryHandler {
   async execute({ scope, deliveryId, to }: AdvanceDeliveryRequest): Promise<DeliveryRecord> {
     // Live deliveries move when a driver acts; here they do not exist.
     if (scope.mode !== 'test') throw deliveryNotFound();
-    const current = await this.dataSource
-      .getRepository(DeliveryEntity)
-      .findOneBy({ id: deliveryId, ...inScope({ merchantId: scope.merchantId, mode: 'test' }) });
+    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, ...inScope({ merchantId: scope.merchantId, mode: 'test' }) });
     if (!current) throw deliveryNotFound();
     const target = to ?? nextTestStatus(current.status);
     if (!target || !isDeliveryStatus(target)) {
@@ -29,13 +27,7 @@ export class AdvanceDeliveryHandler {
     }
     const result = await this.transition.execute(deliveryId, target, { scope, catchUp: true });
     if (!result.moved) {
-      throw new AppError(
-        409,
-        ErrorType.InvalidRequest,
-        'delivery_transition_invalid',
-        `A ${result.from} delivery cannot move to ${target}.`,
-        to ? 'to' : null,
-      );
+      throw new AppError(409, ErrorType.InvalidRequest, 'delivery_transition_invalid', `A ${result.from} delivery cannot move to ${target}.`, to ? 'to' : null);
     }
     return result.delivery;
   }

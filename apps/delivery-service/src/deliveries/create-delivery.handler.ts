@@ -84,16 +84,16 @@ export class CreateDeliveryHandler {
         // Another attempt of the same request committed first: its delivery, and its claims, are the answer.
         const concurrent = isUniqueViolation(error) ? await this.replay(request) : undefined;
         if (concurrent) return concurrent;
-        await this.bus.request(Pattern.ReleaseQuote, ref).catch((releaseError: Error) =>
-          this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`),
-        );
+        await this.bus
+          .request(Pattern.ReleaseQuote, ref)
+          .catch((releaseError: Error) => this.logger.error(`quote ${ref.quoteId} stays claimed until its claim lapses: ${releaseError.message}`));
         throw error;
       }
     } catch (error) {
       if (checkoutRef) {
-        await this.bus.request(Pattern.ReleaseCheckout, checkoutRef).catch((releaseError: Error) =>
-          this.logger.error(`checkout ${checkoutRef.checkoutId} stays claimed until its claim lapses: ${releaseError.message}`),
-        );
+        await this.bus
+          .request(Pattern.ReleaseCheckout, checkoutRef)
+          .catch((releaseError: Error) => this.logger.error(`checkout ${checkoutRef.checkoutId} stays claimed until its claim lapses: ${releaseError.message}`));
       }
       throw error;
     }
@@ -149,9 +149,9 @@ export class CreateDeliveryHandler {
 
   /** Best effort: an unconfirmed checkout claim lapses and payment-service's reconciler confirms it, as the delivery exists. */
   private async confirmCheckout(ref: CheckoutClaimRef): Promise<void> {
-    await this.bus.request(Pattern.ConfirmCheckout, ref).catch((error: Error) =>
-      this.logger.warn(`claim of checkout ${ref.checkoutId} not confirmed yet (the reconciler will): ${error.message}`),
-    );
+    await this.bus
+      .request(Pattern.ConfirmCheckout, ref)
+      .catch((error: Error) => this.logger.warn(`claim of checkout ${ref.checkoutId} not confirmed yet (the reconciler will): ${error.message}`));
   }
 
   /**
@@ -162,9 +162,9 @@ export class CreateDeliveryHandler {
    */
   private async scheduleTimeline(delivery: DeliveryRecord, scenario: TestScenario | null): Promise<void> {
     const startAt = new Date(delivery.scheduledAt ?? delivery.createdAt);
-    await this.timeline.schedule(delivery.id, startAt, this.clock.now(), timelineFor(scenario)).catch((error: Error) =>
-      this.logger.error(`timeline of ${delivery.id} not scheduled: ${error.message}`),
-    );
+    await this.timeline
+      .schedule(delivery.id, startAt, this.clock.now(), timelineFor(scenario))
+      .catch((error: Error) => this.logger.error(`timeline of ${delivery.id} not scheduled: ${error.message}`));
   }
 
   private async assertLicensedPickup(request: CreateDeliveryRequest, quote: PeekedQuote): Promise<void> {

@@ -21,7 +21,7 @@ describe('shownDriver', () => {
 });
 
 describe('endOf', () => {
-  it('records the time and the driver\'s position when the last step ends the delivery', () => {
+  it("records the time and the driver's position when the last step ends the delivery", () => {
     expect(endOf(['in_transit', 'delivered'], NOW, { lat: 1, lng: 2 })).toEqual({ endedAt: NOW, endLat: 1, endLng: 2 });
     expect(endOf(['failed'], NOW, null)).toEqual({ endedAt: NOW, endLat: null, endLng: null });
   });

@@ -1,5 +1,18 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, DeliveryStatus, DeliveryStopRecord, FailureReason, Mode, PackageSize, PaymentRecord, RefundRecord, TestScenario, TimelineStep, UndeliverableAction, Vehicle } from '@sdd/contracts';
+import type {
+  Category,
+  DeliveryStatus,
+  DeliveryStopRecord,
+  FailureReason,
+  Mode,
+  PackageSize,
+  PaymentRecord,
+  RefundRecord,
+  TestScenario,
+  TimelineStep,
+  UndeliverableAction,
+  Vehicle,
+} from '@sdd/contracts';
 
 @Entity({ name: 'deliveries' })
 export class DeliveryEntity {

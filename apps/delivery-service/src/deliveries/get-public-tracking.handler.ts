@@ -38,7 +38,17 @@ export class GetPublicTrackingHandler {
     const steps = flow.map((status, index) => ({ status, reached: reachedUpTo >= 0 && index <= reachedUpTo }));
     const shown = publicDetailsShown(delivery.status, delivery.endedAt, delivery.updatedAt, this.clock.now(), this.config.TRACKING_PERSONAL_DATA_MS);
     if (!shown) {
-      return { status: delivery.status, steps, eta_minutes: 0, recipient_first_name: null, driver: null, delivery_pin: null, pickup: null, dropoff: null, updated_at: snapshot.updated_at };
+      return {
+        status: delivery.status,
+        steps,
+        eta_minutes: 0,
+        recipient_first_name: null,
+        driver: null,
+        delivery_pin: null,
+        pickup: null,
+        dropoff: null,
+        updated_at: snapshot.updated_at,
+      };
     }
     return {
       status: delivery.status,

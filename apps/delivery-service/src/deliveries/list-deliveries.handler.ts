@@ -34,7 +34,12 @@ export class ListDeliveriesHandler {
       query.andWhere('(d.created_at, d.id) < (:createdAt, :id)', position);
     }
     const rows = await query.getMany();
-    const page = toPage(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.id }), (row) => toDeliveryRecord(row, this.config.PUBLIC_BASE_URL));
+    const page = toPage(
+      rows,
+      limit,
+      (row) => ({ createdAt: row.createdAt, id: row.id }),
+      (row) => toDeliveryRecord(row, this.config.PUBLIC_BASE_URL),
+    );
     return { data: page.data, hasMore: page.has_more, nextCursor: page.next_cursor };
   }
 }

@@ -23,4 +23,3 @@ export function isSamePlace(pickup: LocatedAddress, location: PostalAddress): bo
   if (a && b) return a === b && streetNumber(pickup.street) === streetNumber(location.street);
   return normalise(pickup.street) === normalise(location.street) && normalise(pickup.city) === normalise(location.city);
 }
-

@@ -15,19 +15,16 @@ export const driverDeactivated = (): AppError =>
 
 export const offerNotFound = (): AppError => AppError.notFound('No such offer.');
 
-export const offerNotOpen = (status: string): AppError =>
-  new AppError(409, ErrorType.InvalidRequest, 'offer_not_open', `This offer is ${status}: it can no longer be answered.`);
+export const offerNotOpen = (status: string): AppError => new AppError(409, ErrorType.InvalidRequest, 'offer_not_open', `This offer is ${status}: it can no longer be answered.`);
 
-export const driverOffline = (): AppError =>
-  new AppError(409, ErrorType.InvalidRequest, 'driver_offline', 'Go online before accepting offers.');
+export const driverOffline = (): AppError => new AppError(409, ErrorType.InvalidRequest, 'driver_offline', 'Go online before accepting offers.');
 
 export const notYourDelivery = (): AppError => AppError.notFound('No such delivery among yours.');
 
 export const reportNotAllowed = (from: string, to: string): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'delivery_transition_invalid', `A ${from} delivery cannot become ${to}.`);
 
-export const failureReasonMissing = (status: string): AppError =>
-  AppError.invalidRequest('parameter_missing', `A ${status} delivery needs a reason.`, 'reason');
+export const failureReasonMissing = (status: string): AppError => AppError.invalidRequest('parameter_missing', `A ${status} delivery needs a reason.`, 'reason');
 
 export const returnNotRequested = (): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'return_not_requested', 'This delivery was not created with undeliverable_action "return_to_pickup": report it failed instead.');
@@ -48,12 +45,15 @@ export const proofPhotoRequired = (): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'proof_photo_required', "This delivery's PIN is locked: attach a proof photo (POST …/photos) before reporting it delivered.");
 
 export const idCheckRequired = (legalAge: number): AppError =>
-  AppError.invalidRequest('parameter_missing', `This delivery is age-restricted: check the recipient's ID (at least ${legalAge}) and send recipient_birth_date.`, 'recipient_birth_date');
+  AppError.invalidRequest(
+    'parameter_missing',
+    `This delivery is age-restricted: check the recipient's ID (at least ${legalAge}) and send recipient_birth_date.`,
+    'recipient_birth_date',
+  );
 
 export const proofPhotoNotAllowed = (status: string): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'proof_photo_not_allowed', `This delivery is ${status}: photos are taken once it is picked up, until shortly after it is delivered.`);
 
-export const proofPhotoLimit = (limit: number): AppError =>
-  new AppError(409, ErrorType.InvalidRequest, 'proof_photo_limit', `A delivery keeps at most ${limit} proof photos.`);
+export const proofPhotoLimit = (limit: number): AppError => new AppError(409, ErrorType.InvalidRequest, 'proof_photo_limit', `A delivery keeps at most ${limit} proof photos.`);
 
 export const proofPhotoKeyInvalid = (): AppError => AppError.invalidRequest('parameter_invalid', 'The photo key does not match this upload.', 'key');

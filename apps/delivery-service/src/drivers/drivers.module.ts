@@ -14,14 +14,7 @@ import { SetDriverCertificationHandler } from './set-driver-certification.handle
 @Module({
   imports: [TypeOrmModule.forFeature([DriverEntity, DriverCertificationEntity])],
   controllers: [DriversController],
-  providers: [
-    DriverRepository,
-    CreateDriverHandler,
-    ListDriversHandler,
-    SetDriverCertificationHandler,
-    RotateDriverTokenHandler,
-    { provide: CLOCK, useValue: systemClock },
-  ],
+  providers: [DriverRepository, CreateDriverHandler, ListDriversHandler, SetDriverCertificationHandler, RotateDriverTokenHandler, { provide: CLOCK, useValue: systemClock }],
   exports: [DriverRepository],
 })
 export class DriversModule {}

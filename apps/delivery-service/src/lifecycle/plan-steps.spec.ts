@@ -21,7 +21,7 @@ describe('planSteps', () => {
     expect(events[3].payload).toMatchObject({ delivered_at: NOW.toISOString() });
   });
 
-  it('applies the changes before the first event, and adds a scenario\'s own events where they belong', () => {
+  it("applies the changes before the first event, and adds a scenario's own events where they belong", () => {
     const moving = delivery({ status: 'driver_assigned', eventSequence: 2, testScenario: 'reroute_declined' });
     const events = planSteps(moving, ['picked_up'], NOW, 'https://api.example', { recipientName: 'S. Doe' });
     expect(events.map((event) => [event.sequence, event.type])).toEqual([

@@ -117,12 +117,8 @@ describe('stepDelays', () => {
 
   it('delays every step by the wait for a scheduled start', () => {
     const now = at(-60_000);
-    expect(stepDelays(START, now).map((job) => job.delayMs)).toEqual([
-      70_000, 75_000, 90_000, 110_000, 140_000,
-    ]);
-    expect(stepDelays(START, now, 1000).map((job) => job.delayMs)).toEqual([
-      60_010, 60_015, 60_030, 60_050, 60_080,
-    ]);
+    expect(stepDelays(START, now).map((job) => job.delayMs)).toEqual([70_000, 75_000, 90_000, 110_000, 140_000]);
+    expect(stepDelays(START, now, 1000).map((job) => job.delayMs)).toEqual([60_010, 60_015, 60_030, 60_050, 60_080]);
   });
 
   it('runs steps already due at once when rescheduling late, never with a negative delay', () => {
@@ -165,7 +161,6 @@ describe('stepDelaysAfter', () => {
   it.each(['delivered', 'cancelled', 'failed', 'driver_at_pickup'] as DeliveryStatus[])('schedules nothing after %s', (status) => {
     expect(stepDelaysAfter(start, start, 1, status)).toEqual([]);
   });
-
 });
 
 describe('statusAt', () => {

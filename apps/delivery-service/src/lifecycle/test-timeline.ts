@@ -114,20 +114,17 @@ export function simulatedTimeline(startAt: Date, speed = 1, steps: TimelineSteps
  * a scheduled start in the future delays every step and a step already due
  * runs at once.
  */
-export function stepDelays(
-  startAt: Date,
-  now: Date,
-  speed = 1,
-  steps: TimelineSteps = TEST_TIMELINE,
-): Array<{ status: DeliveryStatus; delayMs: number }> {
+export function stepDelays(startAt: Date, now: Date, speed = 1, steps: TimelineSteps = TEST_TIMELINE): Array<{ status: DeliveryStatus; delayMs: number }> {
   checkSpeed(speed);
   checkDate('startAt', startAt);
   checkDate('now', now);
   const fromNow = startAt.getTime() - now.getTime();
-  return steps.filter((step) => step.offsetMs > 0).map(({ status, offsetMs }) => ({
-    status,
-    delayMs: Math.max(0, fromNow + scaledOffsetMs(offsetMs, speed)),
-  }));
+  return steps
+    .filter((step) => step.offsetMs > 0)
+    .map(({ status, offsetMs }) => ({
+      status,
+      delayMs: Math.max(0, fromNow + scaledOffsetMs(offsetMs, speed)),
+    }));
 }
 
 /**

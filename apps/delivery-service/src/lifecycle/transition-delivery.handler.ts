@@ -25,9 +25,7 @@ export interface MoveOptions {
 }
 
 /** `eventTypes`: the events the move wrote, for the relay to wake their subscribers' lanes only. */
-export type TransitionResult =
-  | { moved: true; delivery: DeliveryRecord; eventTypes: string[] }
-  | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
+export type TransitionResult = { moved: true; delivery: DeliveryRecord; eventTypes: string[] } | { moved: false; delivery: DeliveryRecord; from: DeliveryStatus };
 
 /**
  * The one way a delivery's status changes: move only if the state machine
@@ -67,9 +65,7 @@ export class TransitionDeliveryHandler {
     const changes = { ...changesFor?.(delivery), ...endOf(steps, now, null) };
     const events = planSteps(delivery, steps, now, this.config.PUBLIC_BASE_URL, changes);
     const moved = await this.deliveries.moveIfUnchanged({ delivery, from, now, events, changes });
-    return moved
-      ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes: events.map((event) => event.type) }
-      : undefined;
+    return moved ? { moved: true, delivery: toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL), eventTypes: events.map((event) => event.type) } : undefined;
   }
 
   private moveLocked(deliveryId: string, to: DeliveryStatus, { scope, catchUp = false, changesFor }: MoveOptions): Promise<TransitionResult> {

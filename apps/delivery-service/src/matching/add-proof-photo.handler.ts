@@ -46,10 +46,9 @@ export class AddProofPhotoHandler {
       const driver = await this.drivers.byTokenHash(request.tokenHash, { manager });
       const delivery = await manager.findOne(DeliveryEntity, { where: { id: request.deliveryId, driverId: driver.id }, lock: { mode: 'pessimistic_write' } });
       if (!delivery) throw notYourDelivery();
-      const attached = (await manager.query(
-        `SELECT key, content_type, bytes, sha256, uploaded_at FROM "${schema}".proof_photos WHERE delivery_id = $1 ORDER BY uploaded_at`,
-        [delivery.id],
-      )) as PhotoRow[];
+      const attached = (await manager.query(`SELECT key, content_type, bytes, sha256, uploaded_at FROM "${schema}".proof_photos WHERE delivery_id = $1 ORDER BY uploaded_at`, [
+        delivery.id,
+      ])) as PhotoRow[];
       const same = attached.find((row) => row.sha256 === request.sha256 && row.key === request.key);
       if (same) return toProofPhotoRecord(same);
       const now = this.clock.now();

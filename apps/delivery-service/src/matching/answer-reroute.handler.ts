@@ -38,7 +38,13 @@ export class AnswerRerouteHandler {
       if (accept) await this.reroutes.apply(manager, delivery, pending.dropoff, pending.fee, now);
       else {
         delivery.pendingReroute = null;
-        await this.outbox.append(manager, delivery, EventType.DeliveryRerouteDeclined, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+        await this.outbox.append(
+          manager,
+          delivery,
+          EventType.DeliveryRerouteDeclined,
+          deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)),
+          now,
+        );
         await manager.update(DeliveryEntity, { id: delivery.id }, { pendingReroute: null, eventSequence: delivery.eventSequence, updatedAt: now });
       }
       return { deliveryId: delivery.id, status: delivery.status };

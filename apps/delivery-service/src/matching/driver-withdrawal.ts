@@ -40,7 +40,11 @@ export class DriverWithdrawal {
       const handOff = handOffFor(delivery.status, revoked);
       if (handOff === 'rematch') {
         // The accepted offer no longer holds the delivery; the driver is never offered it again.
-        await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $3 WHERE delivery_id = $1 AND driver_id = $2 AND status = 'accepted'`, [delivery.id, driverId, now]);
+        await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $3 WHERE delivery_id = $1 AND driver_id = $2 AND status = 'accepted'`, [
+          delivery.id,
+          driverId,
+          now,
+        ]);
         const rematched = await this.statuses.returnToMatching(manager, delivery, now);
         if (await this.reroutes.applyPendingWithoutDriver(manager, rematched, now)) handed.rerouted = true;
         handed.rematched.push(delivery.id);

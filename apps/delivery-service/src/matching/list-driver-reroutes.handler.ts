@@ -15,9 +15,7 @@ export class ListDriverReroutesHandler {
 
   async execute({ tokenHash }: DriverAuthRequest): Promise<RerouteRecordList> {
     const driver = await this.drivers.byTokenHash(tokenHash);
-    const deliveries = await this.dataSource
-      .getRepository(DeliveryEntity)
-      .findBy({ driverId: driver.id, pendingReroute: Not(IsNull()), status: In([...REROUTABLE]) });
+    const deliveries = await this.dataSource.getRepository(DeliveryEntity).findBy({ driverId: driver.id, pendingReroute: Not(IsNull()), status: In([...REROUTABLE]) });
     return {
       data: deliveries.flatMap((delivery) =>
         delivery.pendingReroute

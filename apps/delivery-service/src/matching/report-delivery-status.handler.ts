@@ -7,16 +7,7 @@ import { DeliveryServiceConfig } from '../config';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { canTransition } from '../lifecycle/delivery-status';
 import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
-import {
-  failureReasonMissing,
-  idCheckRequired,
-  notYourDelivery,
-  pinLocked,
-  pinMismatch,
-  proofPhotoRequired,
-  reportNotAllowed,
-  returnNotRequested,
-} from '../drivers/driver-errors';
+import { failureReasonMissing, idCheckRequired, notYourDelivery, pinLocked, pinMismatch, proofPhotoRequired, reportNotAllowed, returnNotRequested } from '../drivers/driver-errors';
 import { ageOn, legalAgeFor } from './legal-age';
 import { DriverRepository } from '../drivers/driver.repository';
 import { OutboxRelay } from '../outbox/outbox-relay';

@@ -31,7 +31,13 @@ export class RerouteEffect {
   /** The new dropoff and price take effect, with their event, in the caller's transaction. */
   async apply(manager: EntityManager, delivery: DeliveryEntity, dropoff: DeliveryStopRecord, fee: number, now: Date): Promise<void> {
     Object.assign(delivery, { dropoff, fee, pendingReroute: null, updatedAt: now });
-    await this.outbox.append(manager, delivery, EventType.DeliveryRerouteAccepted, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+    await this.outbox.append(
+      manager,
+      delivery,
+      EventType.DeliveryRerouteAccepted,
+      deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)),
+      now,
+    );
     await manager.update(
       DeliveryEntity,
       { id: delivery.id },

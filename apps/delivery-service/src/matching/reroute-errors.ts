@@ -4,7 +4,8 @@ import { MAX_REROUTES } from './reroute';
 
 export const rerouteNotAllowed = (status: string) =>
   new AppError(409, ErrorType.InvalidRequest, 'reroute_not_allowed', `This delivery is ${status}: a new dropoff can only be asked before pickup.`);
-export const reroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'reroute_pending', 'A reroute of this delivery is waiting for the driver: ask again once it is answered.');
+export const reroutePending = () =>
+  new AppError(409, ErrorType.InvalidRequest, 'reroute_pending', 'A reroute of this delivery is waiting for the driver: ask again once it is answered.');
 export const noReroutePending = () => new AppError(409, ErrorType.InvalidRequest, 'no_reroute_pending', 'No reroute of this delivery waits for an answer.');
 export const reroutePriceChanged = (chargedFee: number, newFee: number, currency: string) =>
   new AppError(

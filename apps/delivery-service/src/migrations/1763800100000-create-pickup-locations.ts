@@ -17,9 +17,7 @@ export class CreatePickupLocations1763800100000 implements MigrationInterface {
         license_number text,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await runner.query(
-      `CREATE INDEX pickup_locations_scope_idx ON "${schema}".pickup_locations (merchant_id, mode, created_at, id)`,
-    );
+    await runner.query(`CREATE INDEX pickup_locations_scope_idx ON "${schema}".pickup_locations (merchant_id, mode, created_at, id)`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

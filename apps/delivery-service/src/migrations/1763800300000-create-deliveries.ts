@@ -31,9 +31,7 @@ export class CreateDeliveries1763800300000 implements MigrationInterface {
         updated_at timestamptz NOT NULL
       )`);
     // Keyset pagination, newest first, within one merchant and mode.
-    await runner.query(
-      `CREATE INDEX deliveries_list_idx ON "${schema}".deliveries (merchant_id, mode, created_at DESC, id DESC)`,
-    );
+    await runner.query(`CREATE INDEX deliveries_list_idx ON "${schema}".deliveries (merchant_id, mode, created_at DESC, id DESC)`);
     await runner.query(`
       CREATE TABLE "${schema}".outbox_events (
         id text PRIMARY KEY,
@@ -45,9 +43,7 @@ export class CreateDeliveries1763800300000 implements MigrationInterface {
         published_at timestamptz,
         UNIQUE (delivery_id, sequence)
       )`);
-    await runner.query(
-      `CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox_events (created_at, delivery_id, sequence) WHERE published_at IS NULL`,
-    );
+    await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox_events (created_at, delivery_id, sequence) WHERE published_at IS NULL`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

@@ -40,9 +40,7 @@ export class AcknowledgeOutboxPerSubscriber1763900000000 implements MigrationInt
       `UPDATE "${schema}".outbox_events e SET published_at = h.acknowledged_at
        FROM "${schema}".outbox_handoffs h WHERE h.event_id = e.id AND h.subscriber = 'webhook-dispatcher'`,
     );
-    await runner.query(
-      `CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox_events (created_at, delivery_id, sequence) WHERE published_at IS NULL`,
-    );
+    await runner.query(`CREATE INDEX outbox_unpublished_idx ON "${schema}".outbox_events (created_at, delivery_id, sequence) WHERE published_at IS NULL`);
     await runner.query(`DROP TABLE "${schema}".outbox_handoffs`);
   }
 }

@@ -7,9 +7,7 @@ export class AddDeliveryIdempotencyKey1763910000020 implements MigrationInterfac
   async up(runner: QueryRunner): Promise<void> {
     const schema = runner.connection.driver.schema;
     await runner.query(`ALTER TABLE "${schema}".deliveries ADD COLUMN idempotency_key text`);
-    await runner.query(
-      `CREATE UNIQUE INDEX deliveries_idempotency_key_idx ON "${schema}".deliveries (merchant_id, mode, idempotency_key) WHERE idempotency_key IS NOT NULL`,
-    );
+    await runner.query(`CREATE UNIQUE INDEX deliveries_idempotency_key_idx ON "${schema}".deliveries (merchant_id, mode, idempotency_key) WHERE idempotency_key IS NOT NULL`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

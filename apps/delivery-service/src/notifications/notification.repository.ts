@@ -42,7 +42,10 @@ export class NotificationRepository {
   }
 
   due(manager: EntityManager, now: Date, limit: number): Promise<DueNotification[]> {
-    return manager.query(`SELECT id, recipient, subject, body, attempts FROM ${this.table} WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`, [now, limit]);
+    return manager.query(`SELECT id, recipient, subject, body, attempts FROM ${this.table} WHERE status = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at LIMIT $2`, [
+      now,
+      limit,
+    ]);
   }
 
   async markSent(id: string, now: Date): Promise<void> {
@@ -51,7 +54,12 @@ export class NotificationRepository {
 
   /** An attempt that failed: tried again at `nextAttemptAt`, or failed for good. */
   async markAttemptFailed(id: string, { attempts, failed, nextAttemptAt }: { attempts: number; failed: boolean; nextAttemptAt: Date }): Promise<void> {
-    await this.dataSource.query(`UPDATE ${this.table} SET attempts = $2, status = $3, next_attempt_at = $4 WHERE id = $1`, [id, attempts, failed ? 'failed' : 'pending', nextAttemptAt]);
+    await this.dataSource.query(`UPDATE ${this.table} SET attempts = $2, status = $3, next_attempt_at = $4 WHERE id = $1`, [
+      id,
+      attempts,
+      failed ? 'failed' : 'pending',
+      nextAttemptAt,
+    ]);
   }
 
   /** Deletes up to `limit` notifications older than `before` no longer pending; answers the driver's result, for deletedCount. */

@@ -9,10 +9,7 @@ export interface RecipientMessage {
 }
 
 /** The email a recipient gets at one step; undefined for steps nobody is told about. */
-export function recipientMessageFor(
-  step: DeliveryStatus,
-  delivery: { recipientName: string; trackingUrl: string; pickupName: string | null },
-): RecipientMessage | undefined {
+export function recipientMessageFor(step: DeliveryStatus, delivery: { recipientName: string; trackingUrl: string; pickupName: string | null }): RecipientMessage | undefined {
   const firstName = delivery.recipientName.trim().split(/\s+/)[0] || 'there';
   const from = delivery.pickupName ? ` from ${delivery.pickupName}` : '';
   const track = `Follow it live: ${delivery.trackingUrl}`;

@@ -1,14 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  DeliveryEvent,
-  DeliveryEventBatch,
-  DELIVERY_EVENT_BATCH_MAX,
-  EVENT_INTAKE_PATTERN,
-  EVENT_SUBSCRIBERS,
-  EventSubscriber,
-  subscribersOf,
-} from '@sdd/contracts';
+import { DeliveryEvent, DeliveryEventBatch, DELIVERY_EVENT_BATCH_MAX, EVENT_INTAKE_PATTERN, EVENT_SUBSCRIBERS, EventSubscriber, subscribersOf } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { runOutsideRequestContext } from '@sdd/common';
 import { withReplicaLock } from '@sdd/runtime';

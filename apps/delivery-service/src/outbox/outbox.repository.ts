@@ -41,8 +41,12 @@ export function outboxInsertSql(first: number, onlyFor?: string): string {
       INSERT INTO {schema}.outbox_events (id, delivery_id, sequence, type, payload, created_at)
       SELECT e.id, e.delivery_id, e.sequence, e.type, e.payload, e.created_at
       FROM unnest(${$(0)}::text[], ${$(1)}::text[], ${$(2)}::int[], ${$(3)}::text[], ${$(4)}::jsonb[], ${$(5)}::timestamptz[])
-        AS e(id, delivery_id, sequence, type, payload, created_at)${onlyFor ? `
-      JOIN ${onlyFor} ON ${onlyFor}.id = e.delivery_id` : ''}
+        AS e(id, delivery_id, sequence, type, payload, created_at)${
+          onlyFor
+            ? `
+      JOIN ${onlyFor} ON ${onlyFor}.id = e.delivery_id`
+            : ''
+        }
       RETURNING id, created_at),
     handoffs AS (
       INSERT INTO {schema}.outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence)

@@ -35,7 +35,13 @@ export class RecordDeliveryRefundHandler {
       if (delivery.refund?.id === refund.id) return false;
       const now = this.clock.now();
       Object.assign(delivery, { refund, updatedAt: now });
-      await this.outbox.append(manager, delivery, EventType.DeliveryRefunded, deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)), now);
+      await this.outbox.append(
+        manager,
+        delivery,
+        EventType.DeliveryRefunded,
+        deliverySnapshot(delivery, this.config.PUBLIC_BASE_URL, undefined, await readAssignedDriver(manager, delivery)),
+        now,
+      );
       await manager.update(DeliveryEntity, { id: delivery.id }, { refund, eventSequence: delivery.eventSequence, updatedAt: now });
       return true;
     });

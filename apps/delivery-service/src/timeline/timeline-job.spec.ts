@@ -37,7 +37,13 @@ describe('a delivery timeline job', () => {
 
   it('reads back what it wrote, and refuses for good what is not a job', () => {
     expect(readTimelineJob(JSON.parse(JSON.stringify(job)))).toEqual(job);
-    for (const data of [null, {}, { deliveryId: 'x', steps: [{ status: 'nowhere', dueAt: 1 }] }, { deliveryId: '', steps: [] }, { deliveryId: 'x', steps: [{ status: 'pending' }] }]) {
+    for (const data of [
+      null,
+      {},
+      { deliveryId: 'x', steps: [{ status: 'nowhere', dueAt: 1 }] },
+      { deliveryId: '', steps: [] },
+      { deliveryId: 'x', steps: [{ status: 'pending' }] },
+    ]) {
       expect(() => readTimelineJob(data)).toThrow('not a timeline job');
     }
   });

@@ -4,18 +4,11 @@ import { AppError } from '@sdd/common';
 export const checkoutNotFound = (param: string | null = null): AppError => AppError.notFound('No such checkout.', param);
 
 export const stripeNotConnected = (): AppError =>
-  new AppError(
-    403,
-    ErrorType.Permission,
-    'stripe_not_connected',
-    'Live checkouts need a connected payment account: complete onboarding first (POST /v1/merchants/connect).',
-  );
+  new AppError(403, ErrorType.Permission, 'stripe_not_connected', 'Live checkouts need a connected payment account: complete onboarding first (POST /v1/merchants/connect).');
 
-export const quoteAlreadyUsed = (): AppError =>
-  new AppError(409, ErrorType.InvalidRequest, 'quote_already_used', 'This quote was already used for a delivery.', 'quote_id');
+export const quoteAlreadyUsed = (): AppError => new AppError(409, ErrorType.InvalidRequest, 'quote_already_used', 'This quote was already used for a delivery.', 'quote_id');
 
-export const checkoutNotPaid = (): AppError =>
-  new AppError(402, ErrorType.Payment, 'checkout_not_paid', 'This checkout has not been paid.', 'checkout_id');
+export const checkoutNotPaid = (): AppError => new AppError(402, ErrorType.Payment, 'checkout_not_paid', 'This checkout has not been paid.', 'checkout_id');
 
 export const paymentAmountMismatch = (): AppError =>
   new AppError(
@@ -38,7 +31,6 @@ export const checkoutNotCancellable = (status: string): AppError =>
 export const checkoutNotPayable = (status: string): AppError =>
   new AppError(409, ErrorType.InvalidRequest, 'checkout_not_payable', `This checkout is ${status}: it can no longer be paid.`);
 
-export const unknownTestCard = (numbers: readonly string[]): AppError =>
-  AppError.invalidRequest('parameter_invalid', `Use one of the test cards: ${numbers.join(', ')}.`, 'card');
+export const unknownTestCard = (numbers: readonly string[]): AppError => AppError.invalidRequest('parameter_invalid', `Use one of the test cards: ${numbers.join(', ')}.`, 'card');
 
 export const testModeOnly = (): AppError => AppError.notFound('No such checkout.');

@@ -73,9 +73,7 @@ export class CheckoutRepository {
 
   /** A checkout with its refunds, oldest first, and the status they give it. */
   async presentWithRefunds(checkout: CheckoutEntity): Promise<CheckoutRecord> {
-    const refunds = await this.dataSource
-      .getRepository(MoneyMovementEntity)
-      .find({ where: { checkoutId: checkout.id, kind: 'refund' }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const refunds = await this.dataSource.getRepository(MoneyMovementEntity).find({ where: { checkoutId: checkout.id, kind: 'refund' }, order: { createdAt: 'ASC', id: 'ASC' } });
     const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
     return toCheckoutRecord(checkout, context, null, refunds.map(toRefundRecord));
   }
@@ -95,9 +93,7 @@ export class CheckoutRepository {
     const next = statusAfterIntent(checkout.status, { status: intent.status, lastPaymentError: intent.last_payment_error != null });
     if (next === checkout.status) return checkout;
     const now = this.clock.now();
-    const result = await this.dataSource
-      .getRepository(CheckoutEntity)
-      .update({ id: checkout.id, status: checkout.status }, { status: next, updatedAt: now });
+    const result = await this.dataSource.getRepository(CheckoutEntity).update({ id: checkout.id, status: checkout.status }, { status: next, updatedAt: now });
     if (result.affected === 1) return Object.assign(checkout, { status: next, updatedAt: now });
     return (await this.findById(checkout.id)) ?? checkout;
   }

@@ -92,14 +92,7 @@ export class CreateCheckoutHandler {
       createdAt: now,
       updatedAt: now,
     } satisfies CheckoutEntity);
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(CheckoutEntity)
-      .values(checkout)
-      .orIgnore()
-      .returning(['id'])
-      .execute();
+    const inserted = await this.dataSource.createQueryBuilder().insert().into(CheckoutEntity).values(checkout).orIgnore().returning(['id']).execute();
     if ((inserted.raw as unknown[]).length === 0) {
       // A concurrent attempt of the same request wrote it first: its checkout is the answer.
       const concurrent = await this.dataSource.getRepository(CheckoutEntity).findOneBy({ id });

@@ -7,7 +7,14 @@ import { MovementKind } from './money-movement';
 /** One page of the merchant's movements of one kind in this mode, newest first, keyset-paginated on (created_at, id). */
 export async function pageOfMovements<R>(
   movements: Repository<MoneyMovementEntity>,
-  { kind, scope, limit, cursor, cursorPrefix, present }: { kind: MovementKind; scope: MerchantScope; limit: number; cursor?: string; cursorPrefix: string; present: (movement: MoneyMovementEntity) => R },
+  {
+    kind,
+    scope,
+    limit,
+    cursor,
+    cursorPrefix,
+    present,
+  }: { kind: MovementKind; scope: MerchantScope; limit: number; cursor?: string; cursorPrefix: string; present: (movement: MoneyMovementEntity) => R },
 ): Promise<{ data: R[]; hasMore: boolean; nextCursor: string | null }> {
   const query = movements
     .createQueryBuilder('m')

@@ -77,7 +77,11 @@ export class MoneyMovementTask extends OneReplicaTask {
     try {
       const processorId = movement.kind === 'transfer' ? await this.transfer(manager, movement) : await this.refund(manager, movement);
       if (processorId === undefined) return;
-      await this.dataSource.manager.update(MoneyMovementEntity, { id: movement.id }, { status: 'paid', processorId, lastError: null, attempts: movement.attempts + 1, updatedAt: now });
+      await this.dataSource.manager.update(
+        MoneyMovementEntity,
+        { id: movement.id },
+        { status: 'paid', processorId, lastError: null, attempts: movement.attempts + 1, updatedAt: now },
+      );
       Metrics.moneyMovements.inc({ kind: movement.kind, outcome: 'succeeded' });
     } catch (error) {
       const attempts = movement.attempts + 1;
@@ -127,10 +131,12 @@ export class MoneyMovementTask extends OneReplicaTask {
     const metadata: Record<string, string> = movement.deliveryId
       ? { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId }
       : { checkout_id: movement.checkoutId, reason: movement.reason ?? '' };
-    const refund = await this.processor.client(movement.mode).refunds.create(
-      { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata },
-      { idempotencyKey: movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId) },
-    );
+    const refund = await this.processor
+      .client(movement.mode)
+      .refunds.create(
+        { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata },
+        { idempotencyKey: movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId) },
+      );
     return refund.id;
   }
 }

@@ -30,9 +30,7 @@ export class PaymentProcessor {
       live: { secretKey: config.STRIPE_LIVE_SECRET_KEY, publishableKey: config.STRIPE_LIVE_PUBLISHABLE_KEY, webhookSecret: config.STRIPE_LIVE_WEBHOOK_SECRET },
     };
     const local = config.STRIPE_API_HOST !== undefined;
-    this.browserApiUrl = local
-      ? (config.STRIPE_API_BROWSER_URL ?? `${config.STRIPE_API_PROTOCOL ?? 'https'}://${config.STRIPE_API_HOST}:${config.STRIPE_API_PORT ?? 443}`)
-      : null;
+    this.browserApiUrl = local ? (config.STRIPE_API_BROWSER_URL ?? `${config.STRIPE_API_PROTOCOL ?? 'https'}://${config.STRIPE_API_HOST}:${config.STRIPE_API_PORT ?? 443}`) : null;
     for (const mode of ['test', 'live'] as const) {
       const secretKey = this.keys[mode].secretKey;
       if (!secretKey) continue;

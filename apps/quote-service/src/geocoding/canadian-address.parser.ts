@@ -31,9 +31,43 @@ const STREET_LINE_START = new RegExp(String.raw`^(?:#?\d|${UNIT})`, 'i');
 
 /** Generics written after the street name (English usage). Words that also end city names (Bay, Hill, Park, Grove) are left out. */
 const SUFFIX_TYPES: ReadonlySet<string> = new Set([
-  'st', 'street', 'ave', 'av', 'avenue', 'rd', 'road', 'blvd', 'boulevard', 'dr', 'drive', 'cres', 'crescent', 'way', 'lane', 'ln',
-  'ct', 'crt', 'court', 'pl', 'place', 'terr', 'terrace', 'pkwy', 'parkway', 'hwy', 'highway', 'sq', 'square', 'cir', 'circle',
-  'trail', 'trl', 'esplanade', 'quay', 'gdns', 'gardens',
+  'st',
+  'street',
+  'ave',
+  'av',
+  'avenue',
+  'rd',
+  'road',
+  'blvd',
+  'boulevard',
+  'dr',
+  'drive',
+  'cres',
+  'crescent',
+  'way',
+  'lane',
+  'ln',
+  'ct',
+  'crt',
+  'court',
+  'pl',
+  'place',
+  'terr',
+  'terrace',
+  'pkwy',
+  'parkway',
+  'hwy',
+  'highway',
+  'sq',
+  'square',
+  'cir',
+  'circle',
+  'trail',
+  'trl',
+  'esplanade',
+  'quay',
+  'gdns',
+  'gardens',
 ]);
 /**
  * Generics written before the street name (French usage); the name that
@@ -41,23 +75,36 @@ const SUFFIX_TYPES: ReadonlySet<string> = new Set([
  * a type, so "1 rue St Paul O" is not read as a street called "rue St".
  */
 const FRENCH_TYPES: ReadonlySet<string> = new Set([
-  'rue', 'boul', 'bd', 'ch', 'chemin', 'cote', 'rang', 'route', 'rte', 'montee', 'allee', 'promenade', 'impasse', 'croissant',
-  'terrasse', 'carre', 'quai', 'ruelle', 'cours', 'voie',
+  'rue',
+  'boul',
+  'bd',
+  'ch',
+  'chemin',
+  'cote',
+  'rang',
+  'route',
+  'rte',
+  'montee',
+  'allee',
+  'promenade',
+  'impasse',
+  'croissant',
+  'terrasse',
+  'carre',
+  'quai',
+  'ruelle',
+  'cours',
+  'voie',
 ]);
 /** Generics written first in both languages ("Avenue Rd", "avenue du Parc"). */
 const SHARED_TYPES: ReadonlySet<string> = new Set(['av', 'ave', 'avenue', 'place', 'pl', 'square']);
-const DIRECTIONS: ReadonlySet<string> = new Set([
-  'n', 's', 'e', 'w', 'o', 'ne', 'nw', 'se', 'sw', 'no', 'so', 'north', 'south', 'east', 'west', 'nord', 'sud', 'est', 'ouest',
-]);
+const DIRECTIONS: ReadonlySet<string> = new Set(['n', 's', 'e', 'w', 'o', 'ne', 'nw', 'se', 'sw', 'no', 'so', 'north', 'south', 'east', 'west', 'nord', 'sud', 'est', 'ouest']);
 /** Longest province spelling in words: "Île du Prince Édouard". */
 const MAX_PROVINCE_WORDS = 4;
 
 /** Lower case without accents or surrounding dots and commas, to compare one word with a vocabulary. */
 function wordKey(word: string): string {
-  const key = word
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+  const key = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   return trimChars(key, isWordEdge);
 }
 

@@ -153,9 +153,7 @@ export function locateCity(gazetteer: Gazetteer, name: string, province: Provinc
   const words = placeNameWords(name);
   if (words.length === 0) return undefined;
   if (province) return locateInProvince(gazetteer, words, province);
-  const found = PROVINCE_CODES.map((code) => locateInProvince(gazetteer, words, code)).filter(
-    (located): located is LocatedCity => located !== undefined,
-  );
+  const found = PROVINCE_CODES.map((code) => locateInProvince(gazetteer, words, code)).filter((located): located is LocatedCity => located !== undefined);
   return found.length === 1 ? found[0] : undefined;
 }
 

@@ -58,8 +58,7 @@ export function geocodeAddress(gazetteer: Gazetteer, text: string): GeocodedAddr
   if (!parsed) return undefined;
   const { postalCode } = parsed;
   const province = postalCode ? (provinceOfPostalCode(postalCode) ?? null) : parsed.province;
-  const place =
-    parsed.city || !parsed.street ? { street: parsed.street, city: parsed.city } : cityAtEndOfStreet(gazetteer, parsed.street, province);
+  const place = parsed.city || !parsed.street ? { street: parsed.street, city: parsed.city } : cityAtEndOfStreet(gazetteer, parsed.street, province);
   const area = postalCode ? locateFsa(gazetteer, postalCode) : undefined;
   if (area) return geocoded(text, place, place.city ? readableCityName(place.city) : area.city, area.province, postalCode, area);
   if (!place.city) return undefined;

@@ -66,9 +66,7 @@ export const INNER_QUALIFIERS: ReadonlySet<string> = new Set(['downtown', 'centr
 /** Compass words before a name can name another city ("North Vancouver") or part of the same ("West Toronto"). */
 export const COMPASS_QUALIFIERS: ReadonlySet<string> = new Set(['north', 'south', 'east', 'west']);
 /** Words after a name that only split a city into areas ("Saint-Jérôme West", "Quebec City Upper Riverbank"). */
-const AREA_SUFFIXES: ReadonlySet<string> = new Set([
-  'north', 'south', 'east', 'west', 'central', 'northeast', 'northwest', 'southeast', 'southwest', 'inner', 'outer',
-]);
+const AREA_SUFFIXES: ReadonlySet<string> = new Set(['north', 'south', 'east', 'west', 'central', 'northeast', 'northwest', 'southeast', 'southwest', 'inner', 'outer']);
 /** Canada Post's M region is exactly the City of Toronto; the data names its areas by former borough instead. */
 const TORONTO_REGION = 'M';
 
@@ -81,7 +79,12 @@ const TORONTO_REGION = 'M';
  */
 export function readableFsaCity(fsa: string, dataName: string): string {
   if (fsa.startsWith(TORONTO_REGION)) return 'Toronto';
-  const words = dataName.split('(')[0].replace(/-\s+/g, '-').replace(/\uFFFD/g, 'e').trim().split(/\s+/);
+  const words = dataName
+    .split('(')[0]
+    .replace(/-\s+/g, '-')
+    .replace(/\uFFFD/g, 'e')
+    .trim()
+    .split(/\s+/);
   while (words.length > 1 && AREA_SUFFIXES.has(words[words.length - 1].toLowerCase())) words.pop();
   if (words.length > 1 && INNER_QUALIFIERS.has(words[0].toLowerCase())) words.shift();
   return titleCase(words.join(' '));

@@ -55,9 +55,7 @@ function compact(input: string): string {
     .replace(/[\s.\-'’()]/g, '');
 }
 
-const BY_ALIAS: ReadonlyMap<string, ProvinceCode> = new Map(
-  PROVINCE_CODES.flatMap((code) => [code.toLowerCase(), ...ALIASES[code]].map((alias) => [alias, code] as const)),
-);
+const BY_ALIAS: ReadonlyMap<string, ProvinceCode> = new Map(PROVINCE_CODES.flatMap((code) => [code.toLowerCase(), ...ALIASES[code]].map((alias) => [alias, code] as const)));
 
 export function normalizeProvince(input: string): ProvinceCode | undefined {
   return BY_ALIAS.get(compact(input));

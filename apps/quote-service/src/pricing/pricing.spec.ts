@@ -310,13 +310,9 @@ describe('estimateEtaMinutes', () => {
   it('never shortens with distance, and a bike is never faster than a car', () => {
     for (let i = 1; i < DISTANCES.length; i++) {
       for (const vehicle of VEHICLES) {
-        expect(estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle })).toBeGreaterThanOrEqual(
-          estimateEtaMinutes({ distanceKm: DISTANCES[i - 1], vehicle }),
-        );
+        expect(estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle })).toBeGreaterThanOrEqual(estimateEtaMinutes({ distanceKm: DISTANCES[i - 1], vehicle }));
       }
-      expect(estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle: 'bike' })).toBeGreaterThanOrEqual(
-        estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle: 'car' }),
-      );
+      expect(estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle: 'bike' })).toBeGreaterThanOrEqual(estimateEtaMinutes({ distanceKm: DISTANCES[i], vehicle: 'car' }));
     }
   });
 });

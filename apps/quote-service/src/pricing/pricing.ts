@@ -100,11 +100,7 @@ export function chooseVehicle(size: PackageSize, distanceKm: number, requested?:
     return size === 'small' && tenths <= PRICING.bikeDefaultMaxKm * 10 ? 'bike' : 'car';
   }
   if (requested === 'bike' && size === 'large') {
-    throw AppError.invalidRequest(
-      ErrorCode.ParameterInvalid,
-      'A bike cannot carry a large package; use car or van, or omit vehicle to let us choose.',
-      'vehicle',
-    );
+    throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'A bike cannot carry a large package; use car or van, or omit vehicle to let us choose.', 'vehicle');
   }
   if (requested === 'bike' && tenths > PRICING.bikeMaxKm * 10) {
     throw AppError.invalidRequest(

@@ -3,11 +3,9 @@ import { AppError } from '@sdd/common';
 
 export const quoteNotFound = (): AppError => AppError.notFound('No such quote.', 'quote_id');
 
-export const quoteExpired = (): AppError =>
-  new AppError(410, ErrorType.InvalidRequest, 'quote_expired', 'This quote has expired: quotes are valid for 15 minutes.', 'quote_id');
+export const quoteExpired = (): AppError => new AppError(410, ErrorType.InvalidRequest, 'quote_expired', 'This quote has expired: quotes are valid for 15 minutes.', 'quote_id');
 
-export const quoteAlreadyUsed = (): AppError =>
-  new AppError(409, ErrorType.InvalidRequest, 'quote_already_used', 'This quote was already used for a delivery.', 'quote_id');
+export const quoteAlreadyUsed = (): AppError => new AppError(409, ErrorType.InvalidRequest, 'quote_already_used', 'This quote was already used for a delivery.', 'quote_id');
 
 export const quotePriceChanged = (oldFee: number, newFee: number, currency: string): AppError =>
   new AppError(

@@ -1,7 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
-import { ClaimedQuote, ClaimQuoteRequest, CreateQuoteRequest, DeliveryEventReceipt, Pattern, PeekedQuote, PeekQuoteRequest, QuoteClaimRef, QuoteRef, QuoteRecord } from '@sdd/contracts';
+import {
+  ClaimedQuote,
+  ClaimQuoteRequest,
+  CreateQuoteRequest,
+  DeliveryEventReceipt,
+  Pattern,
+  PeekedQuote,
+  PeekQuoteRequest,
+  QuoteClaimRef,
+  QuoteRef,
+  QuoteRecord,
+} from '@sdd/contracts';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { ConfirmCreatedDeliveriesHandler } from './confirm-created-deliveries.handler';
 import { CreateQuoteHandler } from './create-quote.handler';

@@ -14,10 +14,7 @@ export class ReleaseQuoteHandler {
   constructor(@InjectRepository(QuoteEntity) private readonly quotes: Repository<QuoteEntity>) {}
 
   async execute({ scope, quoteId, claimant }: QuoteClaimRef): Promise<{ released: boolean }> {
-    const result = await this.quotes.update(
-      { id: quoteId, ...inScope(scope), claimedBy: claimant, confirmedAt: IsNull() },
-      { usedAt: null, claimedBy: null, claimedUntil: null },
-    );
+    const result = await this.quotes.update({ id: quoteId, ...inScope(scope), claimedBy: claimant, confirmedAt: IsNull() }, { usedAt: null, claimedBy: null, claimedUntil: null });
     return { released: (result.affected ?? 0) > 0 };
   }
 }

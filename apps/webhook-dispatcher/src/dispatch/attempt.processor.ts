@@ -34,14 +34,18 @@ export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy
 
   onApplicationBootstrap(): void {
     this.connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'webhook-attempts-worker' });
-    this.worker = new Worker<AttemptQueueJob>(ServiceQueue.WebhookAttempts, countingJobs(ServiceQueue.WebhookAttempts, (job: Job<AttemptQueueJob>) => this.run(job)), {
-      connection: this.connection,
-      prefix: this.config.BUS_PREFIX,
-      concurrency: this.config.WEBHOOK_CONCURRENCY,
-      lockDuration: WORKER_LOCK_MS,
-      stalledInterval: STALLED_CHECK_MS,
-      settings: { backoffStrategy: ATTEMPT_JOB_BACKOFF.delayMs },
-    });
+    this.worker = new Worker<AttemptQueueJob>(
+      ServiceQueue.WebhookAttempts,
+      countingJobs(ServiceQueue.WebhookAttempts, (job: Job<AttemptQueueJob>) => this.run(job)),
+      {
+        connection: this.connection,
+        prefix: this.config.BUS_PREFIX,
+        concurrency: this.config.WEBHOOK_CONCURRENCY,
+        lockDuration: WORKER_LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+        settings: { backoffStrategy: ATTEMPT_JOB_BACKOFF.delayMs },
+      },
+    );
     this.worker.on('error', (error) => this.logger.error(`attempt worker: ${error.message}`));
     this.worker.on('failed', (job, error) => this.logger.warn(`attempt ${job?.id} failed (will retry): ${error.message}`));
   }

@@ -94,9 +94,7 @@ export class AttemptQueue implements OnApplicationShutdown {
 
   /** Concurrent adds share one round trip to Redis. */
   async add(jobs: ReadonlyArray<AttemptJob & { at?: Date }>): Promise<void> {
-    await Promise.all(
-      jobs.map(({ at, ...job }) => this.batcher.add({ name: 'attempt', data: job, opts: { ...JOB_OPTIONS, jobId: attemptJobId(job), delay: delayUntil(at) } })),
-    );
+    await Promise.all(jobs.map(({ at, ...job }) => this.batcher.add({ name: 'attempt', data: job, opts: { ...JOB_OPTIONS, jobId: attemptJobId(job), delay: delayUntil(at) } })));
   }
 
   /** One job due at `at` that makes whichever of these attempts is still unmade then. */

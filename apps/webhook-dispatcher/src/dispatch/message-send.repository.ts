@@ -171,10 +171,15 @@ export class MessageSendRepository {
   }
 
   async insertEvent(event: StoredEvent): Promise<void> {
-    await this.db.query(
-      `INSERT INTO ${this.db.schema}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [event.id, event.merchantId, event.mode, event.type, event.deliveryId, event.body, event.createdAt],
-    );
+    await this.db.query(`INSERT INTO ${this.db.schema}.events (id, merchant_id, mode, type, delivery_id, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      event.id,
+      event.merchantId,
+      event.mode,
+      event.type,
+      event.deliveryId,
+      event.body,
+      event.createdAt,
+    ]);
   }
 
   attemptContext(eventId: string, endpointId: string): Promise<AttemptContext | undefined> {

@@ -34,12 +34,9 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Wed, 21 Oct 2015 07:28:10 GMT', new Date('2015-10-21T07:28:00.250Z'))).toBe(9750);
   });
 
-  it.each(['Wed, 21 Oct 2015 07:27:59 GMT', 'Tue, 20 Oct 2015 07:28:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT'])(
-    'reads the past date %j as 0',
-    (header) => {
-      expect(parseRetryAfter(header, now)).toBe(0);
-    },
-  );
+  it.each(['Wed, 21 Oct 2015 07:27:59 GMT', 'Tue, 20 Oct 2015 07:28:00 GMT', 'Thu, 01 Jan 1970 00:00:00 GMT'])('reads the past date %j as 0', (header) => {
+    expect(parseRetryAfter(header, now)).toBe(0);
+  });
 
   it.each([
     '',
@@ -88,14 +85,7 @@ describe('nextRetryDelayMs', () => {
   it('follows the schedule of decisions.md: 1 min, 10 min, 1 h, then no more attempts', () => {
     expect(WEBHOOK_RETRY_DELAYS_MS).toEqual([60_000, 600_000, 3_600_000]);
     expect(WEBHOOK_MAX_ATTEMPTS).toBe(4);
-    expect([1, 2, 3, 4, 5, 100].map((attempt) => nextRetryDelayMs(attempt, { speed: 1 }))).toEqual([
-      60_000,
-      600_000,
-      3_600_000,
-      null,
-      null,
-      null,
-    ]);
+    expect([1, 2, 3, 4, 5, 100].map((attempt) => nextRetryDelayMs(attempt, { speed: 1 }))).toEqual([60_000, 600_000, 3_600_000, null, null, null]);
   });
 
   it('waits longer when Retry-After asks for more than the schedule', () => {

@@ -4,15 +4,7 @@ import { createServer, Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { signPayload, SIGNATURE_HEADER, verifyWebhook } from '@sdd/signing';
 import { freePort, testCertificate, WebhookReceiver } from '@sdd/testing';
-import {
-  createWebhookAgent,
-  describeSendError,
-  MAX_RESPONSE_BODY_BYTES,
-  pinnedLookup,
-  WebhookRequest,
-  WebhookSender,
-  WEBHOOK_USER_AGENT,
-} from './webhook-sender';
+import { createWebhookAgent, describeSendError, MAX_RESPONSE_BODY_BYTES, pinnedLookup, WebhookRequest, WebhookSender, WEBHOOK_USER_AGENT } from './webhook-sender';
 
 const SECRET = 'whsec_test';
 const BODY = JSON.stringify({ id: 'evt_1', type: 'delivery.created', data: { note: 'café ☕ – 5€' } });
@@ -96,9 +88,7 @@ describe('WebhookSender', () => {
   });
 
   it('returns a redirect instead of following it', async () => {
-    receiver.reply((request) =>
-      request.path === '/moved' ? { status: 308, headers: { Location: receiver.url('/new') } } : { status: 200 },
-    );
+    receiver.reply((request) => (request.path === '/moved' ? { status: 308, headers: { Location: receiver.url('/new') } } : { status: 200 }));
     await expect(sender.send(webhook(receiver.url('/moved')))).resolves.toMatchObject({ statusCode: 308, error: null });
     receiver.reply(() => ({ status: 302, headers: { Location: 'https://example.com/' } }));
     await expect(sender.send(webhook(receiver.url('/moved')))).resolves.toMatchObject({ statusCode: 302, error: null });
@@ -213,10 +203,7 @@ describe('WebhookSender', () => {
         const url = `https://pinned.example:${receiver.port}/hook`;
         await expect(sender.send(webhook(url, { addresses: [address] }))).resolves.toMatchObject({ statusCode: 200, error: null });
       }
-      expect(receiver.received.map((request) => request.headers.host)).toEqual([
-        `pinned.example:${receiver.port}`,
-        `pinned.example:${receiver.port}`,
-      ]);
+      expect(receiver.received.map((request) => request.headers.host)).toEqual([`pinned.example:${receiver.port}`, `pinned.example:${receiver.port}`]);
     });
 
     it('checks the certificate against the host name, not the address', async () => {
@@ -248,9 +235,10 @@ describe('WebhookSender', () => {
     it('works when Node asks for one address rather than all', async () => {
       const oneAddress = new WebhookSender({ agent: createWebhookAgent({ ca: receiver.ca, autoSelectFamily: false }) });
       try {
-        await expect(
-          oneAddress.send(webhook(`https://pinned.example:${receiver.port}/`, { addresses: ['::1', '127.0.0.1'] })),
-        ).resolves.toMatchObject({ statusCode: 200, error: null });
+        await expect(oneAddress.send(webhook(`https://pinned.example:${receiver.port}/`, { addresses: ['::1', '127.0.0.1'] }))).resolves.toMatchObject({
+          statusCode: 200,
+          error: null,
+        });
       } finally {
         oneAddress.close();
       }

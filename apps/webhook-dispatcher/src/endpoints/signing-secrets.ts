@@ -20,8 +20,7 @@ export interface SealedSecrets {
  * than two, however often the secret rotated.
  */
 export function signingSecrets(endpoint: SealedSecrets, now: Date): string[] {
-  const previousValid =
-    endpoint.previousSecretSealed !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt.getTime() > now.getTime();
+  const previousValid = endpoint.previousSecretSealed !== null && endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt.getTime() > now.getTime();
   return previousValid ? [endpoint.secretSealed, endpoint.previousSecretSealed as string] : [endpoint.secretSealed];
 }
 

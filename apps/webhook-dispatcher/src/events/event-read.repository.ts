@@ -19,14 +19,7 @@ export class EventReadRepository {
     return row;
   }
 
-  listEvents(filter: {
-    merchantId: string;
-    mode: Mode;
-    limit: number;
-    before?: { createdAt: Date; id: string };
-    deliveryId?: string;
-    type?: string;
-  }): Promise<EventRow[]> {
+  listEvents(filter: { merchantId: string; mode: Mode; limit: number; before?: { createdAt: Date; id: string }; deliveryId?: string; type?: string }): Promise<EventRow[]> {
     const params: unknown[] = [filter.merchantId, filter.mode];
     const where = ['merchant_id = $1', 'mode = $2'];
     if (filter.deliveryId !== undefined) where.push(`delivery_id = $${params.push(filter.deliveryId)}`);

@@ -14,13 +14,6 @@ import { SendPingHandler } from './send-ping.handler';
 @Module({
   imports: [DispatchModule, EndpointsModule],
   controllers: [EventsController],
-  providers: [
-    ListEventsHandler,
-    GetEventHandler,
-    ResendEventHandler,
-    SendPingHandler,
-    RecoverDestinationsHandler,
-    EventReadRepository,
-    { provide: CLOCK, useValue: systemClock }],
+  providers: [ListEventsHandler, GetEventHandler, ResendEventHandler, SendPingHandler, RecoverDestinationsHandler, EventReadRepository, { provide: CLOCK, useValue: systemClock }],
 })
 export class EventsModule {}

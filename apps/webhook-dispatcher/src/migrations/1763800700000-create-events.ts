@@ -20,9 +20,7 @@ export class CreateEvents1763800700000 implements MigrationInterface {
         created_at timestamptz NOT NULL
       )`);
     await runner.query(`CREATE INDEX events_scope_idx ON "${schema}".events (merchant_id, mode, created_at DESC, id DESC)`);
-    await runner.query(
-      `CREATE INDEX events_delivery_idx ON "${schema}".events (merchant_id, mode, delivery_id, created_at DESC, id DESC) WHERE delivery_id IS NOT NULL`,
-    );
+    await runner.query(`CREATE INDEX events_delivery_idx ON "${schema}".events (merchant_id, mode, delivery_id, created_at DESC, id DESC) WHERE delivery_id IS NOT NULL`);
     await runner.query(`
       CREATE TABLE "${schema}".event_deliveries (
         event_id text NOT NULL REFERENCES "${schema}".events (id) ON DELETE CASCADE,
@@ -40,9 +38,7 @@ export class CreateEvents1763800700000 implements MigrationInterface {
     // rather than every delivery of a busy endpoint.
     await runner.query(`CREATE INDEX event_deliveries_endpoint_idx ON "${schema}".event_deliveries (endpoint_id, event_id)`);
     // The sweep's way to the few pending deliveries among all of them.
-    await runner.query(
-      `CREATE INDEX event_deliveries_pending_idx ON "${schema}".event_deliveries (next_attempt_at) WHERE status = 'pending'`,
-    );
+    await runner.query(`CREATE INDEX event_deliveries_pending_idx ON "${schema}".event_deliveries (next_attempt_at) WHERE status = 'pending'`);
     await runner.query(`
       CREATE TABLE "${schema}".attempts (
         id text PRIMARY KEY,

@@ -13,9 +13,7 @@ export class AddDeliveryRounds1764001410000 implements MigrationInterface {
     await runner.query(`ALTER TABLE "${schema}".event_deliveries ADD COLUMN round integer NOT NULL DEFAULT 0`);
     await runner.query(`ALTER TABLE "${schema}".attempts ADD COLUMN round integer NOT NULL DEFAULT 0`);
     await runner.query(`DROP INDEX "${schema}".attempts_number_idx`);
-    await runner.query(
-      `CREATE UNIQUE INDEX attempts_round_number_idx ON "${schema}".attempts (event_id, endpoint_id, round, number) WHERE number IS NOT NULL`,
-    );
+    await runner.query(`CREATE UNIQUE INDEX attempts_round_number_idx ON "${schema}".attempts (event_id, endpoint_id, round, number) WHERE number IS NOT NULL`);
   }
 
   async down(runner: QueryRunner): Promise<void> {

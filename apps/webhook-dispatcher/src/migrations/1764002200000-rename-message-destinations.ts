@@ -24,18 +24,19 @@ export class RenameMessageDestinations1764002200000 implements MigrationInterfac
 async function renameTable(runner: QueryRunner, from: string, to: string): Promise<void> {
   const schema = runner.connection.driver.schema;
   await runner.query(`ALTER TABLE "${schema}".${from} RENAME TO ${to}`);
-  const constraints: Array<{ name: string }> = await runner.query(
-    `SELECT conname AS name FROM pg_constraint WHERE conrelid = to_regclass($1) AND starts_with(conname, $2)`,
-    [`"${schema}".${to}`, `${from}_`],
-  );
+  const constraints: Array<{ name: string }> = await runner.query(`SELECT conname AS name FROM pg_constraint WHERE conrelid = to_regclass($1) AND starts_with(conname, $2)`, [
+    `"${schema}".${to}`,
+    `${from}_`,
+  ]);
   // The primary key's index carries the constraint's name, so renaming the constraint renames it too.
   for (const { name } of constraints) {
     await runner.query(`ALTER TABLE "${schema}".${to} RENAME CONSTRAINT "${name}" TO "${to}${name.slice(from.length)}"`);
   }
-  const indexes: Array<{ name: string }> = await runner.query(
-    `SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND starts_with(indexname, $3)`,
-    [schema, to, `${from}_`],
-  );
+  const indexes: Array<{ name: string }> = await runner.query(`SELECT indexname AS name FROM pg_indexes WHERE schemaname = $1 AND tablename = $2 AND starts_with(indexname, $3)`, [
+    schema,
+    to,
+    `${from}_`,
+  ]);
   for (const { name } of indexes) {
     await runner.query(`ALTER INDEX "${schema}"."${name}" RENAME TO "${to}${name.slice(from.length)}"`);
   }

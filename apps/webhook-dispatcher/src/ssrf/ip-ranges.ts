@@ -100,8 +100,7 @@ function startsWith(bytes: readonly number[], prefix: readonly number[]): boolea
  */
 function ipv6Bytes(ip: string): number[] {
   const [head, tail] = ip.split('::');
-  const groups = (part: string | undefined): number[] =>
-    part ? part.split(':').flatMap((group) => (group.includes('.') ? dottedQuadGroups(group) : [parseInt(group, 16)])) : [];
+  const groups = (part: string | undefined): number[] => (part ? part.split(':').flatMap((group) => (group.includes('.') ? dottedQuadGroups(group) : [parseInt(group, 16)])) : []);
   const left = groups(head);
   const right = groups(tail);
   const zeros = new Array<number>(8 - left.length - right.length).fill(0);

@@ -3,16 +3,13 @@ import { checkWebhookTarget, DOES_NOT_RESOLVE, Lookup, MAX_WEBHOOK_URL_LENGTH, N
 const none: ReadonlySet<string> = new Set();
 
 describe('parseWebhookUrl', () => {
-  it.each([
-    'https://example.com/hooks',
-    'https://hooks.example.com:8443/a/b?c=d',
-    'https://8.8.8.8/hook',
-    'https://[2606:4700::1111]/hook',
-    'https://EXAMPLE.com./hook',
-  ])('accepts %s', (raw) => {
-    const parsed = parseWebhookUrl(raw, none);
-    expect('url' in parsed && parsed.url.toString()).toBe(new URL(raw).toString());
-  });
+  it.each(['https://example.com/hooks', 'https://hooks.example.com:8443/a/b?c=d', 'https://8.8.8.8/hook', 'https://[2606:4700::1111]/hook', 'https://EXAMPLE.com./hook'])(
+    'accepts %s',
+    (raw) => {
+      const parsed = parseWebhookUrl(raw, none);
+      expect('url' in parsed && parsed.url.toString()).toBe(new URL(raw).toString());
+    },
+  );
 
   it.each([
     ['http://example.com/hook', 'must use https'],
@@ -102,8 +99,7 @@ describe('parseWebhookUrl', () => {
 });
 
 describe('checkWebhookTarget', () => {
-  const resolvesTo =
-    (table: Record<string, string[]>): jest.MockedFunction<Lookup> =>
+  const resolvesTo = (table: Record<string, string[]>): jest.MockedFunction<Lookup> =>
     jest.fn((host: string) => {
       const addresses = table[host];
       return addresses ? Promise.resolve(addresses) : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${host}`));
@@ -148,9 +144,10 @@ describe('checkWebhookTarget', () => {
 
   it('does not look up an allow-listed host', async () => {
     const lookup = resolvesTo({});
-    await expect(
-      checkWebhookTarget(new URL('https://Receiver.Test:9443/hook'), { allowedHosts: new Set(['receiver.test']), lookup }),
-    ).resolves.toEqual({ ok: true, addresses: [] });
+    await expect(checkWebhookTarget(new URL('https://Receiver.Test:9443/hook'), { allowedHosts: new Set(['receiver.test']), lookup })).resolves.toEqual({
+      ok: true,
+      addresses: [],
+    });
     expect(lookup).not.toHaveBeenCalled();
   });
 

@@ -65,9 +65,7 @@ export function parseWebhookUrl(raw: string, allowedHosts: ReadonlySet<string> =
 export async function checkWebhookTarget(url: URL, options: WebhookTargetOptions): Promise<WebhookTarget> {
   const host = hostOf(url);
   if (isIP(host) !== 0) {
-    return isAllowListed(host, options.allowedHosts) || !isForbiddenAddress(host)
-      ? { ok: true, addresses: [host] }
-      : { ok: false, reason: NOT_ALLOWED };
+    return isAllowListed(host, options.allowedHosts) || !isForbiddenAddress(host) ? { ok: true, addresses: [host] } : { ok: false, reason: NOT_ALLOWED };
   }
   if (isAllowListed(host, options.allowedHosts)) return { ok: true, addresses: [] };
 

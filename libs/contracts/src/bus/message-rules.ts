@@ -23,10 +23,7 @@ export function IsStringRecord(options?: ValidationOptions): PropertyDecorator {
       options: { message: 'must be an object of strings', ...options },
       validator: {
         validate: (value: unknown) =>
-          typeof value === 'object' &&
-          value !== null &&
-          !Array.isArray(value) &&
-          Object.values(value as Record<string, unknown>).every((entry) => typeof entry === 'string'),
+          typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value as Record<string, unknown>).every((entry) => typeof entry === 'string'),
       },
     });
   };

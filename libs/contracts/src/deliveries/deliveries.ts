@@ -29,18 +29,7 @@ export interface ProofRecord {
  * not here on purpose: it is only what a test creation response reports, the
  * stored record starts at `created` like a live one.
  */
-export const DELIVERY_STATUSES = [
-  'created',
-  'pending',
-  'driver_assigned',
-  'driver_at_pickup',
-  'picked_up',
-  'in_transit',
-  'delivered',
-  'cancelled',
-  'failed',
-  'returned',
-] as const;
+export const DELIVERY_STATUSES = ['created', 'pending', 'driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'cancelled', 'failed', 'returned'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** delivery-service's answer to CreateDelivery; `replayed` when the delivery already existed for the idempotency key. */

@@ -5,8 +5,7 @@ import { PingReply } from './health';
 /** A health ping carries nothing: any field on it is refused. */
 export class PingRequest {}
 
-const ping = <const TName extends string, TOwner extends ServiceName>(name: TName, owner: TOwner) =>
-  busPattern({ name, owner, message: PingRequest, reply: replyOf<PingReply>() });
+const ping = <const TName extends string, TOwner extends ServiceName>(name: TName, owner: TOwner) => busPattern({ name, owner, message: PingRequest, reply: replyOf<PingReply>() });
 
 /** Each backend service's health ping. */
 export const HEALTH_PATTERNS = {

@@ -13,12 +13,12 @@ const stop: DeliveryStopRecord = {
   phone: '+14165550199',
 };
 
-describe('address presenters: one internal shape, the contract\'s public spellings', () => {
-  it('presents the contract\'s Address with snake_case postal_code and province', () => {
+describe("address presenters: one internal shape, the contract's public spellings", () => {
+  it("presents the contract's Address with snake_case postal_code and province", () => {
     expect(presentAddress(stop)).toStrictEqual({ street: '100 King St W', city: 'Toronto', province: 'ON', postal_code: 'M5X 1A9', country: 'CA' });
   });
 
-  it('presents a quote\'s located address as the Address plus coordinates, keeping a missing postal code null', () => {
+  it("presents a quote's located address as the Address plus coordinates, keeping a missing postal code null", () => {
     expect(presentLocatedAddress({ ...stop, postalCode: null })).toStrictEqual({
       street: '100 King St W',
       city: 'Toronto',
@@ -30,7 +30,7 @@ describe('address presenters: one internal shape, the contract\'s public spellin
     });
   });
 
-  it('presents a delivery stop with the contract\'s exception: address, state, postalCode', () => {
+  it("presents a delivery stop with the contract's exception: address, state, postalCode", () => {
     const presented = presentDeliveryStop(stop);
     expect(Object.keys(presented).sort()).toEqual(['address', 'city', 'country', 'lat', 'lng', 'name', 'phone', 'postalCode', 'state']);
     expect(presented).toMatchObject({ address: '100 King St W', state: 'ON', postalCode: 'M5X 1A9', name: 'Ada', phone: '+14165550199' });

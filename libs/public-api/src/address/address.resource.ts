@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 /** The contract's Address: merchant registration and pickup locations. */
-@ApiSchema({ name: 'Address', description: 'A postal address, as the contract spells it everywhere except a delivery\'s stops.' })
+@ApiSchema({ name: 'Address', description: "A postal address, as the contract spells it everywhere except a delivery's stops." })
 export class AddressResource {
   @ApiProperty({ example: '100 King St W' })
   street!: string;

@@ -14,7 +14,7 @@ export class CheckoutResource {
     enum: CHECKOUT_STATUSES,
     description:
       '`failed`: the last attempt was declined, the checkout is still payable. `expired`: past `expires_at` without a delivery (its payment intent is cancelled, a payment is refunded). ' +
-      '`refunded` / `partially_refunded`: a used checkout whose delivery\'s payment went back in full / in part (see `refunds`).',
+      "`refunded` / `partially_refunded`: a used checkout whose delivery's payment went back in full / in part (see `refunds`).",
   })
   status!: CheckoutStatus;
 

@@ -29,7 +29,7 @@ const record: DeliveryRecord = {
 };
 
 describe('delivery presenters', () => {
-  it('presents the union of both descriptions: price and fee, the stops in the contract\'s spelling', () => {
+  it("presents the union of both descriptions: price and fee, the stops in the contract's spelling", () => {
     const presented = presentDelivery(record);
     expect(presented).toMatchObject({ id: 'del_test_1', simulated: true, quote_id: 'qt_1', price: 1249, fee: 1249, external_reference: 'order-42' });
     expect(presented.pickup).toMatchObject({ address: '1 Queen St E', state: 'ON', postalCode: 'M5C 2W5', name: 'Queen St Store' });
@@ -51,10 +51,20 @@ describe('delivery presenters', () => {
     expect(live).not.toHaveProperty('simulated_timeline');
   });
 
-  it('lists the contract\'s list-item fields only', () => {
-    expect(Object.keys(presentDeliveryListItem(record)).sort()).toEqual(
-      ['category', 'created_at', 'currency', 'external_reference', 'id', 'mode', 'order_id', 'price', 'quote_id', 'status', 'updated_at'],
-    );
+  it("lists the contract's list-item fields only", () => {
+    expect(Object.keys(presentDeliveryListItem(record)).sort()).toEqual([
+      'category',
+      'created_at',
+      'currency',
+      'external_reference',
+      'id',
+      'mode',
+      'order_id',
+      'price',
+      'quote_id',
+      'status',
+      'updated_at',
+    ]);
     expect(presentDeliveryList({ data: [record], hasMore: true, nextCursor: 'c' })).toMatchObject({ has_more: true, next_cursor: 'c' });
   });
 

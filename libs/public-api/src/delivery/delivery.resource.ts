@@ -5,8 +5,7 @@ import { PaymentResource } from '../payment/payment.resource';
 import { RefundResource } from '../refund/refund.resource';
 
 const STATUS_DESCRIPTION =
-  'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' +
-  '"simulated" only in the creation response of a test delivery.';
+  'created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; ' + '"simulated" only in the creation response of a test delivery.';
 
 @ApiSchema({ name: 'DeliveryRecipient', description: 'The recipient, as the delivery shows it.' })
 export class DeliveryCustomerResource {
@@ -67,7 +66,8 @@ export class DeliveryDriverResource {
   @ApiProperty({
     type: Number,
     nullable: true,
-    description: 'Last reported position while the delivery is under way; from a terminal status on, where the delivery ended (null if the driver had not reported a position), never where the driver is now.',
+    description:
+      'Last reported position while the delivery is under way; from a terminal status on, where the delivery ended (null if the driver had not reported a position), never where the driver is now.',
   })
   lat!: number | null;
 
@@ -110,7 +110,10 @@ export class DeliveryResource extends DeliveryListItemResource {
   @ApiPropertyOptional({ type: () => DeliveryDriverResource, description: 'Live deliveries once a driver is assigned; absent for test deliveries.' })
   driver?: DeliveryDriverResource;
 
-  @ApiPropertyOptional({ type: () => RefundResource, description: "Once the processor returned money of the delivery's payment (cancelled: all of it; failed or returned: the items subtotal); with event delivery.refunded." })
+  @ApiPropertyOptional({
+    type: () => RefundResource,
+    description: "Once the processor returned money of the delivery's payment (cancelled: all of it; failed or returned: the items subtotal); with event delivery.refunded.",
+  })
   refund?: RefundResource;
 }
 

@@ -90,7 +90,7 @@ export class CreatedDriverResource {
   token!: string;
 }
 
-@ApiSchema({ name: 'RevokedDriver', description: "A revoked driver and what became of its deliveries under way." })
+@ApiSchema({ name: 'RevokedDriver', description: 'A revoked driver and what became of its deliveries under way.' })
 export class RevokedDriverResource {
   @ApiProperty({ example: 'drv_4fJ8sQ2mZ1' })
   id!: string;

@@ -29,4 +29,3 @@ export class ErrorEnvelopeResource {
   @ApiProperty({ type: ErrorDetailResource })
   error!: ErrorDetailResource;
 }
-

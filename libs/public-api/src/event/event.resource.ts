@@ -22,8 +22,7 @@ export class EventEnvelopeResource {
   @ApiProperty({
     type: 'integer',
     minimum: 0,
-    description:
-      'The event’s number within its delivery: 1, 2, 3… in the order the delivery changed. Retries can reorder arrivals; order by this. 0 for `webhook.test`.',
+    description: 'The event’s number within its delivery: 1, 2, 3… in the order the delivery changed. Retries can reorder arrivals; order by this. 0 for `webhook.test`.',
     example: 3,
   })
   sequence!: number;

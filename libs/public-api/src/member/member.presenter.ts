@@ -15,11 +15,7 @@ export function presentMemberList(members: MemberRecord[]): MemberListResource {
   return { data: members.map(presentMember) };
 }
 
-export function presentDashboardSession(
-  member: MemberRecord,
-  merchant: { id: string; businessName: string },
-  csrfToken: string,
-): DashboardSessionResource {
+export function presentDashboardSession(member: MemberRecord, merchant: { id: string; businessName: string }, csrfToken: string): DashboardSessionResource {
   return { member: presentMember(member), merchant: { id: merchant.id, business_name: merchant.businessName }, csrf_token: csrfToken };
 }
 

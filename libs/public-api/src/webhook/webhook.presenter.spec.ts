@@ -1,7 +1,17 @@
 import { presentAttempt, presentEventDetail, presentEventList, presentPingEnvelope } from '../event/event.presenter';
 import { presentDeletedWebhook, presentWebhook, presentWebhookWithSecret } from './webhook.presenter';
 
-const webhook = { id: 'wh_1', url: 'https://example.com/hooks', events: ['*'], description: null, active: true, createdAt: '2026-11-23T10:00:00.000Z', failingSince: null, disabledAt: null, disabledReason: null };
+const webhook = {
+  id: 'wh_1',
+  url: 'https://example.com/hooks',
+  events: ['*'],
+  description: null,
+  active: true,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  failingSince: null,
+  disabledAt: null,
+  disabledReason: null,
+};
 const attempt = {
   id: 'att_1',
   eventId: 'evt_1',
@@ -23,7 +33,7 @@ describe('webhook and event presenters', () => {
     expect(presentDeletedWebhook({ id: 'wh_1' })).toEqual({ id: 'wh_1', deleted: true });
   });
 
-  it('presents an attempt and an event\'s destinations in the API\'s words (webhook_id, deliveries)', () => {
+  it("presents an attempt and an event's destinations in the API's words (webhook_id, deliveries)", () => {
     expect(presentAttempt(attempt)).toEqual({
       id: 'att_1',
       event_id: 'evt_1',

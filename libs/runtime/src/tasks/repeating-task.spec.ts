@@ -24,10 +24,15 @@ describe('RepeatingTask', () => {
 
   it('runs a pass every interval, never two at once', async () => {
     const passes: Array<ReturnType<typeof deferred<number>>> = [];
-    const task = new RepeatingTask('sweep', 100, () => {
-      passes.push(deferred<number>());
-      return passes[passes.length - 1].promise;
-    }, logger);
+    const task = new RepeatingTask(
+      'sweep',
+      100,
+      () => {
+        passes.push(deferred<number>());
+        return passes[passes.length - 1].promise;
+      },
+      logger,
+    );
     task.start();
     task.start();
     await jest.advanceTimersByTimeAsync(350);
@@ -41,11 +46,16 @@ describe('RepeatingTask', () => {
 
   it('logs a failed pass and tries again at the next interval', async () => {
     let calls = 0;
-    const task = new RepeatingTask('sweep', 100, async () => {
-      calls += 1;
-      if (calls === 1) throw new Error('database down');
-      return calls;
-    }, logger);
+    const task = new RepeatingTask(
+      'sweep',
+      100,
+      async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('database down');
+        return calls;
+      },
+      logger,
+    );
     expect(await task.runNow()).toBeUndefined();
     expect(warn).toHaveBeenCalledWith('sweep failed, will try again: database down');
     expect(await task.runNow()).toBe(2);
@@ -54,10 +64,15 @@ describe('RepeatingTask', () => {
   it('joins the pass under way instead of starting another', async () => {
     const pass = deferred<string>();
     let calls = 0;
-    const task = new RepeatingTask('sweep', 100, () => {
-      calls += 1;
-      return pass.promise;
-    }, logger);
+    const task = new RepeatingTask(
+      'sweep',
+      100,
+      () => {
+        calls += 1;
+        return pass.promise;
+      },
+      logger,
+    );
     const first = task.runNow();
     const second = task.runNow();
     pass.resolve('done');
@@ -68,10 +83,15 @@ describe('RepeatingTask', () => {
   it('stops its timer and waits for the pass under way', async () => {
     const pass = deferred<number>();
     let calls = 0;
-    const task = new RepeatingTask('sweep', 100, () => {
-      calls += 1;
-      return pass.promise;
-    }, logger);
+    const task = new RepeatingTask(
+      'sweep',
+      100,
+      () => {
+        calls += 1;
+        return pass.promise;
+      },
+      logger,
+    );
     task.start();
     await jest.advanceTimersByTimeAsync(100);
     let stopped = false;
@@ -98,10 +118,15 @@ describe('RepeatingTask', () => {
 
     it('follows the pass under way with one more, however often it was poked meanwhile', async () => {
       const passes: Array<ReturnType<typeof deferred<void>>> = [];
-      const task = new RepeatingTask('sweep', 10_000, () => {
-        passes.push(deferred<void>());
-        return passes[passes.length - 1].promise;
-      }, logger);
+      const task = new RepeatingTask(
+        'sweep',
+        10_000,
+        () => {
+          passes.push(deferred<void>());
+          return passes[passes.length - 1].promise;
+        },
+        logger,
+      );
       task.poke();
       task.poke();
       task.poke();
@@ -129,10 +154,16 @@ describe('RepeatingTask', () => {
     it('rests after each failure in a row, doubling, neither the interval nor a poke running meanwhile', async () => {
       const passAt: number[] = [];
       let failing = true;
-      const task = new RepeatingTask('relay', 100, async () => {
-        passAt.push(Date.now());
-        if (failing) throw new Error('subscriber down');
-      }, logger, { backoff: { firstMs: 250, maxMs: 1_000 } });
+      const task = new RepeatingTask(
+        'relay',
+        100,
+        async () => {
+          passAt.push(Date.now());
+          if (failing) throw new Error('subscriber down');
+        },
+        logger,
+        { backoff: { firstMs: 250, maxMs: 1_000 } },
+      );
       const start = Date.now();
       task.start();
       await jest.advanceTimersByTimeAsync(100);
@@ -152,9 +183,15 @@ describe('RepeatingTask', () => {
 
     it('starts the rest from its first length again after a pass that succeeded', async () => {
       const outcomes = [false, true, false];
-      const task = new RepeatingTask('relay', 100, async () => {
-        if (!outcomes.shift()) throw new Error('down');
-      }, logger, { backoff: { firstMs: 100, maxMs: 1_000 } });
+      const task = new RepeatingTask(
+        'relay',
+        100,
+        async () => {
+          if (!outcomes.shift()) throw new Error('down');
+        },
+        logger,
+        { backoff: { firstMs: 100, maxMs: 1_000 } },
+      );
       await task.runNow();
       await task.runNow();
       await task.runNow();

@@ -46,11 +46,7 @@ export function DeliveriesPage() {
           <input type="search" value={filters.reference ?? ''} onChange={(e) => update({ reference: e.target.value || undefined })} />
         </label>
       </form>
-      <QueryState
-        query={deliveries}
-        isEmpty={(list) => list.data.filter((d) => matchesFilters(d, filters)).length === 0}
-        empty={`No ${mode} deliveries match.`}
-      >
+      <QueryState query={deliveries} isEmpty={(list) => list.data.filter((d) => matchesFilters(d, filters)).length === 0} empty={`No ${mode} deliveries match.`}>
         {(list) => (
           <div className="table-wrap">
             <table>

@@ -42,8 +42,7 @@ export function EventAttempts({ eventId, writable }: { eventId: string; writable
                 <ol>
                   {sending.attempts.map((attempt) => (
                     <li key={attempt.id}>
-                      #{attempt.number} ({attempt.trigger}) {attempt.succeeded ? 'succeeded' : 'failed'}: HTTP {attempt.status_code ?? '—'} in{' '}
-                      {attempt.duration_ms ?? '—'} ms
+                      #{attempt.number} ({attempt.trigger}) {attempt.succeeded ? 'succeeded' : 'failed'}: HTTP {attempt.status_code ?? '—'} in {attempt.duration_ms ?? '—'} ms
                       {attempt.error ? ` — ${attempt.error}` : ''} at {formatDateTime(attempt.created_at)}
                     </li>
                   ))}

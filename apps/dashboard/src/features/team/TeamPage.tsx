@@ -55,7 +55,11 @@ export function TeamPage() {
           </button>
         </form>
       ) : null}
-      {invite.data ? <p role="status">Invitation sent to {invite.data.email} as {invite.data.role}; it expires {formatDateTime(invite.data.expires_at)}.</p> : null}
+      {invite.data ? (
+        <p role="status">
+          Invitation sent to {invite.data.email} as {invite.data.role}; it expires {formatDateTime(invite.data.expires_at)}.
+        </p>
+      ) : null}
       {failed ? <ErrorMessage error={failed} /> : null}
       <QueryState query={members} isEmpty={(list) => list.data.length === 0} empty="No members.">
         {(list) => (
