@@ -35,10 +35,15 @@ describe('dashboard Money page (headless Chromium against a system with payments
     return { email, test: (registered.body.api_keys as { test: string }).test };
   }
 
+  /** A test delivery funded by a paid checkout of a 25.00 subtotal (its developer_net: 22.50 at the 10 % tier). */
   async function paidDelivery(): Promise<{ deliveryId: string; checkoutId: string }> {
-    const deliveryId = await flow.paidDelivery(owner.test, 'test', { customer });
-    const delivery = await call('GET', `/v1/deliveries/${deliveryId}`, owner.test);
-    return { deliveryId, checkoutId: (delivery.body.payment as { checkout_id: string }).checkout_id };
+    const quote = await flow.quote(owner.test);
+    const checkoutId = (await flow.checkout(owner.test, { quote_id: quote.id, items_subtotal: 2500 })).checkout_id as string;
+    const paid = await call('POST', `/v1/test_helpers/checkouts/${checkoutId}/pay`, owner.test, { card: '4242 4242 4242 4242' });
+    expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
+    const created = await call('POST', '/v1/deliveries', owner.test, { quote_id: quote.id, checkout_id: checkoutId, customer });
+    expect(created.status).toBe(201);
+    return { deliveryId: created.body.id as string, checkoutId };
   }
 
   /** A signed-in page of `email` in `mode`, on the Money page. */
@@ -158,7 +163,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
     }
   }, 120000);
 
-  it('shows another merchant none of it: empty lists, and its own lowest-distance tier', async () => {
+  it('shows another merchant none of it: empty lists, and and its own fee tier', async () => {
     const context = await browser.newContext();
     try {
       const page = await moneyPage(context, other.email, 'test');
