@@ -9,8 +9,12 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
   const system = new TestSystem();
   const flow = new PaymentFlow(system);
   let merchant: MerchantKeys;
-  /** Made in this order: open, cancelled, paid, and one whose delivery was cancelled (refunded in full). */
-  const made: Record<'open' | 'cancelled' | 'paid' | 'refunded', string> = { open: '', cancelled: '', paid: '', refunded: '' };
+  /**
+   * Made in this order: open, cancelled, paid; used by a delivery under way; used by a delivery that failed (its
+   * items refunded); used by a delivery cancelled (refunded in full).
+   */
+  const made = { open: '', cancelled: '', paid: '', used: '', partially_refunded: '', refunded: '' };
+  const newestFirst = () => [made.refunded, made.partially_refunded, made.used, made.paid, made.cancelled, made.open];
 
   const call = (path: string, key = merchant.test) => system.request('GET', path, { key });
   const ids = (body: Json) => (body.data as Json[]).map((checkout) => checkout.checkout_id);
@@ -20,6 +24,18 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
     const created = await flow.checkout(merchant.test, { quote_id: quote.id, items_subtotal: itemsSubtotal });
     return { quoteId: quote.id, id: created.checkout_id as string };
   }
+
+  /** A paid checkout used by a new delivery: the delivery's id. */
+  async function usedCheckout(itemsSubtotal: number, name: 'used' | 'partially_refunded' | 'refunded'): Promise<string> {
+    const funded = await checkout(itemsSubtotal);
+    made[name] = funded.id;
+    await pay(funded.id);
+    const delivery = await system.request('POST', '/v1/deliveries', { key: merchant.test, body: { quote_id: funded.quoteId, checkout_id: funded.id, customer } });
+    expect(delivery.status).toBe(201);
+    return delivery.body.id as string;
+  }
+
+  const showsStatus = (id: string, status: string) => waitFor(async () => ((await call(`/v1/checkouts/${id}`)).body.status === status ? true : undefined), 30_000, 200);
 
   async function pay(id: string): Promise<void> {
     const paid = await system.request('POST', `/v1/test_helpers/checkouts/${id}/pay`, { key: merchant.test, body: { card: '4242 4242 4242 4242' } });
@@ -39,13 +55,15 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
     expect((await system.request('POST', `/v1/checkouts/${made.cancelled}/cancel`, { key: merchant.test })).body.status).toBe('cancelled');
     made.paid = (await checkout(1200)).id;
     await pay(made.paid);
-    const funded = await checkout(1300);
-    made.refunded = funded.id;
-    await pay(funded.id);
-    const delivery = await system.request('POST', '/v1/deliveries', { key: merchant.test, body: { quote_id: funded.quoteId, checkout_id: funded.id, customer } });
-    expect(delivery.status).toBe(201);
-    expect((await system.request('POST', `/v1/deliveries/${delivery.body.id as string}/cancel`, { key: merchant.test })).body.status).toBe('cancelled');
-    await waitFor(async () => ((await call(`/v1/checkouts/${funded.id}`)).body.status === 'refunded' ? true : undefined), 30_000, 200);
+    await usedCheckout(1300, 'used');
+    const failing = await usedCheckout(1400, 'partially_refunded');
+    for (const to of ['pending', 'driver_assigned', 'failed']) {
+      expect((await system.request('POST', `/v1/test_helpers/deliveries/${failing}/advance`, { key: merchant.test, body: { to } })).body.status).toBe(to);
+    }
+    const cancelled = await usedCheckout(1500, 'refunded');
+    expect((await system.request('POST', `/v1/deliveries/${cancelled}/cancel`, { key: merchant.test })).body.status).toBe('cancelled');
+    await showsStatus(made.partially_refunded, 'partially_refunded');
+    await showsStatus(made.refunded, 'refunded');
   }, 180000);
 
   afterAll(async () => {
@@ -55,7 +73,7 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
   it('lists the checkouts newest first, each as GET /v1/checkouts/{id} shows it (refunds included)', async () => {
     const list = await call('/v1/checkouts');
     expect(list.status).toBe(200);
-    expect(ids(list.body)).toEqual([made.refunded, made.paid, made.cancelled, made.open]);
+    expect(ids(list.body)).toEqual(newestFirst());
     expect(list.body).toMatchObject({ has_more: false, next_cursor: null });
     const [refunded] = list.body.data as Json[];
     const single = (await call(`/v1/checkouts/${made.refunded}`)).body;
@@ -73,20 +91,23 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
       cursor = page.next_cursor as string | null;
       expect(page.has_more).toBe(cursor !== null);
     } while (cursor);
-    expect(seen).toEqual([made.refunded, made.paid, made.cancelled, made.open]);
+    expect(seen).toEqual(newestFirst());
 
-    const first = (await call('/v1/checkouts?limit=2')).body;
-    const alias = (await call(`/v1/checkouts?limit=2&starting_after=${first.next_cursor as string}`)).body;
-    expect(ids(alias)).toEqual([made.cancelled, made.open]);
+    const first = (await call('/v1/checkouts?limit=4')).body;
+    const alias = (await call(`/v1/checkouts?limit=4&starting_after=${first.next_cursor as string}`)).body;
+    expect(ids(alias)).toEqual(newestFirst().slice(4));
   });
 
   it('filters by the status each checkout shows', async () => {
-    for (const status of ['open', 'cancelled', 'paid', 'refunded'] as const) {
+    for (const status of ['open', 'cancelled', 'paid', 'used', 'partially_refunded', 'refunded'] as const) {
       const list = await call(`/v1/checkouts?status=${status}`);
-      expect([status, list.status, ids(list.body)]).toEqual([status, 200, [made[status]]]);
+      expect([status, list.status, ids(list.body), (list.body.data as Json[])[0]?.status]).toEqual([status, 200, [made[status]], status]);
     }
-    expect(ids((await call('/v1/checkouts?status=used')).body)).toEqual([]);
     expect(ids((await call('/v1/checkouts?status=expired')).body)).toEqual([]);
+    expect(ids((await call('/v1/checkouts?status=failed')).body)).toEqual([]);
+    // The filter pages like the whole list.
+    const page = (await call('/v1/checkouts?status=open&limit=1')).body;
+    expect([ids(page), page.has_more]).toEqual([[made.open], false]);
   });
 
   it("shows nothing of another mode's or another merchant's checkouts", async () => {

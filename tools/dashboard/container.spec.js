@@ -59,7 +59,7 @@ describe('the dashboard container (Dockerfile target dashboard, tools/dashboard/
     expect(served.map(([match]) => match).sort()).toEqual(['/dashboard/', '/dashboard/assets/', '= /dashboard'].sort());
     // add_header in a location replaces the server's, so each location includes the headers itself.
     for (const [match, body] of served) expect([match, body]).toEqual([match, expect.stringContaining('include /etc/nginx/dashboard/security-headers.conf;')]);
-    const cacheOf = (match) => /add_header Cache-Control "([^"]+)" always;/.exec(locations().get(match) ?? '')?.[1];
+    const cacheOf = (/** @type {string} */ match) => /add_header Cache-Control "([^"]+)" always;/.exec(locations().get(match) ?? '')?.[1];
     expect(cacheOf('/dashboard/assets/')).toBe('public, max-age=31536000, immutable');
     expect(cacheOf('/dashboard/')).toBe('no-cache');
     expect(cacheOf('= /dashboard')).toBe('no-cache');
