@@ -1,5 +1,6 @@
 # One image for all five apps (APP selects which one runs), the local
-# Stripe-compatible server and the driver simulator.
+# Stripe-compatible server and the driver simulator; and, as target
+# `dashboard`, the dashboard's static files on nginx.
 #   docker build -t sameday .
 #   docker run -e APP=api-gateway -e DATABASE_URL=… -e REDIS_URL=… sameday
 # e2e/platform/image-install.e2e-spec.ts runs this file's install and
@@ -27,6 +28,17 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # Production dependencies only; no install script of ours or theirs is needed at run time.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# The dashboard's own image, the static build on unprivileged nginx (uid 101, port 8080):
+#   docker build --target dashboard -t sameday-dashboard .
+# Before `runtime`, so that a plain `docker build .` still makes the apps' image.
+FROM nginxinc/nginx-unprivileged:1.27-alpine AS dashboard
+COPY tools/dashboard/nginx/dashboard.conf /etc/nginx/conf.d/default.conf
+COPY tools/dashboard/nginx/security-headers.conf /etc/nginx/dashboard/security-headers.conf
+COPY --from=build /app/dist/apps/dashboard /usr/share/nginx/html/dashboard
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/healthz"]
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production

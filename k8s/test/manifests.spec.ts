@@ -80,9 +80,9 @@ describe('k8s manifests', () => {
       PrometheusRule: count('PrometheusRule'),
       Secret: count('Secret'),
     }).toEqual({
-      Deployment: 5,
-      PodDisruptionBudget: 5,
-      Service: 1,
+      Deployment: 6,
+      PodDisruptionBudget: 6,
+      Service: 2,
       Job: 1,
       HorizontalPodAutoscaler: 1,
       ScaledObject: 3,
@@ -122,6 +122,37 @@ describe('k8s manifests', () => {
       expect(named(overlay, 'PodDisruptionBudget', app)?.spec?.selector.matchLabels).toEqual(deployment?.spec?.selector.matchLabels);
     }
     expect(named(overlay, 'HorizontalPodAutoscaler', 'api-gateway')?.spec?.scaleTargetRef.name).toBe('api-gateway');
+  });
+
+  it.each(OVERLAYS)("%s serves the dashboard from its own image behind the Ingress's /dashboard, unprivileged and without the apps' pod defaults", (overlay) => {
+    const deployment = named(overlay, 'Deployment', 'dashboard');
+    const pod = deployment?.spec?.template.spec;
+    if (!pod) throw new Error(`no Deployment dashboard in ${overlay}`);
+    const [container] = pod.containers;
+    expect(pod.containers).toHaveLength(1);
+    expect(container.image).toBe(`ghcr.io/sameday/sameday-dashboard:${overlay.endsWith('prod') ? '1.0.0' : 'main'}`);
+    expect([pod.securityContext.runAsNonRoot, container.securityContext.readOnlyRootFilesystem, container.securityContext.allowPrivilegeEscalation]).toEqual([true, true, false]);
+    // nginx-unprivileged's port and probe (tools/dashboard/nginx/dashboard.conf); no ops port, database or Redis.
+    expect(container.ports).toEqual([{ name: 'http', containerPort: 8080 }]);
+    expect([container.readinessProbe.httpGet, container.livenessProbe.httpGet]).toEqual([
+      { path: '/healthz', port: 'http' },
+      { path: '/healthz', port: 'http' },
+    ]);
+    expect(container.env).toBeUndefined();
+    expect(container.resources.limits.memory).toBeDefined();
+    expect(named(overlay, 'PodDisruptionBudget', 'dashboard')?.spec?.selector.matchLabels).toEqual(deployment?.spec?.selector.matchLabels);
+    const service = named(overlay, 'Service', 'dashboard') as unknown as { spec: { selector: Record<string, string>; ports: Array<{ name: string; targetPort: string }> } };
+    expect(service.spec.selector).toEqual(deployment?.spec?.selector.matchLabels);
+    expect(service.spec.ports.map((port) => [port.name, port.targetPort])).toEqual([['http', 'http']]);
+    const paths = (
+      named(overlay, 'Ingress', 'api-gateway') as unknown as {
+        spec: { rules: Array<{ http: { paths: Array<{ path: string; pathType: string; backend: { service: { name: string; port: { name: string } } } }> } }> };
+      }
+    ).spec.rules[0].http.paths;
+    expect(paths.map((entry) => [entry.path, entry.pathType, entry.backend.service.name, entry.backend.service.port.name])).toEqual([
+      ['/dashboard', 'Prefix', 'dashboard', 'http'],
+      ['/', 'Prefix', 'api-gateway', 'http'],
+    ]);
   });
 
   it.each(OVERLAYS)('%s scales each worker on the wait lists of exactly the queues it consumes, by the names the bus uses', (overlay) => {

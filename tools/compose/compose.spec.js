@@ -59,3 +59,27 @@ describe('docker-compose.yml', () => {
     expect(simulator.depends_on['api-gateway']).toEqual({ condition: 'service_healthy' });
   });
 });
+
+describe('docker-compose.yml: the dashboard', () => {
+  const dashboard = compose.services.dashboard;
+
+  it("runs the Dockerfile's dashboard target read-only, probed, in front of the gateway it proxies /v1/ to", () => {
+    expect([dashboard.build, dashboard.image, dashboard.restart, dashboard.read_only, dashboard.tmpfs]).toEqual([
+      { context: '.', target: 'dashboard' },
+      'sameday-dashboard:local',
+      'unless-stopped',
+      true,
+      ['/tmp'],
+    ]);
+    expect(fs.readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(/^FROM \S+ AS dashboard$/m);
+    expect(dashboard.ports).toEqual(['8080:8080']);
+    expect(dashboard.healthcheck.test.join(' ')).toContain('http://127.0.0.1:8080/healthz');
+    expect(dashboard.depends_on['api-gateway']).toEqual({ condition: 'service_healthy' });
+    const [mount] = dashboard.volumes;
+    const [source, target] = mount.split(':');
+    expect(target).toMatch(/^\/etc\/nginx\/dashboard\/api\/[a-z-]+\.conf$/);
+    const proxy = fs.readFileSync(path.join(root, source), 'utf8');
+    const gatewayPort = compose.services['api-gateway'].environment.PORT;
+    expect(proxy).toMatch(new RegExp(`location /v1/ \\{[^}]*proxy_pass http://api-gateway:${gatewayPort};`));
+  });
+});

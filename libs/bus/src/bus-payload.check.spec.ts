@@ -84,6 +84,7 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ConnectMerchant]: { scope, email: 'shop@example.ca', businessName: 'Shop', returnUrl: null, refreshUrl: null },
   [Pattern.ReceiveProcessorEvent]: { payload: '{"id":"evt_1"}', signature: 't=1,v1=ab' },
   [Pattern.ListPayouts]: { scope, limit: 20 },
+  [Pattern.ListCheckouts]: { scope, limit: 20, status: 'refunded' },
   [Pattern.IngestPaymentEvents]: { events: [] },
   [Pattern.IngestQuoteEvents]: { events: [] },
   [Pattern.CreateDriver]: { name: 'Sam', phone: '+14165550100', vehicle: 'car', homeProvince: 'ON' },

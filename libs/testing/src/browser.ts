@@ -1,4 +1,5 @@
-import { Browser, chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { Browser, chromium, Page } from 'playwright-core';
 import { loadInfra } from './infra';
 
 /** Headless Debian Chromium for the page tests (installed when missing; CHROMIUM_PATH overrides), with nothing phoning home. */
@@ -8,4 +9,21 @@ export async function launchTestBrowser(): Promise<Browser> {
     executablePath,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: unknown[];
+}
+
+let axeSource: string | undefined;
+
+/** axe-core's serious and critical findings on the page, evaluated over DevTools (the dashboard's CSP allows no injected script). */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  // A string, evaluated in the page: this file is compiled without the DOM's types.
+  const violations = await page.evaluate<AxeViolation[]>('axe.run(document).then((result) => result.violations)');
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
 }

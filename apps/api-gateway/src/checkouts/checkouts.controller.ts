@@ -1,8 +1,8 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pattern, scopeOf } from '@sdd/contracts';
-import { CheckoutResource, presentCheckout } from '@sdd/public-api';
+import { CheckoutListResource, CheckoutResource, presentCheckout, presentCheckoutList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Auth, AuthContext } from '../auth/auth-context';
 import { IdempotencyService } from '../idempotency/idempotency.service';
@@ -10,6 +10,9 @@ import { idempotentCreate } from '../idempotency/idempotent-create';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { CreateCheckoutDto, PayTestCheckoutDto } from './create-checkout.dto';
+import { ListCheckoutsQuery } from './list-checkouts.query';
+
+const DEFAULT_PAGE_SIZE = 20;
 
 /** Checkouts belong to payment-service; the gateway validates and forwards. */
 @ApiTags('Checkouts')
@@ -60,6 +63,24 @@ export class CheckoutsController {
       );
       return { resource: presentCheckout(created.checkout), replayed: created.replayed };
     });
+  }
+
+  @ApiOperation({
+    summary: 'List checkouts',
+    description:
+      "The key's mode's checkouts, newest first, each with its status and refunds. Statuses are read from what payment-service recorded: " +
+      'unlike retrieving one, listing does not ask the processor about a payment it has not reported yet.',
+  })
+  @ApiOkResponse({ description: 'A page of checkouts (ephemeral_key is always null here).', type: CheckoutListResource })
+  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, a `status` that is not a checkout status, or a cursor we did not issue (named in `param`).')
+  @Get('checkouts')
+  async list(@Auth() auth: AuthContext, @Query() query: ListCheckoutsQuery): Promise<CheckoutListResource> {
+    const page = await this.bus.requestFor(auth, Pattern.ListCheckouts, {
+      limit: query.limit ?? DEFAULT_PAGE_SIZE,
+      cursor: query.cursor ?? query.starting_after,
+      status: query.status,
+    });
+    return presentCheckoutList(page);
   }
 
   @ApiOperation({

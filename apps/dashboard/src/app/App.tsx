@@ -7,6 +7,7 @@ import { SessionContext } from '../features/auth/SessionContext';
 import { SignedOutPages } from '../features/auth/SignedOutPages';
 import { DeliveriesPage } from '../features/deliveries/DeliveriesPage';
 import { DeliveryPage } from '../features/deliveries/DeliveryPage';
+import { MoneyPage } from '../features/money/MoneyPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 
@@ -19,6 +20,7 @@ const router = createBrowserRouter(
         { path: 'deliveries', element: <DeliveriesPage /> },
         { path: 'deliveries/:deliveryId', element: <DeliveryPage /> },
         { path: 'webhooks', element: <WebhooksPage /> },
+        { path: 'money', element: <MoneyPage /> },
         { path: 'api-keys', element: <ApiKeysPage /> },
         { path: 'team', element: <TeamPage /> },
         { path: '*', element: <Navigate to="/deliveries" replace /> },

@@ -7,6 +7,7 @@ import { ModeToggle, useMode } from '../features/mode/mode';
 const NAV = [
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/webhooks', label: 'Webhooks' },
+  { to: '/money', label: 'Money' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/team', label: 'Team' },
 ];

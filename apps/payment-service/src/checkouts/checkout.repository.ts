@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import type Stripe from 'stripe';
 import { CheckoutPage, CheckoutRecord, MerchantScope } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
@@ -73,9 +73,22 @@ export class CheckoutRepository {
 
   /** A checkout with its refunds, oldest first, and the status they give it. */
   async presentWithRefunds(checkout: CheckoutEntity): Promise<CheckoutRecord> {
-    const refunds = await this.dataSource.getRepository(MoneyMovementEntity).find({ where: { checkoutId: checkout.id, kind: 'refund' }, order: { createdAt: 'ASC', id: 'ASC' } });
-    const context = { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
-    return toCheckoutRecord(checkout, context, null, refunds.map(toRefundRecord));
+    const [record] = await this.presentManyWithRefunds([checkout]);
+    return record;
+  }
+
+  /** Checkouts with their refunds (one query for all of them), in the order given. */
+  async presentManyWithRefunds(checkouts: CheckoutEntity[]): Promise<CheckoutRecord[]> {
+    if (checkouts.length === 0) return [];
+    const refunds = await this.dataSource
+      .getRepository(MoneyMovementEntity)
+      .find({ where: { checkoutId: In(checkouts.map((checkout) => checkout.id)), kind: 'refund' }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const now = this.clock.now();
+    return checkouts.map((checkout) => {
+      const context = { now, publicBaseUrl: this.config.PUBLIC_BASE_URL, publishableKey: this.processor.publishableKey(checkout.mode) };
+      const own = refunds.filter((refund) => refund.checkoutId === checkout.id);
+      return toCheckoutRecord(checkout, context, null, own.map(toRefundRecord));
+    });
   }
 
   /** Asks the processor how the checkout's payment stands and records it. */

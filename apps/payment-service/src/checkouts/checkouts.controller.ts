@@ -6,9 +6,11 @@ import {
   CheckoutPage,
   CheckoutPageRequest,
   CheckoutRecord,
+  CheckoutRecordPage,
   CheckoutRef,
   CreateCheckoutReply,
   CreateCheckoutRequest,
+  ListCheckoutsRequest,
   Pattern,
   PaymentRecord,
   PayTestCheckoutRequest,
@@ -19,6 +21,7 @@ import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
 import { GetCheckoutPageHandler } from './get-checkout-page.handler';
 import { GetCheckoutHandler } from './get-checkout.handler';
+import { ListCheckoutsHandler } from './list-checkouts.handler';
 import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
 import { RefreshCheckoutPageHandler } from './refresh-checkout-page.handler';
 import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
@@ -35,6 +38,7 @@ export class CheckoutsController {
     private readonly claimCheckout: ClaimCheckoutHandler,
     private readonly confirmClaim: ConfirmCheckoutClaimHandler,
     private readonly releaseClaim: ReleaseCheckoutClaimHandler,
+    private readonly listCheckouts: ListCheckoutsHandler,
   ) {}
 
   @BusHandler(Pattern.CreateCheckout)
@@ -80,5 +84,10 @@ export class CheckoutsController {
   @BusHandler(Pattern.ReleaseCheckout)
   release(@Payload() request: CheckoutClaimRef): Promise<{ released: boolean }> {
     return this.releaseClaim.execute(request);
+  }
+
+  @BusHandler(Pattern.ListCheckouts)
+  list(@Payload() request: ListCheckoutsRequest): Promise<CheckoutRecordPage> {
+    return this.listCheckouts.execute(request);
   }
 }

@@ -11,6 +11,7 @@ import { ConfirmCheckoutClaimHandler } from './confirm-checkout-claim.handler';
 import { CreateCheckoutHandler } from './create-checkout.handler';
 import { GetCheckoutPageHandler } from './get-checkout-page.handler';
 import { GetCheckoutHandler } from './get-checkout.handler';
+import { ListCheckoutsHandler } from './list-checkouts.handler';
 import { PayTestCheckoutHandler } from './pay-test-checkout.handler';
 import { RefreshCheckoutPageHandler } from './refresh-checkout-page.handler';
 import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
@@ -30,6 +31,7 @@ import { ReleaseCheckoutClaimHandler } from './release-checkout-claim.handler';
     ClaimCheckoutHandler,
     ConfirmCheckoutClaimHandler,
     ReleaseCheckoutClaimHandler,
+    ListCheckoutsHandler,
   ],
   exports: [CheckoutRepository, ConfirmCheckoutClaimHandler, ReleaseCheckoutClaimHandler],
 })

@@ -9,9 +9,12 @@ import { DeliveryEventBatch } from '../deliveries/deliveries.bus';
 import { PageMessage, ScopedMessage } from '../scope/scope.messages';
 import { ServiceName } from '../services';
 import {
+  CHECKOUT_STATUSES,
   CheckoutCustomer,
   CheckoutPage,
   CheckoutRecord,
+  CheckoutRecordPage,
+  CheckoutStatus,
   ConnectLinkRecord,
   CreateCheckoutReply,
   PaymentRecord,
@@ -136,6 +139,13 @@ export class ProcessorEventRequest {
   signature!: string;
 }
 
+/** GET /v1/checkouts: a page, optionally of one status (as the merchant sees it: `expired` and `refunded` included). */
+export class ListCheckoutsRequest extends PageMessage {
+  @IsOptional()
+  @IsIn(CHECKOUT_STATUSES)
+  status?: CheckoutStatus;
+}
+
 export class ListPayoutsRequest extends PageMessage {}
 
 export class ListRefundsRequest extends PageMessage {}
@@ -205,6 +215,7 @@ export const PAYMENT_PATTERNS = {
   ConfirmCheckout: busPattern({ name: 'payment.confirm_checkout', owner, message: CheckoutClaimRef, reply: replyOf<{ confirmed: boolean }>() }),
   ConnectMerchant: busPattern({ name: 'payment.connect_merchant', owner, message: ConnectMerchantRequest, reply: replyOf<ConnectLinkRecord>(), timeoutMs: 20_000 }),
   ReceiveProcessorEvent: busPattern({ name: 'payment.receive_processor_event', owner, message: ProcessorEventRequest, reply: replyOf<{ received: boolean }>() }),
+  ListCheckouts: busPattern({ name: 'payment.list_checkouts', owner, message: ListCheckoutsRequest, reply: replyOf<CheckoutRecordPage>() }),
   ListPayouts: busPattern({ name: 'payment.list_payouts', owner, message: ListPayoutsRequest, reply: replyOf<PayoutRecordPage>() }),
   ListRefunds: busPattern({ name: 'payment.list_refunds', owner, message: ListRefundsRequest, reply: replyOf<RefundRecordPage>() }),
   /** The outbox offers delivery events to payment-service: money moves on delivered, cancelled and failed. */

@@ -103,6 +103,13 @@ export interface PayoutRecord {
   createdAt: string;
 }
 
+/** GET /v1/checkouts: newest first, each with its refunds. */
+export interface CheckoutRecordPage {
+  data: CheckoutRecord[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
 export interface PayoutRecordPage {
   data: PayoutRecord[];
   hasMore: boolean;

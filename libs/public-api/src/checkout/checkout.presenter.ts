@@ -1,6 +1,6 @@
-import type { CheckoutRecord } from '@sdd/contracts';
+import type { CheckoutRecord, CheckoutRecordPage } from '@sdd/contracts';
 import { presentRefund } from '../refund/refund.presenter';
-import type { CheckoutResource } from './checkout.resource';
+import type { CheckoutListResource, CheckoutResource } from './checkout.resource';
 
 export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
   return {
@@ -26,4 +26,8 @@ export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
     expires_at: checkout.expiresAt,
     created_at: checkout.createdAt,
   };
+}
+
+export function presentCheckoutList(page: CheckoutRecordPage): CheckoutListResource {
+  return { data: page.data.map(presentCheckout), has_more: page.hasMore, next_cursor: page.nextCursor };
 }

@@ -72,3 +72,15 @@ export class CheckoutResource {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 }
+
+@ApiSchema({ name: 'CheckoutList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })
+export class CheckoutListResource {
+  @ApiProperty({ type: CheckoutResource, isArray: true })
+  data!: CheckoutResource[];
+
+  @ApiProperty()
+  has_more!: boolean;
+
+  @ApiProperty({ type: String, nullable: true })
+  next_cursor!: string | null;
+}
