@@ -1,26 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { Browser, Page } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** Keys, webhook secrets and processor keys as they are spelled: none may be in the bundle. */
 const SECRET_PATTERN = /\b(svc|sk|rk|drv_tok)_(test|live)_[A-Za-z0-9]{8,}|\bwhsec_[A-Za-z0-9+/]{8,}/;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: unknown[];
-}
-
-/** axe-core in the page, evaluated over DevTools (the page's CSP allows no injected script); serious and critical findings only. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  // A string, evaluated in the page: this file is compiled without the DOM's types.
-  const violations = await page.evaluate<AxeViolation[]>('axe.run(document).then((result) => result.violations)');
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 describe('dashboard single-page app (headless Chromium against the gateway)', () => {
   const system = new TestSystem();
@@ -104,7 +88,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
     try {
       await page.goto(`${system.baseUrl}/dashboard`);
       await page.getByLabel('Email').waitFor({ timeout: 10000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill('not the password');
@@ -114,7 +98,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
       expect(await page.textContent('header')).toContain('Dash Bakery');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Live mode first: nothing there, and the test delivery form is not offered.
       const toggle = page.getByRole('switch', { name: 'Test mode' });
@@ -158,21 +142,21 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       // An event opens onto its sending to each endpoint; this merchant has none yet.
       await page.locator('.timeline summary').first().click();
       await page.locator('.timeline').getByText('Sent to no endpoint.').first().waitFor({ timeout: 10000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await page.getByText('No test endpoints yet.').waitFor({ timeout: 10000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'Team' }).click();
       await page.getByRole('heading', { name: 'Team of Dash Bakery' }).waitFor({ timeout: 10000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByRole('link', { name: 'API keys' }).click();
       await page.getByRole('button', { name: 'Roll test key' }).click();
       const rolled = (await page.locator('#new-api-key').textContent({ timeout: 10000 })) ?? '';
       expect(rolled).toMatch(/^svc_test_/);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       const withRolled = await system.request('GET', '/v1/api_keys', { key: rolled });
       expect(withRolled.status).toBe(200);
 
@@ -218,7 +202,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
 
       const joined = await viewer.newPage();
       await joined.goto(await mailedLink(viewerEmail, 'accept-invitation'));
-      expect(await seriousViolations(joined)).toEqual([]);
+      expect(await seriousAxeViolations(joined)).toEqual([]);
       await joined.getByLabel('Choose a password').fill(PASSWORD);
       await joined.getByRole('button', { name: 'Accept the invitation' }).click();
       await joined.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
@@ -232,7 +216,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       await joined.getByRole('link', { name: 'Team' }).click();
       await joined.getByText(`${viewerEmail} (you)`).waitFor({ timeout: 10000 });
       expect(await joined.getByRole('button', { name: /Invite|Remove/ }).count()).toBe(0);
-      expect(await seriousViolations(joined)).toEqual([]);
+      expect(await seriousAxeViolations(joined)).toEqual([]);
 
       // Signing out ends the session: the page returns to the sign-in form, and so does a reload.
       const signedOut = page.waitForResponse((response) => response.url().endsWith('/v1/dashboard/session') && response.request().method() === 'DELETE');
