@@ -1,8 +1,8 @@
-/** End-to-end tests: real Postgres and Redis, real processes. The system's by domain in `e2e/<domain>/`, each project's own in `test/`, and the short drills. */
+/** End-to-end tests: real Postgres and Redis, real processes. The system's by domain in `e2e/<domain>/`, each project's own in `test/`; the short drills have their own run (jest.drills.config.js). */
 module.exports = {
   ...require('./jest.preset'),
   displayName: 'e2e',
-  testMatch: ['<rootDir>/{e2e,apps,libs,drills}/**/*.e2e-spec.ts'],
+  testMatch: ['<rootDir>/{e2e,apps,libs}/**/*.e2e-spec.ts'],
   globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',
   globalTeardown: '<rootDir>/libs/testing/src/global-teardown.ts',
   // Every real response of the suite is held to the OpenAPI document (docs/api.md).

@@ -5,6 +5,9 @@
 // a dedicated Postgres and Redis (.data/test-*), separate from `npm start`'s
 // so both can run at once. Arguments after `--` go to both jest runs:
 //   npm test -- -t bus
+// `npm run test:drills` (`node scripts/test.js drills`): the short fault drills
+// (drills/*.e2e-spec.ts) on the same servers, a suite of their own that CI
+// runs after `npm test`, so that `npm test` stays within 15 minutes on 2 cores.
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -27,9 +30,12 @@ function bin(name) {
   return path.join(root, 'node_modules', '.bin', name);
 }
 
+/** The suite asked for: `drills`, or by default the whole of `npm test`. */
+const SUITE = process.argv[2] === 'drills' ? 'drills' : 'test';
+
 /** `npm test -- -t bus` passes `-t bus`; a direct `node scripts/test.js -- -t bus` passes the `--` too. */
 function jestArgs() {
-  const args = process.argv.slice(2);
+  const args = process.argv.slice(SUITE === 'drills' ? 3 : 2);
   if (args[0] === '--') args.shift();
   // A filter that matches nothing in one of the two suites is not a failure.
   return args.length > 0 ? ['--passWithNoTests', ...args] : [];
@@ -38,6 +44,9 @@ function jestArgs() {
 /** @returns {Step[]} */
 function steps() {
   const extra = jestArgs();
+  if (SUITE === 'drills') {
+    return [{ name: 'drills', command: bin('jest'), args: ['-c', 'jest.drills.config.js', '--ci', '--maxWorkers=2', ...jestReport('drills'), ...extra] }];
+  }
   return [
     { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
     { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
@@ -69,9 +78,9 @@ function jestReport(suite) {
 function testCounts() {
   let passed = 0;
   let failed = 0;
-  for (const suite of ['unit', 'e2e']) {
+  for (const name of SUITE === 'drills' ? ['drills'] : ['unit', 'e2e']) {
     try {
-      const report = JSON.parse(fs.readFileSync(jestReportFile(suite), 'utf8'));
+      const report = JSON.parse(fs.readFileSync(jestReportFile(name), 'utf8'));
       passed += report.numPassedTests;
       failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
     } catch {
