@@ -80,9 +80,15 @@ export class DeliveriesController {
     });
   }
 
-  @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })
+  @ApiOperation({
+    summary: 'List deliveries',
+    description: 'Newest first; keyset cursor stable under inserts. Filters combine (AND): `status`, `created[gte]`, `created[lte]`, `external_reference`.',
+  })
   @ApiOkResponse({ description: 'A page of deliveries.', type: DeliveryListResource })
-  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: `limit` outside 1–100, unknown `status`, `created[gte]`/`created[lte]` not Unix seconds, `external_reference` over 120 characters, or a cursor we did not issue.',
+  )
   @Get('deliveries')
   async list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryListResource> {
     return presentDeliveryList(await this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query)));
@@ -199,5 +205,12 @@ function listRequest(query: ListDeliveriesQuery): UnscopedRequest<typeof Pattern
     limit: query.limit ?? DEFAULT_PAGE_SIZE,
     cursor: query.cursor ?? query.starting_after,
     status: query.status,
+    createdGte: unixSecondsToIso(query['created[gte]']),
+    createdLte: unixSecondsToIso(query['created[lte]']),
+    externalReference: query.external_reference,
   };
+}
+
+function unixSecondsToIso(seconds: number | undefined): string | undefined {
+  return seconds === undefined ? undefined : new Date(seconds * 1000).toISOString();
 }
