@@ -39,6 +39,16 @@ export function useDeliveryEvents(id: string) {
   });
 }
 
+/** Where the driver is (live: once assigned; test: the simulated driver along the route). */
+export function useDeliveryTracking(id: string) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: [mode, 'delivery', id, 'tracking'],
+    queryFn: () => unwrap(api.GET('/v1/deliveries/{deliveryId}/tracking', { params: { path: { deliveryId: id } } })),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
 /** The proof of a delivered delivery; null before there is one (404). */
 export function useDeliveryProof(id: string, delivered: boolean) {
   const { mode } = useMode();
