@@ -28,7 +28,7 @@ export function WebhooksPage() {
   const actions = (webhook: Webhook) =>
     writable ? (
       <div className="actions">
-        <button type="button" onClick={() => changes.test.mutate(webhook.id)} aria-label={`Send a test event to ${webhook.url}`}>
+        <button type="button" onClick={() => changes.test.mutate(webhook.id)} aria-label={`Send test to ${webhook.url}`}>
           Send test
         </button>
         <button
@@ -37,7 +37,7 @@ export function WebhooksPage() {
             changes.create.reset();
             changes.rotate.mutate(webhook.id);
           }}
-          aria-label={`Rotate the secret of ${webhook.url}`}
+          aria-label={`Rotate secret of ${webhook.url}`}
         >
           Rotate secret
         </button>
@@ -46,16 +46,16 @@ export function WebhooksPage() {
             Re-enable
           </button>
         ) : (
-          <button type="button" onClick={() => changes.recover.mutate(webhook.id)} aria-label={`Resend the last day's failed events to ${webhook.url}`}>
+          <button type="button" onClick={() => changes.recover.mutate(webhook.id)} aria-label={`Recover last 24 h of failed events for ${webhook.url}`}>
             Recover last 24 h
           </button>
         )}
         {confirmingDelete === webhook.id ? (
           <>
-            <button type="button" onClick={() => changes.remove.mutate(webhook.id, { onSettled: () => setConfirmingDelete(null) })} aria-label={`Confirm deleting ${webhook.url}`}>
+            <button type="button" onClick={() => changes.remove.mutate(webhook.id, { onSettled: () => setConfirmingDelete(null) })} aria-label={`Delete for good ${webhook.url}`}>
               Delete for good
             </button>
-            <button type="button" onClick={() => setConfirmingDelete(null)}>
+            <button type="button" onClick={() => setConfirmingDelete(null)} aria-label={`Keep it: ${webhook.url}`}>
               Keep it
             </button>
           </>
