@@ -207,4 +207,45 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       await viewerContext.close();
     }
   }, 180000);
+
+  it("filters the deliveries list on the server by the browser's local days (America/Toronto) and the exact reference", async () => {
+    const context = await browser.newContext({ timezoneId: 'America/Toronto' });
+    try {
+      const reference = `ORD-${uniquePrefix('f')}`;
+      const quote = await system.request('POST', '/v1/quotes', {
+        key: testKey,
+        body: { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' },
+      });
+      const created = await system.request('POST', '/v1/deliveries', {
+        key: testKey,
+        body: { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' }, external_reference: reference },
+      });
+      const deliveryId = created.body.id as string;
+      // The delivery's day in Toronto, and the Unix second that day began there.
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date(created.body.created_at as string));
+      const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Toronto', timeZoneName: 'longOffset' })
+        .formatToParts(new Date(`${day}T12:00:00Z`))
+        .find((part) => part.type === 'timeZoneName')
+        ?.value.replace('GMT', '');
+      const dayStart = Date.parse(`${day}T00:00:00${offset}`) / 1000;
+      const nextDay = new Date(Date.parse(`${day}T12:00:00Z`) + 86400_000).toISOString().slice(0, 10);
+
+      const page = await context.newPage();
+      await signIn(page, email);
+      const asked = page.waitForRequest((request) => decodeURIComponent(request.url()).includes(`created[gte]=${dayStart}&`));
+      await page.goto(`${system.baseUrl}/dashboard/deliveries?from=${day}&to=${day}&reference=${reference}`);
+      const url = decodeURIComponent((await asked).url());
+      expect(url).toContain(`created[lte]=${dayStart + 86399}`);
+      expect(url).toContain(`external_reference=${reference}`);
+      await page.locator(`tr[data-delivery-id="${deliveryId}"]`).waitFor({ timeout: 10000 });
+      expect(await page.locator('tbody tr').count()).toBe(1);
+
+      await page.goto(`${system.baseUrl}/dashboard/deliveries?from=${nextDay}&reference=${reference}`);
+      await page.getByText('No test deliveries match.').waitFor({ timeout: 10000 });
+      await page.goto(`${system.baseUrl}/dashboard/deliveries?reference=${reference.toLowerCase()}`);
+      await page.getByText('No test deliveries match.').waitFor({ timeout: 10000 });
+    } finally {
+      await context.close();
+    }
+  }, 60000);
 });
