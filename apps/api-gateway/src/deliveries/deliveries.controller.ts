@@ -104,7 +104,7 @@ export class DeliveriesController {
       Link: { description: 'The successor: `</v1/deliveries>; rel="successor-version"`.', schema: { type: 'string' } },
     },
   })
-  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
+  @ApiErrorResponse(400, '`invalid_request_error`: as GET /v1/deliveries.')
   @Get('deliveries.list')
   async legacyList(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryListResource> {
     reply.header('Deprecation', 'true').header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT').header('Link', '</v1/deliveries>; rel="successor-version"');
