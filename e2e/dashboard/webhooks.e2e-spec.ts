@@ -156,11 +156,18 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       expect(await resent.locator('.excerpt').textContent()).toBe('{"received":true}');
       expect(await event.getByRole('alert').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
+      // Phone width: the delivery page (long URLs, the schematic, the attempts) stays within the screen, and so does the webhooks page.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const tooWide =
+        "[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.table-wrap')).map((e) => e.tagName + '.' + e.className)";
+      expect(await page.evaluate<string[]>(tooWide)).toEqual([]);
+      expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await card
         .locator('.success-rate')
         .filter({ hasText: /^(?!0%)\d+(\.\d)?% of \d+ attempts succeeded/ })
         .waitFor({ timeout: 15000 });
+      expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
       // A viewer: joins by invitation, sees the attempts and the health, and no control to change them.
       const viewerEmail = `viewer+${uniquePrefix('v')}@example.ca`;
