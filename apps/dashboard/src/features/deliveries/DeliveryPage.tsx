@@ -9,7 +9,7 @@ import { useAdvanceDelivery, useDelivery, useDeliveryEvents, useDeliveryProof, u
 import { EventAttempts } from './EventAttempts';
 import { RouteSchematic } from './RouteSchematic';
 import { StatusBadge } from './StatusBadge';
-import { statusLabel } from './delivery-status';
+import { statusLabel, statusTone } from './delivery-status';
 
 const ADVANCE_TO: AdvanceTo[] = ['pending', 'driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed'];
 
@@ -26,7 +26,7 @@ export function DeliveryPage() {
   const { deliveryId = '' } = useParams();
   const delivery = useDelivery(deliveryId);
   const events = useDeliveryEvents(deliveryId);
-  const tracking = useDeliveryTracking(deliveryId);
+  const tracking = useDeliveryTracking(deliveryId, delivery.data !== undefined && statusTone(delivery.data.status) === 'active');
   const proof = useDeliveryProof(deliveryId, delivery.data?.status === 'delivered');
   const advance = useAdvanceDelivery(deliveryId);
   const { mode } = useMode();

@@ -8,9 +8,6 @@ export type Webhook = components['schemas']['Webhook'];
 export type WebhookAttempt = components['schemas']['WebhookAttempt'];
 type EventType = components['schemas']['CreateWebhookRequest']['events'][number];
 
-/** How often an open webhooks page asks again for each endpoint's health. */
-const HEALTH_REFRESH_MS = 5000;
-
 export function useWebhooks() {
   const { mode } = useMode();
   return useQuery({ queryKey: [mode, 'webhooks'], queryFn: () => unwrap(api.GET('/v1/webhooks')) });
@@ -20,8 +17,9 @@ export function useWebhookHealth(webhookId: string) {
   const { mode } = useMode();
   return useQuery({
     queryKey: [mode, 'webhooks', webhookId, 'health'],
+    // Not polled: one call per endpoint would soon use up the member's rate-limit budget. Asked again when the page
+    // is opened or refocused, and after every change or resend (their query keys start with [mode, 'webhooks']).
     queryFn: () => unwrap(api.GET('/v1/webhooks/{webhookId}/health', { params: { path: { webhookId } } })),
-    refetchInterval: HEALTH_REFRESH_MS,
   });
 }
 
