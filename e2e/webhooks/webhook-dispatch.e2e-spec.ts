@@ -138,6 +138,7 @@ describe('webhook dispatch (real HTTPS receiver, real processes)', () => {
             status_code: 200,
             duration_ms: expect.any(Number),
             error: null,
+            response_body_excerpt: expect.any(String),
             next_retry_at: null,
             created_at: expect.any(String),
           },

@@ -17,6 +17,7 @@ import { CountWrongDeliveryPins1765520000000 } from './migrations/1765520000000-
 import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-driver-standing';
 import { AddDeliveryRefund1765540000100 } from './migrations/1765540000100-add-delivery-refund';
 import { IndexRetainedRowsByAge1765630000000 } from './migrations/1765630000000-index-retained-rows-by-age';
+import { IndexDeliveriesByExternalReference1766000200000 } from './migrations/1766000200000-index-deliveries-by-external-reference';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -41,4 +42,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDriverStanding1765520000100,
   AddDeliveryRefund1765540000100,
   IndexRetainedRowsByAge1765630000000,
+  IndexDeliveriesByExternalReference1766000200000,
 ];

@@ -7,6 +7,7 @@ import { AddEventSequence1764001500000 } from './migrations/1764001500000-add-ev
 import { RenameMessageDestinations1764002200000 } from './migrations/1764002200000-rename-message-destinations';
 import { AddEndpointFailingRun1765620000000 } from './migrations/1765620000000-add-endpoint-failing-run';
 import { IndexRetainedEventsByAge1765630000100 } from './migrations/1765630000100-index-retained-events-by-age';
+import { AddAttemptResponseExcerpt1766000210000 } from './migrations/1766000210000-add-attempt-response-excerpt';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -21,4 +22,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   RenameMessageDestinations1764002200000,
   AddEndpointFailingRun1765620000000,
   IndexRetainedEventsByAge1765630000100,
+  AddAttemptResponseExcerpt1766000210000,
 ];

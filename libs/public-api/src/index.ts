@@ -12,6 +12,8 @@ export * from './api-key/api-key.resource';
 export * from './api-key/api-key.presenter';
 export * from './webhook/webhook.resource';
 export * from './webhook/webhook.presenter';
+export * from './webhook/webhook-health.resource';
+export * from './webhook/webhook-health.presenter';
 export * from './event/event.resource';
 export * from './event/event.presenter';
 export * from './error/error-envelope.resource';

@@ -80,9 +80,15 @@ export class DeliveriesController {
     });
   }
 
-  @ApiOperation({ summary: 'List deliveries', description: 'Newest first; keyset cursor stable under inserts.' })
+  @ApiOperation({
+    summary: 'List deliveries',
+    description: 'Newest first; keyset cursor stable under inserts. Filters combine (AND): `status`, `created[gte]`, `created[lte]`, `external_reference`.',
+  })
   @ApiOkResponse({ description: 'A page of deliveries.', type: DeliveryListResource })
-  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: `limit` outside 1–100, unknown `status`, `created[gte]`/`created[lte]` not Unix seconds, `external_reference` over 120 characters, or a cursor we did not issue.',
+  )
   @Get('deliveries')
   async list(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery): Promise<DeliveryListResource> {
     return presentDeliveryList(await this.bus.requestFor(auth, Pattern.ListDeliveries, listRequest(query)));
@@ -98,7 +104,7 @@ export class DeliveriesController {
       Link: { description: 'The successor: `</v1/deliveries>; rel="successor-version"`.', schema: { type: 'string' } },
     },
   })
-  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, unknown `status`, or a cursor we did not issue.')
+  @ApiErrorResponse(400, '`invalid_request_error`: as GET /v1/deliveries.')
   @Get('deliveries.list')
   async legacyList(@Auth() auth: AuthContext, @Query() query: ListDeliveriesQuery, @Res({ passthrough: true }) reply: FastifyReply): Promise<DeliveryListResource> {
     reply.header('Deprecation', 'true').header('Sunset', 'Sun, 28 Feb 2027 00:00:00 GMT').header('Link', '</v1/deliveries>; rel="successor-version"');
@@ -199,5 +205,12 @@ function listRequest(query: ListDeliveriesQuery): UnscopedRequest<typeof Pattern
     limit: query.limit ?? DEFAULT_PAGE_SIZE,
     cursor: query.cursor ?? query.starting_after,
     status: query.status,
+    createdGte: unixSecondsToIso(query['created[gte]']),
+    createdLte: unixSecondsToIso(query['created[lte]']),
+    externalReference: query.external_reference,
   };
+}
+
+function unixSecondsToIso(seconds: number | undefined): string | undefined {
+  return seconds === undefined ? undefined : new Date(seconds * 1000).toISOString();
 }

@@ -8,9 +8,11 @@ import {
   presentDeletedWebhook,
   presentRecovery,
   presentWebhook,
+  presentWebhookHealth,
   presentWebhookList,
   presentWebhookWithSecret,
   RecoveryResource,
+  WebhookHealthResource,
   WebhookListResource,
   WebhookResource,
   WebhookWithSecretResource,
@@ -126,6 +128,18 @@ export class WebhooksController {
     const parsed = parseRecoverySince(body.since, new Date());
     if ('error' in parsed) throw AppError.invalidRequest(ErrorCode.ParameterInvalid, `Invalid since: it ${parsed.error}.`, 'since');
     return presentRecovery(await this.bus.requestFor(auth, Pattern.RecoverWebhookDestinations, { webhookId, since: parsed.since.toISOString() }));
+  }
+
+  @ApiOperation({
+    summary: "An endpoint's health",
+    description:
+      'Its attempts of the last 24 hours (scheduled, resends, tests): how many, how many succeeded, the success rate, and the latest 5 failures with their status and response excerpt.',
+  })
+  @ApiOkResponse({ description: 'The health.', type: WebhookHealthResource })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Get(':webhookId/health')
+  async health(@Auth() auth: AuthContext, @Param('webhookId') webhookId: string): Promise<WebhookHealthResource> {
+    return presentWebhookHealth(await this.bus.requestFor(auth, Pattern.GetWebhookHealth, { webhookId }));
   }
 
   @ApiOperation({ summary: 'Delete a webhook endpoint' })

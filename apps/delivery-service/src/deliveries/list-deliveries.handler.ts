@@ -16,7 +16,7 @@ export class ListDeliveriesHandler {
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
   ) {}
 
-  async execute({ scope, limit, cursor, status }: ListDeliveriesRequest): Promise<DeliveryRecordPage> {
+  async execute({ scope, limit, cursor, status, createdGte, createdLte, externalReference }: ListDeliveriesRequest): Promise<DeliveryRecordPage> {
     const query = this.deliveries
       .createQueryBuilder('d')
       .where('d.merchant_id = :merchantId AND d.mode = :mode', scope)
@@ -29,6 +29,10 @@ export class ListDeliveriesHandler {
     } else if (status) {
       query.andWhere('d.status = :status', { status });
     }
+    if (createdGte) query.andWhere('d.created_at >= :createdGte', { createdGte });
+    if (createdLte) query.andWhere('d.created_at <= :createdLte', { createdLte });
+    if (externalReference !== undefined) query.andWhere('d.external_reference = :externalReference', { externalReference });
+    // A cursor is a position in the newest-first order, so it stays meaningful under any filters (as on the other lists).
     if (cursor) {
       const position = cursorParam(cursor, 'del');
       query.andWhere('(d.created_at, d.id) < (:createdAt, :id)', position);

@@ -47,7 +47,7 @@ export class AttemptSender implements OnApplicationShutdown {
     const base = { id: newId('att'), eventId, endpointId: endpoint.id, createdAt: this.clock.now() };
     const refused = (reason: string): AttemptOutcome => {
       Metrics.webhookAttempts.inc({ outcome: 'blocked' });
-      return { ...base, succeeded: false, statusCode: null, durationMs: 0, error: `url refused: ${reason}`, retryAfter: undefined };
+      return { ...base, succeeded: false, statusCode: null, durationMs: 0, error: `url refused: ${reason}`, responseBodyExcerpt: null, retryAfter: undefined };
     };
 
     const parsed = parseWebhookUrl(endpoint.url, this.allowedHosts);
@@ -73,6 +73,7 @@ export class AttemptSender implements OnApplicationShutdown {
       statusCode: response.statusCode,
       durationMs: response.durationMs,
       error: response.error,
+      responseBodyExcerpt: response.bodyExcerpt,
       retryAfter: response.retryAfter,
     };
   }

@@ -9,6 +9,8 @@ export interface AttemptRecord {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's response body; null when no response came. */
+  responseBodyExcerpt: string | null;
   createdAt: Date;
 }
 
@@ -23,6 +25,7 @@ export interface AttemptRow {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
+  response_body_excerpt: string | null;
   next_retry_at: Date | null;
   created_at: Date;
 }

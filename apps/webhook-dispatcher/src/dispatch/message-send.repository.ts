@@ -253,8 +253,8 @@ export class MessageSendRepository {
     const rows = await this.db.prepared<{ event_id: string; endpoint_id: string; attempt_count: number }>(
       'webhooks_record_attempts',
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::int[], $7::int[], $8::text[], $9::timestamptz[], $10::text[], $11::timestamptz[], $12::int[])
-           AS i (id, event_id, endpoint_id, number, succeeded, status_code, duration_ms, error, next_retry_at, status, created_at, round)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::bool[], $6::int[], $7::int[], $8::text[], $9::timestamptz[], $10::text[], $11::timestamptz[], $12::int[], $13::text[])
+           AS i (id, event_id, endpoint_id, number, succeeded, status_code, duration_ms, error, next_retry_at, status, created_at, round, response_body_excerpt)
        ), moved AS (
          UPDATE ${s}.message_destinations d
          SET attempt_count = i.number, status = i.status, next_attempt_at = i.next_retry_at, updated_at = i.created_at
@@ -262,8 +262,8 @@ export class MessageSendRepository {
          WHERE d.event_id = i.event_id AND d.endpoint_id = i.endpoint_id AND d.round = i.round AND d.attempt_count = i.number - 1 AND d.status = 'pending'
          RETURNING d.event_id, d.endpoint_id, d.attempt_count
        ), recorded AS (
-         INSERT INTO ${s}.attempts (id, event_id, endpoint_id, round, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at)
-         SELECT id, event_id, endpoint_id, round, number, 'automatic', succeeded, status_code, duration_ms, error, next_retry_at, created_at FROM input
+         INSERT INTO ${s}.attempts (id, event_id, endpoint_id, round, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at, response_body_excerpt)
+         SELECT id, event_id, endpoint_id, round, number, 'automatic', succeeded, status_code, duration_ms, error, next_retry_at, created_at, response_body_excerpt FROM input
          ON CONFLICT (event_id, endpoint_id, round, number) WHERE number IS NOT NULL DO NOTHING
        )
        SELECT event_id, endpoint_id, attempt_count FROM moved`,
@@ -280,6 +280,7 @@ export class MessageSendRepository {
         column((item): DestinationStatus => (item.attempt.succeeded ? 'succeeded' : item.nextRetryAt ? 'pending' : 'failed')),
         column((item) => item.attempt.createdAt),
         column((item) => item.round),
+        column((item) => item.attempt.responseBodyExcerpt),
       ],
     );
     const moved = new Set(rows.map((row) => `${row.event_id} ${row.endpoint_id} ${row.attempt_count}`));
@@ -303,9 +304,20 @@ export class MessageSendRepository {
            updated_at = $9
          RETURNING 1
        )
-       INSERT INTO ${s}.attempts (id, event_id, endpoint_id, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at)
-       SELECT $1, $2, $3, NULL, $4, $5, $6, $7, $8, NULL, $9 FROM destination`,
-      [attempt.id, attempt.eventId, attempt.endpointId, trigger, attempt.succeeded, attempt.statusCode, attempt.durationMs, attempt.error, attempt.createdAt],
+       INSERT INTO ${s}.attempts (id, event_id, endpoint_id, number, trigger, succeeded, status_code, duration_ms, error, next_retry_at, created_at, response_body_excerpt)
+       SELECT $1, $2, $3, NULL, $4, $5, $6, $7, $8, NULL, $9, $10 FROM destination`,
+      [
+        attempt.id,
+        attempt.eventId,
+        attempt.endpointId,
+        trigger,
+        attempt.succeeded,
+        attempt.statusCode,
+        attempt.durationMs,
+        attempt.error,
+        attempt.createdAt,
+        attempt.responseBodyExcerpt,
+      ],
     );
   }
 

@@ -55,7 +55,7 @@ describe('WebhookSender', () => {
     const started = Date.now();
     const response = await sender.send(webhook(receiver.url('/hooks/orders?x=1')));
 
-    expect(response).toEqual({ statusCode: 200, durationMs: expect.any(Number), error: null, retryAfter: undefined });
+    expect(response).toEqual({ statusCode: 200, durationMs: expect.any(Number), error: null, retryAfter: undefined, bodyExcerpt: '' });
     expect(Number.isInteger(response.durationMs)).toBe(true);
     expect(response.durationMs).toBeLessThanOrEqual(Date.now() - started + 1);
     expect(receiver.received).toHaveLength(1);
@@ -82,6 +82,7 @@ describe('WebhookSender', () => {
       statusCode: 500,
       error: null,
       retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT',
+      bodyExcerpt: 'oops',
     });
     receiver.reply(() => ({ status: 429, headers: { 'Retry-After': '120' } }));
     await expect(sender.send(webhook(receiver.url()))).resolves.toMatchObject({ statusCode: 429, error: null, retryAfter: '120' });
@@ -122,7 +123,7 @@ describe('WebhookSender', () => {
     });
     expect(MAX_RESPONSE_BODY_BYTES).toBe(65_536);
     const response = await sender.send(webhook(`https://localhost:${port}/`, { timeoutMs: 5000 }));
-    expect(response).toMatchObject({ statusCode: 200, error: null });
+    expect(response).toMatchObject({ statusCode: 200, error: null, bodyExcerpt: 'a'.repeat(1024) });
     expect(response.durationMs).toBeLessThan(2000);
   });
 
@@ -143,7 +144,7 @@ describe('WebhookSender', () => {
       response.writeHead(200, { 'Content-Length': '1000' });
       response.write('partial', () => setTimeout(() => response.socket?.destroy(), 20));
     });
-    await expect(sender.send(webhook(`https://localhost:${port}/`))).resolves.toMatchObject({ statusCode: 200, error: 'connection reset' });
+    await expect(sender.send(webhook(`https://localhost:${port}/`))).resolves.toMatchObject({ statusCode: 200, error: 'connection reset', bodyExcerpt: 'partial' });
   });
 
   it('reports a connection closed before any response', async () => {
@@ -152,6 +153,7 @@ describe('WebhookSender', () => {
       statusCode: null,
       error: 'connection reset',
       retryAfter: undefined,
+      bodyExcerpt: null,
     });
   });
 

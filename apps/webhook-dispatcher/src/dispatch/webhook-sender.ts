@@ -4,6 +4,7 @@ import { Agent, AgentOptions, request as httpsRequest } from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { SIGNATURE_HEADER } from '@sdd/signing';
+import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from './response-excerpt';
 
 export const WEBHOOK_USER_AGENT = 'SameDay-Webhooks/1.0';
 
@@ -38,6 +39,8 @@ export interface WebhookResponse {
   error: string | null;
   /** The raw `Retry-After` response header. */
   retryAfter: string | undefined;
+  /** The start of the response body ({@link responseExcerpt}); null when no response came. */
+  bodyExcerpt: string | null;
 }
 
 /**
@@ -73,18 +76,20 @@ export class WebhookSender {
     try {
       req = this.post(request, body.length);
     } catch (error) {
-      return Promise.resolve({ statusCode: null, durationMs: elapsed(), error: describeSendError(error), retryAfter: undefined });
+      return Promise.resolve({ statusCode: null, durationMs: elapsed(), error: describeSendError(error), retryAfter: undefined, bodyExcerpt: null });
     }
 
     return new Promise((resolve) => {
       let statusCode: number | null = null;
       let retryAfter: string | undefined;
+      const excerpt: Buffer[] = [];
+      let excerptBytes = 0;
       let settled = false;
       const finish = (error: string | null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(deadline);
-        resolve({ statusCode, durationMs: elapsed(), error, retryAfter });
+        resolve({ statusCode, durationMs: elapsed(), error, retryAfter, bodyExcerpt: statusCode === null ? null : responseExcerpt(Buffer.concat(excerpt)) });
       };
       const deadline = setTimeout(() => {
         finish('timeout');
@@ -98,6 +103,11 @@ export class WebhookSender {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => {
           bytes += chunk.length;
+          if (excerptBytes < RESPONSE_EXCERPT_BYTES) {
+            const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - excerptBytes);
+            excerpt.push(part);
+            excerptBytes += part.length;
+          }
           if (bytes <= MAX_RESPONSE_BODY_BYTES) return;
           finish(null);
           req.destroy();

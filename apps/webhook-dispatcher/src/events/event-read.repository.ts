@@ -36,6 +36,23 @@ export class EventReadRepository {
     );
   }
 
+  /** An endpoint's attempts since `since`: counted, and its latest failures (through `attempts_endpoint_recent_idx`). */
+  async attemptsOfEndpoint(endpointId: string, since: Date, failures: number): Promise<{ attempts: number; succeeded: number; lastFailures: AttemptRow[] }> {
+    const s = this.db.schema;
+    const [[counts], lastFailures] = await Promise.all([
+      this.db.query<Array<{ attempts: number; succeeded: number }>>(
+        `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE succeeded)::int AS succeeded FROM ${s}.attempts WHERE endpoint_id = $1 AND created_at >= $2`,
+        [endpointId, since],
+      ),
+      this.db.query<AttemptRow[]>(`SELECT * FROM ${s}.attempts WHERE endpoint_id = $1 AND created_at >= $2 AND NOT succeeded ORDER BY created_at DESC, id DESC LIMIT $3`, [
+        endpointId,
+        since,
+        failures,
+      ]),
+    ]);
+    return { attempts: counts.attempts, succeeded: counts.succeeded, lastFailures };
+  }
+
   /** The event's destinations with their attempts; the caller found the event in the merchant's scope first. */
   async destinationsOf(eventId: string): Promise<{ destinations: DestinationRow[]; attempts: AttemptRow[] }> {
     const s = this.db.schema;

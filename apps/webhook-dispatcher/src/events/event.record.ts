@@ -18,6 +18,7 @@ export function toAttemptRecord(row: AttemptRow): WebhookAttemptRecord {
     statusCode: row.status_code,
     durationMs: row.duration_ms,
     error: row.error,
+    responseBodyExcerpt: row.response_body_excerpt,
     nextRetryAt: row.next_retry_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
@@ -45,6 +46,7 @@ export function toManualAttemptRecord(attempt: AttemptRecord, trigger: 'resend' 
     statusCode: attempt.statusCode,
     durationMs: attempt.durationMs,
     error: attempt.error,
+    responseBodyExcerpt: attempt.responseBodyExcerpt,
     nextRetryAt: null,
     createdAt: attempt.createdAt.toISOString(),
   };

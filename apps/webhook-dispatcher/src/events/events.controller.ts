@@ -11,8 +11,10 @@ import {
   RecoveryRecord,
   ResendEventRequest,
   WebhookAttemptRecord,
+  WebhookHealthRecord,
   WebhookRef,
 } from '@sdd/contracts';
+import { GetWebhookHealthHandler } from './get-webhook-health.handler';
 import { GetEventHandler } from './get-event.handler';
 import { ListEventsHandler } from './list-events.handler';
 import { RecoverDestinationsHandler } from './recover-destinations.handler';
@@ -27,6 +29,7 @@ export class EventsController {
     private readonly resendEvent: ResendEventHandler,
     private readonly sendPing: SendPingHandler,
     private readonly recoverDestinations: RecoverDestinationsHandler,
+    private readonly getWebhookHealth: GetWebhookHealthHandler,
   ) {}
 
   @BusHandler(Pattern.ListEvents)
@@ -52,5 +55,10 @@ export class EventsController {
   @BusHandler(Pattern.RecoverWebhookDestinations)
   recover(@Payload() request: RecoverWebhookRequest): Promise<RecoveryRecord> {
     return this.recoverDestinations.execute(request);
+  }
+
+  @BusHandler(Pattern.GetWebhookHealth)
+  health(@Payload() request: WebhookRef): Promise<WebhookHealthRecord> {
+    return this.getWebhookHealth.execute(request);
   }
 }

@@ -4,6 +4,7 @@ import { DispatchModule } from '../dispatch/dispatch.module';
 import { EndpointsModule } from '../endpoints/endpoints.module';
 import { EventsController } from './events.controller';
 import { GetEventHandler } from './get-event.handler';
+import { GetWebhookHealthHandler } from './get-webhook-health.handler';
 import { ListEventsHandler } from './list-events.handler';
 import { EventReadRepository } from './event-read.repository';
 import { RecoverDestinationsHandler } from './recover-destinations.handler';
@@ -14,6 +15,15 @@ import { SendPingHandler } from './send-ping.handler';
 @Module({
   imports: [DispatchModule, EndpointsModule],
   controllers: [EventsController],
-  providers: [ListEventsHandler, GetEventHandler, ResendEventHandler, SendPingHandler, RecoverDestinationsHandler, EventReadRepository, { provide: CLOCK, useValue: systemClock }],
+  providers: [
+    ListEventsHandler,
+    GetEventHandler,
+    ResendEventHandler,
+    SendPingHandler,
+    RecoverDestinationsHandler,
+    GetWebhookHealthHandler,
+    EventReadRepository,
+    { provide: CLOCK, useValue: systemClock },
+  ],
 })
 export class EventsModule {}

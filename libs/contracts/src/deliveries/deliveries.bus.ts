@@ -1,7 +1,7 @@
 // @Type reads design-time types through the Reflect metadata API: load it with the classes, whoever imports them first.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { busPattern, replyOf } from '../bus/bus-pattern';
 import { IsStringRecord, NullableButPresent } from '../bus/message-rules';
 import { CATEGORIES, Category } from '../quotes/quotes';
@@ -124,6 +124,21 @@ export class ListDeliveriesRequest extends PageMessage {
   @IsOptional()
   @IsString()
   status?: string;
+
+  /** Created at or after this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601()
+  createdGte?: string;
+
+  /** Created at or before this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601()
+  createdLte?: string;
+
+  /** Exact match. */
+  @IsOptional()
+  @IsString()
+  externalReference?: string;
 }
 
 /** The public tracking page: the unguessable token alone, no merchant scope. */

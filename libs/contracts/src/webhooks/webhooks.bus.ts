@@ -11,6 +11,7 @@ import {
   MAX_SECRET_OVERLAP_HOURS,
   RecoveryRecord,
   WebhookAttemptRecord,
+  WebhookHealthRecord,
   WebhookRecord,
   WebhookRecordList,
   WebhookWithSecretRecord,
@@ -122,6 +123,7 @@ export const WEBHOOK_PATTERNS = {
   ResendEvent: busPattern({ name: 'webhook.resend_event', owner, message: ResendEventRequest, reply: replyOf<WebhookAttemptRecord>(), timeoutMs: 15_000 }),
   RotateWebhookSecret: busPattern({ name: 'webhook.rotate_secret', owner, message: RotateWebhookSecretRequest, reply: replyOf<WebhookWithSecretRecord>() }),
   RecoverWebhookDestinations: busPattern({ name: 'webhook.recover_deliveries', owner, message: RecoverWebhookRequest, reply: replyOf<RecoveryRecord>() }),
+  GetWebhookHealth: busPattern({ name: 'webhook.health', owner, message: WebhookRef, reply: replyOf<WebhookHealthRecord>() }),
   /**
    * The outbox offers delivery events; the reply acknowledges those stored. A
    * batch is stored and fanned out in a few statements; a slow reply is offered again, never lost.

@@ -70,9 +70,27 @@ export interface WebhookAttemptRecord {
   statusCode: number | null;
   durationMs: number;
   error: string | null;
+  /** The start of the receiver's response body (up to 1 KiB); null when no response came. */
+  responseBodyExcerpt: string | null;
   /** When the next scheduled attempt runs, if this one failed and one is left. */
   nextRetryAt: string | null;
   createdAt: string;
+}
+
+/** How far back an endpoint's health looks: the last day, the span auto-disable judges too. */
+export const WEBHOOK_HEALTH_WINDOW_MS = 24 * 3600 * 1000;
+
+/** How many of an endpoint's latest failed attempts its health lists. */
+export const WEBHOOK_HEALTH_LAST_FAILURES = 5;
+
+/** An endpoint's attempts of the last {@link WEBHOOK_HEALTH_WINDOW_MS}: how many, how many succeeded, the latest failures. */
+export interface WebhookHealthRecord {
+  webhookId: string;
+  since: string;
+  attempts: number;
+  succeeded: number;
+  /** Newest first, at most {@link WEBHOOK_HEALTH_LAST_FAILURES}. */
+  lastFailures: WebhookAttemptRecord[];
 }
 
 export const DESTINATION_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -28,6 +28,7 @@ export function presentAttempt(attempt: WebhookAttemptRecord): AttemptResource {
     status_code: attempt.statusCode,
     duration_ms: attempt.durationMs,
     error: attempt.error,
+    response_body_excerpt: attempt.responseBodyExcerpt,
     next_retry_at: attempt.nextRetryAt,
     created_at: attempt.createdAt,
   };

@@ -69,6 +69,13 @@ export class AttemptResource {
   @ApiProperty({ type: String, nullable: true })
   error!: string | null;
 
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The start of the endpoint's response body (its first 1 KiB as UTF-8, control characters removed); null when no response came.",
+  })
+  response_body_excerpt!: string | null;
+
   @ApiProperty({ type: String, format: 'date-time', nullable: true })
   next_retry_at!: string | null;
 

@@ -22,6 +22,7 @@ const attempt = {
   statusCode: 500,
   durationMs: 12,
   error: null,
+  responseBodyExcerpt: 'upstream down',
   nextRetryAt: '2026-11-23T10:01:00.000Z',
   createdAt: '2026-11-23T10:00:00.000Z',
 };
@@ -44,6 +45,7 @@ describe('webhook and event presenters', () => {
       status_code: 500,
       duration_ms: 12,
       error: null,
+      response_body_excerpt: 'upstream down',
       next_retry_at: '2026-11-23T10:01:00.000Z',
       created_at: '2026-11-23T10:00:00.000Z',
     });

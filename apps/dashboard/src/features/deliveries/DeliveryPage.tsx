@@ -5,21 +5,33 @@ import { formatDateTime, formatMoney } from '../../lib/format';
 import { canChange } from '../auth/permissions';
 import { useSignedIn } from '../auth/SessionContext';
 import { useMode } from '../mode/mode';
-import { useAdvanceDelivery, useDelivery, useDeliveryEvents, useDeliveryProof, type AdvanceTo } from './deliveries-api';
+import { useAdvanceDelivery, useDelivery, useDeliveryEvents, useDeliveryProof, useDeliveryTracking, type AdvanceTo } from './deliveries-api';
 import { EventAttempts } from './EventAttempts';
+import { RouteSchematic } from './RouteSchematic';
 import { StatusBadge } from './StatusBadge';
-import { statusLabel } from './delivery-status';
+import { statusLabel, statusTone } from './delivery-status';
 
 const ADVANCE_TO: AdvanceTo[] = ['pending', 'driver_assigned', 'driver_at_pickup', 'picked_up', 'in_transit', 'delivered', 'failed'];
+
+/** "delivery.picked_up" as people read it ("Picked up"); other events as they are named. */
+function eventLabel(type: string): string {
+  return type.startsWith('delivery.') ? statusLabel(type.slice('delivery.'.length)) : type;
+}
+
+function contact(name: string | null | undefined, phone: string | null | undefined): string {
+  return [name, phone].filter(Boolean).join(', ') || '—';
+}
 
 export function DeliveryPage() {
   const { deliveryId = '' } = useParams();
   const delivery = useDelivery(deliveryId);
   const events = useDeliveryEvents(deliveryId);
+  const tracking = useDeliveryTracking(deliveryId, delivery.data !== undefined && statusTone(delivery.data.status) === 'active');
   const proof = useDeliveryProof(deliveryId, delivery.data?.status === 'delivered');
   const advance = useAdvanceDelivery(deliveryId);
   const { mode } = useMode();
   const { member } = useSignedIn();
+  const driver = tracking.data?.driver ?? null;
 
   return (
     <>
@@ -37,28 +49,60 @@ export function DeliveryPage() {
               <dd>{formatMoney(d.price, d.currency)}</dd>
               <dt>Reference</dt>
               <dd>{d.external_reference ?? '—'}</dd>
+              <dt>Category</dt>
+              <dd>{d.category}</dd>
               <dt>Pickup</dt>
-              <dd>{d.pickup.address}</dd>
+              <dd>
+                {d.pickup.address} ({contact(d.pickup.name, d.pickup.phone)})
+              </dd>
               <dt>Dropoff</dt>
               <dd>{d.dropoff.address}</dd>
               <dt>Recipient</dt>
-              <dd>{d.customer?.name ?? '—'}</dd>
+              <dd>{contact(d.customer?.name, d.dropoff.phone)}</dd>
               <dt>Driver</dt>
-              <dd>{d.driver ? `${d.driver.name} (${d.driver.vehicle})` : 'Not assigned'}</dd>
+              <dd>{d.driver ? `${contact(d.driver.name, d.driver.phone)} (${d.driver.vehicle})` : driver ? contact(driver.name, driver.phone) : 'Not assigned'}</dd>
+              <dt>Arrives in</dt>
+              <dd>{tracking.data && tracking.data.eta_minutes > 0 ? `about ${tracking.data.eta_minutes} min` : '—'}</dd>
               <dt>Refund</dt>
               <dd>{d.refund ? `${formatMoney(d.refund.amount, d.refund.currency)} — ${d.refund.status} (${d.refund.reason.replaceAll('_', ' ')})` : 'None'}</dd>
+              <dt>Tracking page</dt>
+              <dd>
+                <a href={d.tracking_url}>{d.tracking_url}</a>
+              </dd>
               <dt>Created</dt>
               <dd>{formatDateTime(d.created_at)}</dd>
             </dl>
-            {proof.data ? (
-              <section aria-labelledby="proof">
-                <h2 id="proof">Proof of delivery</h2>
-                <p>
-                  Delivered {formatDateTime(proof.data.delivered_at)} to {proof.data.recipient_name ?? 'the recipient'}; PIN {proof.data.pin_verified ? 'verified' : 'not used'}; ID{' '}
-                  {proof.data.id_checked ? 'checked' : 'not checked'}; {proof.data.photos.length} photo(s).
-                </p>
-              </section>
-            ) : null}
+            <RouteSchematic pickup={d.pickup} dropoff={d.dropoff} driver={driver?.location ?? null} />
+            <section aria-labelledby="proof">
+              <h2 id="proof">Proof of delivery</h2>
+              {proof.data ? (
+                <>
+                  <p>
+                    Delivered {formatDateTime(proof.data.delivered_at)} to {proof.data.recipient_name ?? 'the recipient'}.
+                  </p>
+                  <ul>
+                    <li>PIN: {proof.data.pin_verified ? 'verified' : 'not used'}</li>
+                    <li>ID check: {proof.data.id_checked ? 'done' : 'not done'}</li>
+                    <li>
+                      Photos: {proof.data.photos.length === 0 ? 'none' : null}
+                      <ul>
+                        {proof.data.photos.map((photo, index) => (
+                          <li key={photo.sha256}>
+                            <a href={photo.url} target="_blank" rel="noreferrer">
+                              Photo {index + 1}
+                            </a>{' '}
+                            ({photo.content_type}, {Math.ceil(photo.size / 1024)} KB, link valid until {formatDateTime(photo.url_expires_at)})
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  </ul>
+                </>
+              ) : (
+                <p className="empty">{d.status === 'delivered' && proof.isPending ? 'Loading…' : 'Available once the delivery is delivered.'}</p>
+              )}
+              {proof.error ? <ErrorMessage error={proof.error} /> : null}
+            </section>
             {mode === 'test' && canChange(member.role) ? (
               <section aria-labelledby="advance">
                 <h2 id="advance">Advance this test delivery</h2>
@@ -77,16 +121,17 @@ export function DeliveryPage() {
       </QueryState>
       <section aria-labelledby="timeline">
         <h2 id="timeline">Timeline and events</h2>
+        <p>Every event of the delivery in order, with its sending to each webhook endpoint: open one to see the request, every attempt and the endpoint's answers.</p>
         <QueryState query={events} isEmpty={(list) => list.data.length === 0} empty="No events yet.">
           {(list) => (
             <ol className="timeline">
               {[...list.data]
                 .sort((a, b) => a.sequence - b.sequence)
                 .map((event) => (
-                  <li key={event.id}>
+                  <li key={event.id} data-event-type={event.type}>
                     <details>
                       <summary>
-                        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> <code>{event.type}</code>
+                        <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time> {eventLabel(event.type)} <code>{event.type}</code>
                       </summary>
                       <EventAttempts eventId={event.id} writable={canChange(member.role)} />
                     </details>

@@ -39,6 +39,23 @@ export function useDeliveryEvents(id: string) {
   });
 }
 
+/**
+ * How often the driver's position is asked again while the delivery is under
+ * way: slower than the page's own refresh, since the member's sessions share
+ * one rate-limit budget (RATE_LIMIT_PER_MINUTE, 100 by default).
+ */
+const TRACKING_REFRESH_MS = 5000;
+
+/** Where the driver is (live: once assigned; test: the simulated driver along the route); asked once for an ended delivery. */
+export function useDeliveryTracking(id: string, underWay: boolean) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: [mode, 'delivery', id, 'tracking'],
+    queryFn: () => unwrap(api.GET('/v1/deliveries/{deliveryId}/tracking', { params: { path: { deliveryId: id } } })),
+    refetchInterval: underWay ? TRACKING_REFRESH_MS : false,
+  });
+}
+
 /** The proof of a delivered delivery; null before there is one (404). */
 export function useDeliveryProof(id: string, delivered: boolean) {
   const { mode } = useMode();

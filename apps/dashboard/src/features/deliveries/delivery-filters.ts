@@ -1,3 +1,4 @@
+import type { paths } from '../../api/schema';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery-status';
 
 /** The list's filters as the URL's search parameters hold them, so a filtered list can be bookmarked and shared. */
@@ -6,9 +7,11 @@ export interface DeliveryFilters {
   /** Inclusive dates, YYYY-MM-DD, in the browser's time zone. */
   from?: string;
   to?: string;
-  /** Part of an external_reference, any case. */
+  /** An external_reference, exactly. */
   reference?: string;
 }
+
+export type DeliveryListQuery = NonNullable<paths['/v1/deliveries']['get']['parameters']['query']>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -35,22 +38,19 @@ export function filtersToParams(filters: DeliveryFilters): URLSearchParams {
   return params;
 }
 
-/** What GET /v1/deliveries filters itself (the status); the rest is matched on the page it returns. */
-export function listQuery(filters: DeliveryFilters): { limit: number; status?: DeliveryStatus } {
-  return { limit: 100, ...(filters.status ? { status: filters.status } : {}) };
+/** The Unix second at which a local day (YYYY-MM-DD) starts; `offsetDays` 1 gives the next day's. Local, so a 23- or 25-hour day keeps its length. */
+function localDayStart(day: string, offsetDays = 0): number {
+  const [year, month, date] = day.split('-').map(Number);
+  return Math.floor(new Date(year, month - 1, date + offsetDays).getTime() / 1000);
 }
 
-function localDay(iso: string): string {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Whether a delivery passes the filters the API does not apply: its creation day and its external_reference. */
-export function matchesFilters(delivery: { created_at: string; external_reference: string | null }, filters: DeliveryFilters): boolean {
-  const day = localDay(delivery.created_at);
-  if (filters.from && day < filters.from) return false;
-  if (filters.to && day > filters.to) return false;
-  if (filters.reference && !(delivery.external_reference ?? '').toLowerCase().includes(filters.reference.toLowerCase())) return false;
-  return true;
+/** GET /v1/deliveries filtering on the server: the status, the browser's local day bounds as Unix seconds (both inclusive), the reference. */
+export function listQuery(filters: DeliveryFilters): DeliveryListQuery {
+  return {
+    limit: 100,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.from ? { 'created[gte]': localDayStart(filters.from) } : {}),
+    ...(filters.to ? { 'created[lte]': localDayStart(filters.to, 1) - 1 } : {}),
+    ...(filters.reference ? { external_reference: filters.reference } : {}),
+  };
 }

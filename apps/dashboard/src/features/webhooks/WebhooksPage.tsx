@@ -1,59 +1,71 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
-import type { components } from '../../api/schema';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { QueryState } from '../../components/QueryState';
-import { formatDateTime } from '../../lib/format';
 import { canChange } from '../auth/permissions';
 import { useSignedIn } from '../auth/SessionContext';
 import { useMode } from '../mode/mode';
-
-type Webhook = components['schemas']['Webhook'];
-type EventType = components['schemas']['CreateWebhookRequest']['events'][number];
-
-function health(webhook: Webhook): string {
-  if (webhook.disabled_at) return `Disabled ${formatDateTime(webhook.disabled_at)} (${webhook.disabled_reason === 'failing' ? 'kept failing' : 'by you'})`;
-  if (webhook.failing_since) return `Failing since ${formatDateTime(webhook.failing_since)}`;
-  return webhook.active ? 'Healthy' : 'Inactive';
-}
+import { WebhookCard } from './WebhookCard';
+import { useWebhookChanges, useWebhooks, type Webhook } from './webhooks-api';
 
 export function WebhooksPage() {
   const { mode } = useMode();
   const { member } = useSignedIn();
-  const queryClient = useQueryClient();
   const writable = canChange(member.role);
-  const key = [mode, 'webhooks'];
-  const webhooks = useQuery({ queryKey: key, queryFn: () => unwrap(api.GET('/v1/webhooks')) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const webhooks = useWebhooks();
+  const changes = useWebhookChanges();
   const [url, setUrl] = useState('');
-  const [secret, setSecret] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/webhooks', { body: { url, events: ['*'] satisfies EventType[] } })),
-    onSuccess: (created) => {
-      setSecret(created.secret);
-      setUrl('');
-      void refresh();
-    },
-  });
-  const test = useMutation({ mutationFn: (webhookId: string) => unwrap(api.POST('/v1/webhooks/{webhookId}/test', { params: { path: { webhookId } } })) });
-  const rotate = useMutation({
-    mutationFn: (webhookId: string) => unwrap(api.POST('/v1/webhooks/{webhookId}/rotate_secret', { params: { path: { webhookId } }, body: {} })),
-    onSuccess: (rotated) => setSecret(rotated.secret),
-  });
-  const recover = useMutation({
-    mutationFn: (webhookId: string) =>
-      unwrap(api.POST('/v1/webhooks/{webhookId}/recover', { params: { path: { webhookId } }, body: { since: new Date(Date.now() - 24 * 3600_000).toISOString() } })),
-    onSuccess: refresh,
-  });
-  const failed = create.error ?? test.error ?? rotate.error ?? recover.error;
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
+  const secret = changes.create.data?.secret ?? changes.rotate.data?.secret;
+  const failed = Object.values(changes).find((change) => change.error)?.error;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate();
+    changes.rotate.reset();
+    changes.create.mutate(url, { onSuccess: () => setUrl('') });
   }
+
+  const actions = (webhook: Webhook) =>
+    writable ? (
+      <div className="actions">
+        <button type="button" onClick={() => changes.test.mutate(webhook.id)} aria-label={`Send test to ${webhook.url}`}>
+          Send test
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            changes.create.reset();
+            changes.rotate.mutate(webhook.id);
+          }}
+          aria-label={`Rotate secret of ${webhook.url}`}
+        >
+          Rotate secret
+        </button>
+        {webhook.disabled_at || !webhook.active ? (
+          <button type="button" onClick={() => changes.reEnable.mutate(webhook.id)} aria-label={`Re-enable ${webhook.url}`}>
+            Re-enable
+          </button>
+        ) : (
+          <button type="button" onClick={() => changes.recover.mutate(webhook.id)} aria-label={`Recover last 24 h of failed events for ${webhook.url}`}>
+            Recover last 24 h
+          </button>
+        )}
+        {confirmingDelete === webhook.id ? (
+          <>
+            <button type="button" onClick={() => changes.remove.mutate(webhook.id, { onSettled: () => setConfirmingDelete(null) })} aria-label={`Delete for good ${webhook.url}`}>
+              Delete for good
+            </button>
+            <button type="button" onClick={() => setConfirmingDelete(null)} aria-label={`Keep it: ${webhook.url}`}>
+              Keep it
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirmingDelete(webhook.id)} aria-label={`Delete ${webhook.url}`}>
+            Delete
+          </button>
+        )}
+      </div>
+    ) : null;
 
   return (
     <>
@@ -64,7 +76,7 @@ export function WebhooksPage() {
             Endpoint URL
             <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks" />
           </label>
-          <button type="submit" disabled={create.isPending}>
+          <button type="submit" disabled={changes.create.isPending}>
             Add endpoint
           </button>
         </form>
@@ -72,34 +84,22 @@ export function WebhooksPage() {
       {secret ? (
         <div className="new-secret" role="status">
           <p>The signing secret. Copy it now: it will not be shown again.</p>
-          <code>{secret}</code> <CopyButton text={secret} label="Copy secret" />
+          <code id="new-webhook-secret">{secret}</code> <CopyButton text={secret} label="Copy secret" />
         </div>
       ) : null}
-      {test.isSuccess ? <p role="status">Test event sent.</p> : null}
+      {changes.test.data ? (
+        <p role="status">
+          Test event sent: {changes.test.data.succeeded ? 'the endpoint accepted it' : 'the endpoint did not accept it'} (
+          {changes.test.data.status_code === null ? 'no response' : `HTTP ${changes.test.data.status_code}`}, {changes.test.data.duration_ms} ms).
+        </p>
+      ) : null}
+      {changes.recover.data ? <p role="status">{changes.recover.data.queued} failed event(s) queued again.</p> : null}
       {failed ? <ErrorMessage error={failed} /> : null}
       <QueryState query={webhooks} isEmpty={(list) => list.data.length === 0} empty={`No ${mode} endpoints yet.`}>
         {(list) => (
           <ul className="cards">
             {list.data.map((webhook) => (
-              <li key={webhook.id}>
-                <h2>{webhook.url}</h2>
-                <p>
-                  {health(webhook)} · events: {webhook.events.join(', ')} · created {formatDateTime(webhook.created_at)}
-                </p>
-                {writable ? (
-                  <div className="actions">
-                    <button type="button" onClick={() => test.mutate(webhook.id)} aria-label={`Send a test event to ${webhook.url}`}>
-                      Send test
-                    </button>
-                    <button type="button" onClick={() => rotate.mutate(webhook.id)} aria-label={`Rotate the secret of ${webhook.url}`}>
-                      Rotate secret
-                    </button>
-                    <button type="button" onClick={() => recover.mutate(webhook.id)} aria-label={`Resend the last day's failed events to ${webhook.url}`}>
-                      Recover last 24 h
-                    </button>
-                  </div>
-                ) : null}
-              </li>
+              <WebhookCard key={webhook.id} webhook={webhook} actions={actions(webhook)} />
             ))}
           </ul>
         )}
