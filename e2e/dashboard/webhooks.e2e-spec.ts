@@ -1,24 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const FAILURE_BODY = 'upstream database down, try later';
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: unknown[];
-}
-
-/** axe-core in the page, evaluated over DevTools (the page's CSP allows no injected script); serious and critical findings only. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate<AxeViolation[]>('axe.run(document).then((result) => result.violations)');
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 /** A failed webhook seen, resent and delivered from the dashboard: item 3's attempts and item 5's health, against a real HTTPS receiver. */
 describe('dashboard webhooks: a failed attempt, its health, a resend (headless Chromium)', () => {
@@ -129,7 +114,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       expect(await failed.locator('.attempt-duration').textContent()).toMatch(/^\d+ ms$/);
       await event.getByText('Request body').click();
       expect(await event.locator('.request pre').textContent()).toContain(deliveryId);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The webhooks page: the endpoint's health counts the failure and lists it.
       await page.getByRole('link', { name: 'Webhooks' }).click();
@@ -144,7 +129,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       const lastFailure = card.locator('.attempt').first();
       expect(await lastFailure.locator('.attempt-status').textContent()).toBe('HTTP 500');
       expect(await lastFailure.locator('.excerpt').textContent()).toBe(FAILURE_BODY);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // The receiver recovers; a resend from the delivery page succeeds and appears at once.
       receiver.reply(() => ({ status: 200, body: '{"received":true}' }));
@@ -155,7 +140,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       expect(await resent.locator('.attempt-status').textContent()).toBe('HTTP 200');
       expect(await resent.locator('.excerpt').textContent()).toBe('{"received":true}');
       expect(await event.getByRole('alert').count()).toBe(0);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       // Phone width: the delivery page (long URLs, the schematic, the attempts) stays within the screen, and so does the webhooks page.
       await page.setViewportSize({ width: 390, height: 844 });
       const tooWide =
@@ -184,12 +169,12 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       await openCreatedEvent(viewer, deliveryId);
       expect(await viewer.locator('.attempt').count()).toBeGreaterThanOrEqual(2);
       expect(await viewer.getByRole('button', { name: /Resend/ }).count()).toBe(0);
-      expect(await seriousViolations(viewer)).toEqual([]);
+      expect(await seriousAxeViolations(viewer)).toEqual([]);
       await viewer.getByRole('link', { name: 'Webhooks' }).click();
       await viewer.locator('.cards li .success-rate').waitFor({ timeout: 10000 });
       expect(await viewer.getByRole('button', { name: /Rotate|Send test|Delete|Recover|Re-enable/ }).count()).toBe(0);
       expect(await viewer.getByLabel('Endpoint URL').count()).toBe(0);
-      expect(await seriousViolations(viewer)).toEqual([]);
+      expect(await seriousAxeViolations(viewer)).toEqual([]);
 
       // And the API refuses the viewer's session the changes the page does not offer.
       const session = await fetch(`${system.baseUrl}/v1/dashboard/sessions`, {

@@ -9,8 +9,15 @@ export type CreateDeliveryRequest = components['schemas']['CreateDeliveryRequest
 export type TestScenario = NonNullable<CreateDeliveryRequest['test_scenario']>;
 export type AdvanceTo = NonNullable<components['schemas']['AdvanceDeliveryRequest']['to']>;
 
-/** How often an open list or delivery page asks again, so it follows deliveries as they move. */
-const REFRESH_MS = 2000;
+/**
+ * How often an open list or delivery page asks again, so it follows deliveries
+ * as they move. An open delivery page asks for the delivery, its events and
+ * the driver's position: about 52 requests a minute at 3 s, leaving room in
+ * the member's budget (RATE_LIMIT_PER_MINUTE, 100 by default) for a second
+ * window and the member's own actions. Hidden tabs do not ask (TanStack
+ * Query's default).
+ */
+const REFRESH_MS = 3000;
 
 export function useDeliveries(filters: DeliveryFilters) {
   const { mode } = useMode();
@@ -39,11 +46,7 @@ export function useDeliveryEvents(id: string) {
   });
 }
 
-/**
- * How often the driver's position is asked again while the delivery is under
- * way: slower than the page's own refresh, since the member's sessions share
- * one rate-limit budget (RATE_LIMIT_PER_MINUTE, 100 by default).
- */
+/** How often the driver's position is asked again while the delivery is under way: slower than the page's own refresh (the budget above). */
 const TRACKING_REFRESH_MS = 5000;
 
 /** Where the driver is (live: once assigned; test: the simulated driver along the route); asked once for an ended delivery. */
