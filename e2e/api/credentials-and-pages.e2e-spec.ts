@@ -5,7 +5,7 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { Fleet, launchTestBrowser, metricValue, PaymentFlow, TEST_OPS_TOKEN, TestSystem, testPhoto, waitFor } from '@sdd/testing';
+import { Fleet, launchTestBrowser, metricValue, PaymentFlow, TEST_OPS_TOKEN, TestSystem, testPhoto, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 interface Reply {
   status: number;
@@ -36,13 +36,7 @@ function send(base: string, path: string, options: { from?: string; method?: str
  * (250 token lookups at once on a loaded 2-core machine can take longer than
  * the default 1.5 s).
  */
-const NO_SHEDDING = {
-  LOAD_SHED_MAX_IN_FLIGHT: '10000',
-  LOAD_SHED_MAX_BUS_PENDING: '10000',
-  LOAD_SHED_MAX_BUS_WAIT_MS: '60000',
-  LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '60000',
-  BUS_TIMEOUT_MS: '20000',
-};
+const NO_SHEDDING = { ...WITHOUT_LOAD_SHEDDING, BUS_TIMEOUT_MS: '20000' };
 /** How many of each status, e.g. `{ 401: 50, 429: 200 }`: a failure shows every status that came. */
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 const envelope = (reply: Reply) => (JSON.parse(reply.body) as Envelope).error;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
-import { startMailServer, TestSystem, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
+import { startMailServer, TestSystem, testEnv, uniquePrefix, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -34,7 +34,7 @@ describe('dashboard accounts and sessions (real gateway, Postgres, Redis)', () =
     mail = await startMailServer();
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
-      env: { RATE_LIMIT_PER_MINUTE: '100000', DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL: String(SIGN_IN_LIMIT), SMTP_URL: mail.url },
+      env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', DASHBOARD_SIGN_IN_ATTEMPTS_PER_EMAIL: String(SIGN_IN_LIMIT), SMTP_URL: mail.url },
     });
   }, 60000);
   afterAll(async () => {

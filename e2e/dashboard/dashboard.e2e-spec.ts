@@ -1,6 +1,6 @@
 import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
 /** Keys, webhook secrets and processor keys as they are spelled: none may be in the bundle. */
@@ -25,7 +25,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       // A test delivery's scenario plays out in seconds instead of minutes.
-      env: { RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10', SMTP_URL: mail.url },
+      env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10', SMTP_URL: mail.url },
     });
     email = `owner+${uniquePrefix('d')}@example.ca`;
     const registered = await system.request('POST', '/v1/merchants/register', {

@@ -1,6 +1,6 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, PaymentFlow, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { launchTestBrowser, PaymentFlow, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'amelie@example.ca' };
@@ -82,7 +82,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
     mail = await startMailServer();
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment],
-      env: { RATE_LIMIT_PER_MINUTE: '100000', MONEY_MOVEMENT_INTERVAL_MS: '200', TIMELINE_SPEED: '0.001', SMTP_URL: mail.url },
+      env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', MONEY_MOVEMENT_INTERVAL_MS: '200', TIMELINE_SPEED: '0.001', SMTP_URL: mail.url },
     });
     Object.assign(owner, await register('Money Bakery'));
     Object.assign(other, await register('Other Bakery'));

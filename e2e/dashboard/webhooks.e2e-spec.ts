@@ -1,6 +1,6 @@
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
 const FAILURE_BODY = 'upstream database down, try later';
@@ -53,7 +53,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
     receiver = await WebhookReceiver.start({ reply: () => ({ status: 500, body: FAILURE_BODY }) });
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
-      env: { RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: mail.url, WEBHOOK_ALLOWED_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: receiver.caFile },
+      env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: mail.url, WEBHOOK_ALLOWED_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: receiver.caFile },
     });
     email = `owner+${uniquePrefix('w')}@example.ca`;
     const registered = await system.request('POST', '/v1/merchants/register', {

@@ -1,5 +1,5 @@
 import { ServiceName } from '@sdd/contracts';
-import { ReceivedMail, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { ReceivedMail, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 /** 1 min, 10 min, 1 h become 100 ms, 1 s, 6 s: an event's four attempts span about 7 s. */
 const RETRY_SPEED = '600';
@@ -79,9 +79,8 @@ describe('webhook auto-disable (decisions.md: only after failing for a day, the 
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       env: {
         RATE_LIMIT_PER_MINUTE: '100000',
-        // Its bursts of deliveries test the endpoints' health, not the gateway's load shedding (load-shedding.e2e-spec.ts).
-        LOAD_SHED_MAX_BUS_WAIT_MS: '60000',
-        LOAD_SHED_MAX_EVENT_LOOP_DELAY_MS: '60000',
+        // Its bursts of deliveries test the endpoints' health, not the gateway's load shedding.
+        ...WITHOUT_LOAD_SHEDDING,
         TIMELINE_SPEED,
         WEBHOOK_RETRY_SPEED: RETRY_SPEED,
         WEBHOOK_ALLOWED_HOSTS: 'localhost',
