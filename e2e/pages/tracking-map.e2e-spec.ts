@@ -1,7 +1,7 @@
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
-import { Fleet, GatewayReplica, launchTestBrowser, PaymentFlow, seriousAxeViolations, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, GatewayReplica, launchTestBrowser, PaymentFlow, seriousAxeViolations, TEST_OPS_TOKEN, TestSystem } from '@sdd/testing';
 
 /** A 1×1 PNG, answered for every tile. */
 const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
