@@ -114,7 +114,9 @@ describe('public tracking page on a map (headless Chromium)', () => {
         expect(tiles.requests()).toBeGreaterThan(0);
         expect(await page.locator('#live-map .marker-pickup').count()).toBe(1);
         expect(await page.locator('#live-map .marker-dropoff').count()).toBe(1);
-        expect(await page.locator('#live-map path.leaflet-interactive, #live-map path').count()).toBeGreaterThan(0);
+        // The route: Leaflet's own SVG, drawn across the map (the schematic's styles must not shrink it).
+        expect((await page.locator('#live-map .leaflet-overlay-pane svg').boundingBox())?.width).toBeGreaterThan(100);
+        expect(await page.getAttribute('#live-map .leaflet-overlay-pane path', 'd')).toMatch(/^M[\d.-]+ [\d.-]+(L[\d.-]+ [\d.-]+){2}$/);
         expect(await page.isVisible('#map')).toBe(false);
         expect(await page.textContent('.leaflet-control-attribution')).toBe('© Test Tiles & Co');
         expect(await page.textContent('#eta')).toMatch(/^Arriving in about \d+ min$/);

@@ -10,7 +10,8 @@ li { padding: 6px 0 6px 28px; position: relative; color: #4a5568; }
 li::before { content: ''; position: absolute; left: 6px; top: 11px; width: 10px; height: 10px; border-radius: 50%; background: #cbd5e0; }
 li.reached { color: #1d2433; font-weight: 600; }
 li.reached::before { background: #2f855a; }
-svg { width: 100%; height: auto; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; }
+/* The schematic only: Leaflet draws its route in an SVG of its own. */
+#map { width: 100%; height: auto; background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; }
 .error { color: #c53030; }
 [hidden] { display: none !important; }
 .live-map { height: 320px; border: 1px solid #e2e8f0; border-radius: 8px; }

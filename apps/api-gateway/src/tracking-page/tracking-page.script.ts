@@ -25,9 +25,9 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
 }
 
-function marker(kind, title) {
+function marker(kind, title, zIndexOffset) {
   var icon = L.divIcon({ className: 'marker marker-' + kind, iconSize: [18, 18] });
-  return L.marker([0, 0], { icon: icon, interactive: false, keyboard: false, title: title });
+  return L.marker([0, 0], { icon: icon, interactive: false, keyboard: false, title: title, zIndexOffset: zIndexOffset });
 }
 
 function dropLiveMap() {
@@ -52,7 +52,9 @@ function drawLive(view) {
       setTimeout(function () { dropLiveMap(); live = false; render(shown); });
     });
     live = { map: map, route: L.polyline([], { color: '#4a5568', weight: 4, dashArray: '8 6', interactive: false }).addTo(map),
-      pickup: marker('pickup', 'Pickup').addTo(map), dropoff: marker('dropoff', 'Dropoff').addTo(map), driver: marker('driver', 'Your driver') };
+      pickup: marker('pickup', 'Pickup', 0).addTo(map), dropoff: marker('dropoff', 'Dropoff', 0).addTo(map),
+      // Above the stops: the driver waiting at the pickup stays in sight.
+      driver: marker('driver', 'Your driver', 1000) };
     map.fitBounds(L.latLngBounds(view.route), { padding: [32, 32], maxZoom: 16 });
     tiles.addTo(map);
   }
