@@ -35,18 +35,18 @@ export class TrackingPageContent {
   readonly files: ReadonlyMap<string, PageAsset>;
 
   constructor(@Inject(APP_CONFIG) config: GatewayConfig) {
-    const sources: Record<keyof TrackingPageAssetNames, [string, Buffer, string]> = {
-      css: ['tracking-page.css', Buffer.from(TRACKING_PAGE_CSS), CSS],
-      script: ['tracking-page.js', Buffer.from(TRACKING_PAGE_SCRIPT), JS],
-      leafletCss: ['leaflet.css', readFileSync(require.resolve('leaflet/dist/leaflet.css')), CSS],
-      leafletJs: ['leaflet.js', readFileSync(require.resolve('leaflet/dist/leaflet.js')), JS],
-    };
     const files = new Map<string, PageAsset>();
-    const names = {} as TrackingPageAssetNames;
-    for (const [role, [name, body, contentType]] of Object.entries(sources) as Array<[keyof TrackingPageAssetNames, [string, Buffer, string]]>) {
-      names[role] = hashedName(name, body);
-      files.set(names[role], { body, contentType });
-    }
+    const serve = (name: string, body: Buffer, contentType: string): string => {
+      const served = hashedName(name, body);
+      files.set(served, { body, contentType });
+      return served;
+    };
+    const names: TrackingPageAssetNames = {
+      css: serve('tracking-page.css', Buffer.from(TRACKING_PAGE_CSS), CSS),
+      script: serve('tracking-page.js', Buffer.from(TRACKING_PAGE_SCRIPT), JS),
+      leafletCss: serve('leaflet.css', readFileSync(require.resolve('leaflet/dist/leaflet.css')), CSS),
+      leafletJs: serve('leaflet.js', readFileSync(require.resolve('leaflet/dist/leaflet.js')), JS),
+    };
     this.files = files;
     this.html = trackingPageHtml(names, config.TILE_URL ? { url: config.TILE_URL, attribution: config.TILE_ATTRIBUTION } : undefined);
     this.csp = trackingPageCsp(config.TILE_URL);
