@@ -43,3 +43,23 @@ describe('GatewayConfig overload bounds', () => {
     expect(() => loadConfig(GatewayConfig, { ...required, [name]: '0' })).toThrow(name);
   });
 });
+
+describe('GatewayConfig tile source', () => {
+  it('has no map tiles by default (empty counts as unset), and credits OpenStreetMap', () => {
+    expect(loadConfig(GatewayConfig, required).TILE_URL).toBeUndefined();
+    expect(loadConfig(GatewayConfig, { ...required, TILE_URL: '' }).TILE_URL).toBeUndefined();
+    expect(loadConfig(GatewayConfig, required).TILE_ATTRIBUTION).toBe('© OpenStreetMap contributors');
+  });
+
+  it('takes an OpenStreetMap-compatible template', () => {
+    expect(loadConfig(GatewayConfig, { ...required, TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' }).TILE_URL).toBe(
+      'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+  });
+
+  it('refuses to start on a template the page cannot use, saying why', () => {
+    expect(() => loadConfig(GatewayConfig, { ...required, TILE_URL: 'https://tile.example.com/{z}/{x}.png' })).toThrow(
+      'TILE_URL must be an OpenStreetMap-compatible tile template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png ({y} is missing)',
+    );
+  });
+});

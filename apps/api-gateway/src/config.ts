@@ -7,6 +7,7 @@ import {
   IsString,
   Matches,
   Max,
+  MaxLength,
   Min,
   MinLength,
   ValidateIf,
@@ -17,6 +18,7 @@ import {
 } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
 import { trustProxyProblems } from './http/client-ip';
+import { tileUrlProblems } from './tracking-page/tile-source';
 
 @ValidatorConstraint({ name: 'trustProxyList' })
 class TrustProxyList implements ValidatorConstraintInterface {
@@ -27,6 +29,18 @@ class TrustProxyList implements ValidatorConstraintInterface {
   defaultMessage(args?: ValidationArguments): string {
     const problems = typeof args?.value === 'string' ? trustProxyProblems(args.value) : ['not a string'];
     return `TRUST_PROXY must be a comma-separated list of IP addresses or CIDRs (${problems.join('; ')})`;
+  }
+}
+
+@ValidatorConstraint({ name: 'tileUrlTemplate' })
+class TileUrlTemplate implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && tileUrlProblems(value).length === 0;
+  }
+
+  defaultMessage(args?: ValidationArguments): string {
+    const problems = typeof args?.value === 'string' ? tileUrlProblems(args.value) : ['not a string'];
+    return `TILE_URL must be an OpenStreetMap-compatible tile template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (${problems.join('; ')})`;
   }
 }
 
@@ -262,4 +276,19 @@ export class GatewayConfig extends BaseConfig {
 
   @IsString()
   MAIL_OUTBOX_DIR = '.data/outbox-mail';
+
+  /**
+   * The tracking page's map tiles: an OpenStreetMap-compatible template
+   * (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`; `{s}.` as the host's
+   * first label for subdomains, `{r}` for retina). Its host is the only one the
+   * page's CSP lets images come from. Unset: no map, the schematic.
+   */
+  @IsOptional()
+  @Validate(TileUrlTemplate)
+  TILE_URL?: string;
+
+  /** The credit the tile source requires, shown as text in the map's corner. */
+  @IsString()
+  @MaxLength(300)
+  TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 }

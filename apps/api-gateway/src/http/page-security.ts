@@ -29,7 +29,7 @@ export const DASHBOARD_CSP = `default-src 'self'; script-src 'self'; style-src '
 
 /**
  * The headers a page gets: PAGE_SECURITY_HEADERS, keeping a stricter CSP the
- * page set itself (the dashboard's) only when it still holds the base policy's
+ * page set itself (the dashboard's, the tracking page's) only when it still holds the base policy's
  * directives, so no page can loosen what every page must refuse.
  */
 export function pageSecurityHeaders(ownCsp: unknown): Readonly<Record<string, string>> {

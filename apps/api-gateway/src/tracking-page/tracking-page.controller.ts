@@ -1,10 +1,11 @@
-import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { Pattern, PublicTracking } from '@sdd/contracts';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public, RequestId } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
-import { TRACKING_PAGE_HTML } from './tracking-page.html';
+import { TrackingPageContent } from './tracking-page.content';
 
 /**
  * The page behind `tracking_url`: public, reached by the unguessable token
@@ -15,13 +16,18 @@ import { TRACKING_PAGE_HTML } from './tracking-page.html';
 @WithRouteTraits({ budget: 'tracking' })
 @Controller('track')
 export class TrackingPageController {
-  constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}
+  constructor(
+    @Inject(BUS_CLIENT) private readonly bus: BusClient,
+    private readonly content: TrackingPageContent,
+  ) {}
 
+  /** Its own CSP, which the page-security hook keeps (it holds the base directives). */
   @Get(':token')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('cache-control', 'no-store')
-  page(): string {
-    return TRACKING_PAGE_HTML;
+  page(@Res({ passthrough: true }) reply: FastifyReply): string {
+    reply.header('content-security-policy', this.content.csp);
+    return this.content.html;
   }
 
   @Get(':token/status')
