@@ -7,6 +7,8 @@ import { SessionContext } from '../features/auth/SessionContext';
 import { SignedOutPages } from '../features/auth/SignedOutPages';
 import { DeliveriesPage } from '../features/deliveries/DeliveriesPage';
 import { DeliveryPage } from '../features/deliveries/DeliveryPage';
+import { RequestLogPage } from '../features/request-logs/RequestLogPage';
+import { RequestLogsPage } from '../features/request-logs/RequestLogsPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 
@@ -21,6 +23,8 @@ const router = createBrowserRouter(
         { path: 'webhooks', element: <WebhooksPage /> },
         { path: 'api-keys', element: <ApiKeysPage /> },
         { path: 'team', element: <TeamPage /> },
+        { path: 'requests', element: <RequestLogsPage /> },
+        { path: 'requests/:requestLogId', element: <RequestLogPage /> },
         { path: '*', element: <Navigate to="/deliveries" replace /> },
       ],
     },
