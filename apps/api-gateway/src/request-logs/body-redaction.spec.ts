@@ -4,10 +4,23 @@ const WHSEC = 'whsec_3kT9wQ2mLx8bN5vR1cZ7pJ4hA6sD0fGyU2e';
 const TEST_KEY = 'svc_test_4fJ0aQ9xWm2LpZ7kT3vB8nR1cY6hD5gE';
 
 describe('isSecretKey', () => {
-  it.each(['secret', 'client_secret', 'password', 'new_password', 'api_key', 'apiKey', 'key', 'token', 'csrf_token', 'Authorization', 'card_number', 'cardNumber', 'cvc', 'pin', 'signing_secret'])(
-    '%s names a secret',
-    (key) => expect(isSecretKey(key)).toBe(true),
-  );
+  it.each([
+    'secret',
+    'client_secret',
+    'password',
+    'new_password',
+    'api_key',
+    'apiKey',
+    'key',
+    'token',
+    'csrf_token',
+    'Authorization',
+    'card_number',
+    'cardNumber',
+    'cvc',
+    'pin',
+    'signing_secret',
+  ])('%s names a secret', (key) => expect(isSecretKey(key)).toBe(true));
 
   it.each(['id', 'token_expires_at', 'key_id', 'last4', 'idempotency_key', 'pickup_address', 'shipping', 'company', 'number', 'url', 'status', 'secret_rotated_at', '0', ''])(
     '%s does not',
@@ -27,7 +40,12 @@ describe('redactBody', () => {
   });
 
   it('replaces the values of secret keys at any depth, and card numbers under any key', () => {
-    const body = JSON.stringify({ id: 'we_1', secret: WHSEC, nested: [{ password: 'hunter2', card: { number: '4242 4242 4242 4242', exp: '12/30' } }], url: 'https://shop.example/hooks' });
+    const body = JSON.stringify({
+      id: 'we_1',
+      secret: WHSEC,
+      nested: [{ password: 'hunter2', card: { number: '4242 4242 4242 4242', exp: '12/30' } }],
+      url: 'https://shop.example/hooks',
+    });
     const logged = JSON.parse(redactBody(body).text ?? 'null');
     expect(logged).toEqual({ id: 'we_1', secret: REDACTED, nested: [{ password: REDACTED, card: { number: REDACTED, exp: '12/30' } }], url: 'https://shop.example/hooks' });
   });

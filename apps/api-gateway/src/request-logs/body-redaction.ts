@@ -21,7 +21,8 @@ const NOT_SECRET_KEYS = new Set(['idempotency_key']);
  * them. Text without it is kept as it is, unparsed: the common case costs
  * one linear scan.
  */
-const MAY_HOLD_SECRET = /secret|password|passphrase|token|key|authorization|cookie|signature|cvc|cvv|pin|pan|card|svc_|whsec_|sk_|rk_|trk_|\/track\/|\/checkout\/|\\u|\d{4}[ -]?\d{4}[ -]?\d{4}/i;
+const MAY_HOLD_SECRET =
+  /secret|password|passphrase|token|key|authorization|cookie|signature|cvc|cvv|pin|pan|card|svc_|whsec_|sk_|rk_|trk_|\/track\/|\/checkout\/|\\u|\d{4}[ -]?\d{4}[ -]?\d{4}/i;
 
 function wordsOf(key: string): string[] {
   return key

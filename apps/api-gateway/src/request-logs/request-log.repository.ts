@@ -20,9 +20,7 @@ export class RequestLogRepository {
 
   /** Newest first, up to `take` entries (request_logs_page_idx). */
   page(scope: MerchantScope, filter: RequestLogFilter, take: number): Promise<RequestLogEntity[]> {
-    const query = this.logs
-      .createQueryBuilder('entry')
-      .where('entry.merchant_id = :merchantId AND entry.mode = :mode', { merchantId: scope.merchantId, mode: scope.mode });
+    const query = this.logs.createQueryBuilder('entry').where('entry.merchant_id = :merchantId AND entry.mode = :mode', { merchantId: scope.merchantId, mode: scope.mode });
     if (filter.requestId !== undefined) query.andWhere('entry.request_id = :requestId', { requestId: filter.requestId });
     if (filter.status) query.andWhere('entry.status BETWEEN :min AND :max', filter.status);
     if (filter.after) query.andWhere('(entry.created_at, entry.id) < (:afterCreatedAt, :afterId)', { afterCreatedAt: filter.after.createdAt, afterId: filter.after.id });

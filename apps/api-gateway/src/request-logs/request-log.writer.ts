@@ -52,10 +52,7 @@ export class RequestLogWriter implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     if (this.waiting === 0) return;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => (this.drained = resolve)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_ON_SHUTDOWN_MS).unref())),
-    ]);
+    await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_ON_SHUTDOWN_MS).unref()))]);
     clearTimeout(timer);
   }
 

@@ -26,7 +26,10 @@ const DEFAULT_PAGE_SIZE = 20;
 export class RequestLogsController {
   constructor(private readonly logs: RequestLogRepository) {}
 
-  @ApiOperation({ summary: 'List request logs', description: 'The API requests of the last 7 days, newest first; keyset cursor stable under inserts. Written within about a second of the answer.' })
+  @ApiOperation({
+    summary: 'List request logs',
+    description: 'The API requests of the last 7 days, newest first; keyset cursor stable under inserts. Written within about a second of the answer.',
+  })
   @ApiOkResponse({ description: 'A page of request logs.', type: RequestLogListResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, a malformed `request_id` or `status`, or a cursor we did not issue.')
   @Get('request_logs')

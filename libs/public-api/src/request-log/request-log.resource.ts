@@ -45,7 +45,11 @@ export class RequestLogDetailResource extends RequestLogResource {
   @ApiProperty({ type: 'object', additionalProperties: { type: 'string' }, example: { 'content-type': 'application/json; charset=utf-8' } })
   response_headers!: Record<string, string>;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The body sent (JSON text), values of secret keys and card numbers replaced by "[redacted]", at most 16,384 characters.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The body sent (JSON text), values of secret keys and card numbers replaced by "[redacted]", at most 16,384 characters.',
+  })
   request_body!: string | null;
 
   @ApiProperty({ description: 'The request body was longer than 16,384 characters: request_body is its beginning.' })
