@@ -128,7 +128,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
   it('logs a success, a refusal and a secret-bearing answer of a key, found by request id with the secrets redacted', async () => {
     const key = { key: keys.test };
     const quoted = await call('POST', '/v1/quotes', key, { body: ROUTE, headers: { 'x-request-id': `${run}_quote`, 'idempotency-key': `${run}-idem` } });
-    expect(quoted.status).toBe(201);
+    expect(quoted.status).toBe(200);
     const refused = await call('GET', '/v1/deliveries?limit=0', key, { headers: { 'x-request-id': `${run}_refused` } });
     expect(refused.status).toBe(400);
     const webhook = await call<{ id: string; secret: string }>('POST', '/v1/webhooks', key, {
@@ -143,7 +143,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
       mode: 'test',
       method: 'POST',
       path: '/v1/quotes',
-      status: 201,
+      status: 200,
       idempotency_key: `${run}-idem`,
       api_key_last4: keys.test.slice(-4),
       member_id: null,
@@ -202,7 +202,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
 
   it('never shows a request to another merchant or in the other mode', async () => {
     const quoted = await call('POST', '/v1/quotes', { key: keys.test }, { body: ROUTE, headers: { 'x-request-id': `${run}_scoped` } });
-    expect(quoted.status).toBe(201);
+    expect(quoted.status).toBe(200);
     const entry = await logged({ key: keys.test }, `${run}_scoped`);
     for (const other of [otherKeys.test, otherKeys.live, keys.live]) {
       const list = await call<RequestLogList>('GET', `/v1/request_logs?request_id=${run}_scoped`, { key: other });

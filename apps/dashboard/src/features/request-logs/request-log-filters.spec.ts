@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { filtersFromParams, filtersToParams, listQuery, prettyBody } from './request-log-filters';
 
 describe('request log filters', () => {
