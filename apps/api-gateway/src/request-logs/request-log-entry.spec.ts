@@ -1,4 +1,4 @@
-import { toRequestLog } from './request-log-entry';
+import { bodyCharsOf, toRequestLog } from './request-log-entry';
 import type { AnsweredRequest } from './request-log-entry';
 
 const KEY = 'svc_test_4fJ0aQ9xWm2LpZ7kT3vB8nR1cY6hD5gE';
@@ -54,5 +54,13 @@ describe('toRequestLog', () => {
   it('logs no body for a GET, and a photo by its size only', () => {
     expect(toRequestLog(answered({ requestBody: undefined, responsePayload: undefined }))).toMatchObject({ requestBody: null, responseBody: null });
     expect(toRequestLog(answered({ requestBody: Buffer.alloc(2048) })).requestBody).toBe('[2048 bytes, not JSON]');
+  });
+});
+
+describe('bodyCharsOf', () => {
+  it('counts the response as sent and the request by its Content-Length', () => {
+    expect(bodyCharsOf({ requestHeaders: { 'content-length': '120' }, responsePayload: 'x'.repeat(30) })).toBe(150);
+    expect(bodyCharsOf({ requestHeaders: {}, responsePayload: undefined })).toBe(0);
+    expect(bodyCharsOf({ requestHeaders: { 'content-length': 'nonsense' }, responsePayload: Buffer.alloc(10) })).toBe(0);
   });
 });

@@ -33,6 +33,12 @@ export interface AnsweredRequest {
   responsePayload: unknown;
 }
 
+/** The characters of an answered request's bodies, as the buffer counts them: the response as sent, the request by its Content-Length (parsed, its size is not at hand). */
+export function bodyCharsOf(request: Pick<AnsweredRequest, 'requestHeaders' | 'responsePayload'>): number {
+  const response = typeof request.responsePayload === 'string' ? request.responsePayload.length : 0;
+  return response + (Number(request.requestHeaders['content-length']) || 0);
+}
+
 function keptHeaders(headers: Record<string, string | number | string[] | undefined>, names: readonly string[]): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const name of names) {

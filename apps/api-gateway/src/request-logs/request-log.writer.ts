@@ -2,11 +2,9 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Batcher, Metrics } from '@sdd/common';
 import { EntityBatchInsert, entityBatchInsert, PreparedStatement, preparedStatement, runPrepared, STATEMENT_BATCHING } from '@sdd/persistence';
-import { AnsweredRequest, toRequestLog } from './request-log-entry';
+import { admits } from './request-log-buffer';
+import { AnsweredRequest, bodyCharsOf, toRequestLog } from './request-log-entry';
 import { RequestLogEntity } from './request-log.entity';
-
-/** At most this many answered requests wait to be written; beyond, new ones are dropped (and counted) rather than held in memory or slowing requests. */
-export const REQUEST_LOG_BUFFER_LIMIT = 10_000;
 
 /** How long shutting down waits for the requests still buffered to be written. */
 const DRAIN_ON_SHUTDOWN_MS = 5_000;
@@ -18,8 +16,9 @@ const WARNING_INTERVAL_MS = 10_000;
  * Writes the request log off the requests' path: `record` only buffers (no
  * await, no I/O); batches of up to 100 rows go in one INSERT each
  * (STATEMENT_BATCHING), the rows made (redacted) just before. A bounded
- * buffer: past REQUEST_LOG_BUFFER_LIMIT waiting entries, or when a batch
- * fails, entries are dropped and counted in sdd_request_logs_dropped_total.
+ * buffer (REQUEST_LOG_BUFFER_BOUNDS: entries and the characters of their
+ * bodies): past it, or when a batch fails, entries are dropped rather than
+ * held in memory or waited for, and counted in sdd_request_logs_dropped_total.
  */
 @Injectable()
 export class RequestLogWriter implements OnModuleDestroy {
@@ -27,7 +26,7 @@ export class RequestLogWriter implements OnModuleDestroy {
   private readonly insertRows: EntityBatchInsert<RequestLogEntity>;
   private readonly insertStatement: PreparedStatement;
   private readonly batches = new Batcher<AnsweredRequest, void>((requests) => this.insert(requests), STATEMENT_BATCHING);
-  private waiting = 0;
+  private readonly buffered = { entries: 0, bodyChars: 0 };
   private lastWarnedAt = -Infinity;
   private drained: (() => void) | undefined;
 
@@ -37,20 +36,22 @@ export class RequestLogWriter implements OnModuleDestroy {
   }
 
   record(request: AnsweredRequest): void {
-    if (this.waiting >= REQUEST_LOG_BUFFER_LIMIT) {
+    const bodyChars = bodyCharsOf(request);
+    if (!admits(this.buffered, bodyChars)) {
       Metrics.requestLogsDropped.inc({ reason: 'buffer_full' });
       return;
     }
-    this.waiting += 1;
+    this.buffered.entries += 1;
+    this.buffered.bodyChars += bodyChars;
     this.batches
       .add(request)
       .catch((error: unknown) => this.dropped(error))
-      .finally(() => this.written());
+      .finally(() => this.written(bodyChars));
   }
 
   /** Shutting down: what is buffered gets a few seconds to be written while the database is still open. */
   async onModuleDestroy(): Promise<void> {
-    if (this.waiting === 0) return;
+    if (this.buffered.entries === 0) return;
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([new Promise<void>((resolve) => (this.drained = resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, DRAIN_ON_SHUTDOWN_MS).unref()))]);
     clearTimeout(timer);
@@ -62,9 +63,10 @@ export class RequestLogWriter implements OnModuleDestroy {
     return rows.map(() => undefined);
   }
 
-  private written(): void {
-    this.waiting -= 1;
-    if (this.waiting === 0) this.drained?.();
+  private written(bodyChars: number): void {
+    this.buffered.entries -= 1;
+    this.buffered.bodyChars -= bodyChars;
+    if (this.buffered.entries === 0) this.drained?.();
   }
 
   /** Counted per entry; the reason logged at most once per interval, never the entry (it holds a merchant's data). */
