@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CallerScope } from '../auth/auth-context';
 import { routeTraitsOf } from '../http/route-traits';
+import { RESPONSE_HEADERS_KEPT } from './request-log-entry';
 import { RequestLogWriter } from './request-log.writer';
 
 declare module 'fastify' {
@@ -8,6 +9,13 @@ declare module 'fastify' {
     /** The payload sent, kept for the request log until the response is done. */
     loggedPayload?: unknown;
   }
+}
+
+/** The few response headers kept, read one by one: `reply.getHeaders()` would copy them all, twice. */
+function responseHeadersKept(reply: FastifyReply): Record<string, string | number | string[] | undefined> {
+  const kept: Record<string, string | number | string[] | undefined> = {};
+  for (const name of RESPONSE_HEADERS_KEPT) kept[name] = reply.getHeader(name);
+  return kept;
 }
 
 /**
@@ -37,7 +45,7 @@ export function registerRequestLog(fastify: FastifyInstance, writer: RequestLogW
           durationMs: reply.elapsedTime,
           receivedAt: new Date(Date.now() - reply.elapsedTime),
           requestHeaders: request.headers,
-          responseHeaders: reply.getHeaders(),
+          responseHeaders: responseHeadersKept(reply),
           requestBody: request.body,
           responsePayload: request.loggedPayload,
         });
