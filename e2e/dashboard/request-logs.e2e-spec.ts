@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, startMailServer, TestSystem, uniquePrefix, waitFor } from '@sdd/testing';
+import { Client } from 'pg';
+import { launchTestBrowser, metricValue, startMailServer, TestSystem, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
 
 const PASSWORD = 'a long enough password';
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -101,7 +102,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
     mail = await startMailServer();
     await system.start({
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
-      env: { RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: 'receiver.localhost', SMTP_URL: mail.url },
+      env: { RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: 'receiver.localhost', SMTP_URL: mail.url, REQUEST_LOG_PURGE_INTERVAL_MS: '500' },
     });
     email = `owner+${uniquePrefix('l')}@example.ca`;
     const registered = await call<{ api_keys: { test: string; live: string } }>('POST', '/v1/merchants/register', undefined, {
@@ -243,6 +244,25 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
     expect(invitation.request_headers).not.toHaveProperty('cookie');
     const roll = await logged({ key: keys.test }, `${run}_viewer_roll`);
     expect(roll).toMatchObject({ status: 403, member_id: members.body.data.find((member) => member.email === viewerEmail)?.id });
+  }, 60000);
+
+  it('purges entries older than 7 days and keeps the others', async () => {
+    const key = { key: keys.test };
+    for (const name of ['old', 'fresh']) expect((await call('GET', '/v1/deliveries', key, { headers: { 'x-request-id': `${run}_${name}` } })).status).toBe(200);
+    await logged(key, `${run}_old`);
+    await logged(key, `${run}_fresh`);
+    const pg = new Client({ connectionString: testEnv().databaseUrl });
+    await pg.connect();
+    try {
+      const aged = await pg.query(`UPDATE "${system.prefix}_gateway".request_logs SET created_at = now() - interval '7 days 1 minute' WHERE request_id = $1`, [`${run}_old`]);
+      expect(aged.rowCount).toBe(1);
+    } finally {
+      await pg.end();
+    }
+    await waitFor(async () => ((await call<RequestLogList>('GET', `/v1/request_logs?request_id=${run}_old`, key)).body.data.length === 0 ? true : undefined), 10000);
+    expect((await call<RequestLogList>('GET', `/v1/request_logs?request_id=${run}_fresh`, key)).body.data).toHaveLength(1);
+    const metrics = await (await fetch(`${system.opsUrlOf(ServiceName.Gateway)}/metrics`)).text();
+    expect(metricValue(metrics, 'sdd_retention_purged_rows_total', { table: 'request_logs' })).toBeGreaterThanOrEqual(1);
   }, 60000);
 
   it('finds a request by its request id on the Requests page and shows its bodies; axe finds nothing serious', async () => {
