@@ -50,6 +50,10 @@ describe('redactBody', () => {
     expect(logged).toEqual({ id: 'we_1', secret: REDACTED, nested: [{ password: REDACTED, card: { number: REDACTED, exp: '12/30' } }], url: 'https://shop.example/hooks' });
   });
 
+  it('finds a card number under any key, with no secret word in the body', () => {
+    expect(JSON.parse(redactBody('{"n":"4242424242424242","note":"1234 5678"}').text ?? 'null')).toEqual({ n: REDACTED, note: '1234 5678' });
+  });
+
   it('replaces prefixed secrets inside other strings', () => {
     const logged = redactBody(JSON.stringify({ description: `rolled ${TEST_KEY}`, note: 'plain' })).text ?? '';
     expect(logged).not.toContain(TEST_KEY);
