@@ -60,6 +60,16 @@ describe('redactBody', () => {
     expect(JSON.parse(logged)).toEqual({ description: 'rolled svc_test_[redacted]', note: 'plain' });
   });
 
+  it("cuts a tracking link's token and a URL's password without touching the rest", () => {
+    const body = JSON.stringify({ id: 'del_1', tracking_url: 'https://api.example/track/Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4f', note: 'redis://:pw5c89@cache:6379' });
+    expect(JSON.parse(redactBody(body).text ?? 'null')).toEqual({ id: 'del_1', tracking_url: 'https://api.example/track/[redacted]', note: 'redis://:[redacted]@cache:6379' });
+  });
+
+  it('sees through JSON escapes in values too', () => {
+    const logged = redactBody(`{"description":"\\u0073vc_test_${TEST_KEY.slice(9)}"}`).text ?? '';
+    expect(logged).not.toContain(TEST_KEY.slice(9));
+  });
+
   it('sees through JSON escapes', () => {
     const logged = redactBody('{"\\u0073ecret":"s3cr3t-value"}').text ?? '';
     expect(logged).not.toContain('s3cr3t-value');
