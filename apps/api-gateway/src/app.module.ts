@@ -25,6 +25,7 @@ import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { RequestLogsModule } from './request-logs/request-logs.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -58,6 +59,7 @@ export class AppModule {
         TasksModule,
         MembersModule,
         DashboardModule,
+        RequestLogsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -151,6 +151,12 @@ export class GatewayConfig extends BaseConfig {
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
+  /** How often one replica deletes request log entries older than 7 days (request-logs-purge.task.ts). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  REQUEST_LOG_PURGE_INTERVAL_MS = 600_000;
+
   /**
    * The gateway's wait for a bus reply (patterns with a timeout of their own
    * aside): under the 2 s in which every request is answered, 503 with

@@ -25,6 +25,8 @@ import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
 import { OpsCredential } from './auth/ops-credential';
 import { queueBoardHook } from './ops/queue-board.guard';
+import { registerRequestLog } from './request-logs/request-log.hook';
+import { RequestLogWriter } from './request-logs/request-log.writer';
 
 /** The contract's 1 MB limit on request bodies. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -105,6 +107,8 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', queueBoardHook(new OpsCredential(config.OPS_API_TOKEN)));
+  // Last of the onSend hooks: it keeps the payload as finally sent (a rate limit's 429 in place of a refusal included).
+  registerRequestLog(app.getHttpAdapter().getInstance(), app.get(RequestLogWriter));
   setupOpenApi(app);
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   const bound = await Promise.all(extraServers.map(async ({ server, port, name }) => `${name} on port ${await listen(server, port, config.HOST)}`));

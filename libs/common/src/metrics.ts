@@ -129,6 +129,12 @@ export const Metrics = {
     labelNames: ['table'] as const,
     registers,
   }),
+  requestLogsDropped: new Counter({
+    name: 'sdd_request_logs_dropped_total',
+    help: "API requests the gateway's request log did not keep, by reason (buffer_full: the writes fell behind and the request was not held up for them; write_failed: the database refused a batch).",
+    labelNames: ['reason'] as const,
+    registers,
+  }),
 };
 
 /** A BullMQ processor that counts the jobs it runs in `sdd_jobs_processed_total`. */

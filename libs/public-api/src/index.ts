@@ -32,3 +32,5 @@ export * from './refund/refund.resource';
 export * from './refund/refund.presenter';
 export * from './member/member.resource';
 export * from './member/member.presenter';
+export * from './request-log/request-log.resource';
+export * from './request-log/request-log.presenter';

@@ -7,7 +7,7 @@ import { isOpsRequest, listenerOf } from '../http/listeners';
 import { changesState, roleAllows } from '../members/member-role';
 import { sameCsrfToken } from '../members/session-cookie';
 import { CallerAuthenticator } from './caller.authenticator';
-import { IS_PUBLIC, OWN_SESSION, SessionMember, TEAM_MANAGEMENT } from './auth-context';
+import { DEVELOPER_TOOLS, IS_PUBLIC, OWN_SESSION, SessionMember, TEAM_MANAGEMENT } from './auth-context';
 
 /**
  * Every public-port route needs an API key (or a dashboard session in its
@@ -42,7 +42,8 @@ export class ApiKeyGuard implements CanActivate {
     }
     const teamManagement = this.reflector.getAllAndOverride<boolean>(TEAM_MANAGEMENT, [context.getHandler(), context.getClass()]) ?? false;
     const ownSession = this.reflector.getAllAndOverride<boolean>(OWN_SESSION, [context.getHandler(), context.getClass()]) ?? false;
-    if (!roleAllows(member.role, { method: request.method, teamManagement, ownSession })) {
+    const developerTools = this.reflector.getAllAndOverride<boolean>(DEVELOPER_TOOLS, [context.getHandler(), context.getClass()]) ?? false;
+    if (!roleAllows(member.role, { method: request.method, teamManagement, ownSession, developerTools })) {
       throw new AppError(403, ErrorType.Permission, 'role_forbidden', `A member with the ${member.role} role cannot do this.`);
     }
   }

@@ -85,3 +85,8 @@ export const OWN_SESSION = 'sdd:ownSession';
 
 /** A route that acts on the caller's own session only (signing out): every role may call it (roleAllows). */
 export const OwnSession = () => SetMetadata(OWN_SESSION, true);
+
+export const DEVELOPER_TOOLS = 'sdd:developerTools';
+
+/** A route of the developers' tools (the request log): an owner's or a developer's session may call it, a viewer's not even to read (roleAllows). */
+export const DeveloperTools = () => SetMetadata(DEVELOPER_TOOLS, true);

@@ -16,6 +16,8 @@ export interface RouteTraits {
   rawBody?: boolean;
   /** The body is a photo (image/jpeg, image/png, image/webp), handed to the handler as a Buffer. */
   photoBody?: boolean;
+  /** Not written to the request log (request-logs/): reading the log must not add to it. */
+  unlogged?: boolean;
 }
 
 type Method = (...args: never[]) => unknown;

@@ -36,6 +36,16 @@ describe("roleAllows on the caller's own session", () => {
   });
 });
 
+describe("roleAllows on the developers' tools", () => {
+  it.each([
+    ['owner', true],
+    ['developer', true],
+    ['viewer', false],
+  ] as const)('%s reads them: %s', (role, allowed) => {
+    expect(roleAllows(role, { method: 'GET', teamManagement: false, developerTools: true })).toBe(allowed);
+  });
+});
+
 describe('changesState', () => {
   it('is true for every method but GET, HEAD and OPTIONS, whatever its case', () => {
     expect(['POST', 'put', 'PATCH', 'DELETE'].map(changesState)).toEqual([true, true, true, true]);

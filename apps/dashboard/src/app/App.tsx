@@ -8,6 +8,8 @@ import { SignedOutPages } from '../features/auth/SignedOutPages';
 import { DeliveriesPage } from '../features/deliveries/DeliveriesPage';
 import { DeliveryPage } from '../features/deliveries/DeliveryPage';
 import { MoneyPage } from '../features/money/MoneyPage';
+import { RequestLogPage } from '../features/request-logs/RequestLogPage';
+import { RequestLogsPage } from '../features/request-logs/RequestLogsPage';
 import { TeamPage } from '../features/team/TeamPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 
@@ -23,6 +25,8 @@ const router = createBrowserRouter(
         { path: 'money', element: <MoneyPage /> },
         { path: 'api-keys', element: <ApiKeysPage /> },
         { path: 'team', element: <TeamPage /> },
+        { path: 'requests', element: <RequestLogsPage /> },
+        { path: 'requests/:requestLogId', element: <RequestLogPage /> },
         { path: '*', element: <Navigate to="/deliveries" replace /> },
       ],
     },

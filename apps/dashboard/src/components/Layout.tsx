@@ -1,15 +1,17 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { ErrorMessage } from './ErrorMessage';
 import { useSignOut } from '../features/auth/session';
+import { canUseDeveloperTools } from '../features/auth/permissions';
 import { useSignedIn } from '../features/auth/SessionContext';
 import { ModeToggle, useMode } from '../features/mode/mode';
 
-const NAV = [
+const NAV: Array<{ to: string; label: string; developerTools?: boolean }> = [
   { to: '/deliveries', label: 'Deliveries' },
   { to: '/webhooks', label: 'Webhooks' },
   { to: '/money', label: 'Money' },
   { to: '/api-keys', label: 'API keys' },
   { to: '/team', label: 'Team' },
+  { to: '/requests', label: 'Requests', developerTools: true },
 ];
 
 export function Layout() {
@@ -35,7 +37,7 @@ export function Layout() {
       {mode === 'test' ? <p className="test-banner">Test data: nothing here is real.</p> : null}
       <nav aria-label="Sections">
         <ul>
-          {NAV.map((item) => (
+          {NAV.filter((item) => !item.developerTools || canUseDeveloperTools(member.role)).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>{item.label}</NavLink>
             </li>
