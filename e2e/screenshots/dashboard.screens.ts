@@ -115,6 +115,7 @@ describe('dashboard screenshots', () => {
       ['money', '/money', (page) => page.getByRole('heading', { name: 'Fee tier' }).waitFor({ timeout: 15000 })],
       ['api-keys', '/api-keys', heading('API keys')],
       ['team', '/team', heading('Team')],
+      ['requests', '/requests', heading('Requests')],
     ];
     for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       const page = await signedIn(viewport);
