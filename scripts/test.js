@@ -18,7 +18,8 @@ const infra = require('../tools/infra');
 const root = infra.repoRoot;
 
 /**
- * @typedef {{ name: string, command: string, args: string[] }} Step
+ * @typedef {{ name: string, command: string, args: string[], together?: boolean }} Step
+ *   `together`: starts with the step before it instead of after it (independent checks share the 2 cores).
  * @typedef {{ name: string, code: number }} StepResult
  */
 
@@ -49,8 +50,8 @@ function steps() {
   }
   return [
     { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
-    { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'] },
-    { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'format', command: bin('prettier'), args: ['--check', '--log-level=warn', '.'], together: true },
+    { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'], together: true },
     { name: 'unit', command: bin('jest'), args: ['-c', 'jest.unit.config.js', '--ci', ...jestReport('unit'), ...extra] },
     { name: 'build', command: bin('tsc'), args: ['-p', 'tsconfig.build.json'] },
     {
@@ -61,6 +62,21 @@ function steps() {
       args: ['-c', 'jest.e2e.config.js', '--ci', '--maxWorkers=2', ...jestReport('e2e'), ...extra],
     },
   ];
+}
+
+/**
+ * The steps in the order they run, those marked `together` in one group with the step before them.
+ * @param {Step[]} planned
+ * @returns {Step[][]}
+ */
+function inGroups(planned) {
+  /** @type {Step[][]} */
+  const groups = [];
+  for (const step of planned) {
+    if (step.together && groups.length > 0) groups[groups.length - 1].push(step);
+    else groups.push([step]);
+  }
+  return groups;
 }
 
 /** @param {string} suite */
@@ -145,14 +161,20 @@ async function runAll(servers, signals, planned, results) {
     CHROMIUM_PATH: chromium,
     WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY || infra.webhookSecretsKey(),
   };
-  for (const step of planned) {
+  for (const group of inGroups(planned)) {
     if (signals.signal) break;
-    log(`${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
-    const stepStarted = Date.now();
-    const code = await infra.run(step.command, step.args, { cwd: root, env, signals });
-    results.push({ name: step.name, code });
-    log(`${step.name}: ${code === 0 ? 'passed' : `exit ${code}`} in ${formatDuration(Date.now() - stepStarted)}`);
-    if (code !== 0) return code;
+    const codes = await Promise.all(
+      group.map(async (step) => {
+        log(`${step.name}: ${path.basename(step.command)} ${step.args.join(' ')}`);
+        const stepStarted = Date.now();
+        const code = await infra.run(step.command, step.args, { cwd: root, env, signals });
+        results.push({ name: step.name, code });
+        log(`${step.name}: ${code === 0 ? 'passed' : `exit ${code}`} in ${formatDuration(Date.now() - stepStarted)}`);
+        return code;
+      }),
+    );
+    const failed = codes.find((code) => code !== 0);
+    if (failed !== undefined) return failed;
   }
   return 0;
 }
