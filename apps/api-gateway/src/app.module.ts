@@ -25,6 +25,7 @@ import { QueueBoardModule } from './ops/queue-board.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { DriverAppModule } from './driver-app/driver-app.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -58,6 +59,7 @@ export class AppModule {
         TasksModule,
         MembersModule,
         DashboardModule,
+        DriverAppModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
