@@ -5,6 +5,7 @@ import { ScopeIdempotencyKeys1763910000030 } from './migrations/1763910000030-sc
 import { AddApiKeyLifecycle1764001100000 } from './migrations/1764001100000-add-api-key-lifecycle';
 import { OneMerchantAddressShape1765000100030 } from './migrations/1765000100030-one-merchant-address-shape';
 import { CreateMembers1765800000000 } from './migrations/1765800000000-create-members';
+import { CreateDriverSessions1766000300000 } from './migrations/1766000300000-create-driver-sessions';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
@@ -17,4 +18,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddApiKeyLifecycle1764001100000,
   OneMerchantAddressShape1765000100030,
   CreateMembers1765800000000,
+  CreateDriverSessions1766000300000,
 ];

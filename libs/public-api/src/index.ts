@@ -30,3 +30,4 @@ export * from './refund/refund.resource';
 export * from './refund/refund.presenter';
 export * from './member/member.resource';
 export * from './member/member.presenter';
+export * from './driver-session/driver-session.resource';
