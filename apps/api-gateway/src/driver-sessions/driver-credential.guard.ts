@@ -2,10 +2,8 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { driverTokenHashOf } from '../auth/driver-token.guard';
 import { sameCsrfToken } from '../members/session-cookie';
 import { DriverSession, DriverSessionAuthenticator } from './driver-session.authenticator';
-import { driverSessionTokenFrom } from './driver-session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,17 +27,14 @@ export class DriverCredentialGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (request.headers.authorization !== undefined || driverSessionTokenFrom(request.headers.cookie) === undefined) {
-      request.driverTokenHash = driverTokenHashOf(request.headers.authorization);
-      return true;
-    }
-    const session = await this.sessions.authenticate(request.headers.cookie);
+    const { driverTokenHash, session } = await this.sessions.credentialOf(request.headers);
+    request.driverTokenHash = driverTokenHash;
+    if (!session) return true;
     const csrf = request.headers['x-csrf-token'];
     if (!SAFE_METHODS.has(request.method) && !sameCsrfToken(typeof csrf === 'string' ? csrf : undefined, session.csrfToken)) {
       throw new AppError(403, ErrorType.Permission, 'csrf_token_invalid', "A change made with the session cookie needs the session's csrf_token in the X-CSRF-Token header.");
     }
     request.driverSession = session;
-    request.driverTokenHash = session.driverTokenHash;
     return true;
   }
 }

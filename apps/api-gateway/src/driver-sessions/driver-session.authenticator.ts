@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { MoreThan, IsNull, Repository } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
+import { driverTokenHashOf } from '../auth/driver-token.guard';
 import { csrfTokenOf, hashToken } from '../members/session-cookie';
 import { DriverSessionEntity } from './driver-session.entity';
 import { driverSessionTokenFrom } from './driver-session-cookie';
@@ -21,6 +22,16 @@ export const DRIVER_SESSION_401 = '`authentication_error` / `driver_session_inva
 @Injectable()
 export class DriverSessionAuthenticator {
   constructor(@InjectRepository(DriverSessionEntity) private readonly sessions: Repository<DriverSessionEntity>) {}
+
+  /**
+   * The driver credential of a request: its bearer token (the simulator, scripts) or, without one, the
+   * driver app's session cookie; either way the hash of the driver token delivery-service knows the driver by.
+   */
+  async credentialOf(headers: { authorization?: string; cookie?: string }): Promise<{ driverTokenHash: string; session?: DriverSession }> {
+    if (headers.authorization !== undefined || driverSessionTokenFrom(headers.cookie) === undefined) return { driverTokenHash: driverTokenHashOf(headers.authorization) };
+    const session = await this.authenticate(headers.cookie);
+    return { driverTokenHash: session.driverTokenHash, session };
+  }
 
   async authenticate(cookieHeader: string | undefined): Promise<DriverSession> {
     const token = driverSessionTokenFrom(cookieHeader);
