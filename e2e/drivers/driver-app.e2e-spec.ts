@@ -83,6 +83,24 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     expect(await worker.text()).toContain("addEventListener('fetch'");
   });
 
+  it('opens without a connection once its service worker has cached the shell', async () => {
+    const context = await browser.newContext(PHONE);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${system.baseUrl}/driver/`);
+      await page.getByRole('heading', { name: 'Driver sign-in' }).waitFor();
+      // A string, evaluated in the page: this file is compiled without the DOM's types.
+      expect(await page.evaluate<string>('navigator.serviceWorker.ready.then((registration) => registration.scope)')).toBe(`${system.baseUrl}/driver/`);
+      await waitFor(async () => ((await page.evaluate<boolean>('navigator.serviceWorker.controller !== null')) ? true : undefined), 10_000);
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Driver sign-in' }).waitFor();
+      expect(await page.getByLabel('Driver token').isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('exchanges the driver token for a session cookie that ends when signed out or when the token is rotated', async () => {
     const driver = await newDriver('Session Sam');
     const refused = await signIn('drv_tok_' + 'x'.repeat(32));

@@ -4,15 +4,21 @@
 // could not send (src/features/outbox).
 const CACHE = 'driver-shell-v1';
 const SCOPE = new URL(self.registration.scope).pathname; // "/driver/"
-const SHELL = [SCOPE, `${SCOPE}manifest.webmanifest`, `${SCOPE}icon.svg`];
+const STATIC = [`${SCOPE}manifest.webmanifest`, `${SCOPE}icon.svg`];
+
+/** The page, and the hashed assets it names (their names change with each build, so they are read from it). */
+async function cacheShell() {
+  const cache = await caches.open(CACHE);
+  const page = await fetch(SCOPE, { cache: 'no-cache' });
+  if (!page.ok) throw new Error(`the app's page answered ${page.status}`);
+  const html = await page.clone().text();
+  const assets = [...html.matchAll(/(?:src|href)="([^"]*\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  await cache.put(SCOPE, page);
+  await cache.addAll([...STATIC, ...assets]);
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SHELL))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(cacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
