@@ -131,7 +131,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     expect([afterRotation.status, afterRotation.body.error?.code]).toEqual([401, 'driver_token_invalid']);
   });
 
-  it('drives a paid live delivery from sign-in to the hand-over, the connection dropped mid-delivery and the queued steps arriving in order', async () => {
+  it('drives a paid live delivery from sign-in to the hand-over, the connection dropped mid-delivery and the queued steps arriving in order; a rotated token signs it out', async () => {
     const driver = await newDriver('App Driver');
     const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
@@ -204,6 +204,16 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       const proof = await system.request('GET', `/v1/deliveries/${deliveryId}/proof`, { key: live });
       expect(proof.body).toMatchObject({ recipient_name: 'Amélie', pin_verified: true, photos: [{ content_type: 'image/jpeg' }] });
       expect(await page.evaluate<string | null>("localStorage.getItem('driver-outbox')")).toBe('[]');
+
+      // The operator rotates the token: the app's session ends with it, and the driver signs in with the new one.
+      const rotated = await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/rotate_token`, {});
+      expect(rotated.status).toBe(200);
+      await page.getByRole('heading', { name: 'Driver sign-in' }).waitFor({ timeout: 15_000 });
+      await page.getByLabel('Driver token').fill(rotated.body.token as string);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('heading', { name: 'Driver sign-in' }).waitFor();
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sdd_driver_session');
     } finally {
       await context.close();
     }
