@@ -216,6 +216,41 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sdd_driver_session');
     } finally {
       await context.close();
+      // Off the road, so the next test's offer goes to its own driver.
+      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
+    }
+  });
+
+  it('returns an undeliverable package to the pickup from the app, with its reason', async () => {
+    const driver = await newDriver('Returning Driver');
+    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${system.baseUrl}/driver/`);
+      await page.getByLabel('Driver token').fill(driver.token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: /tap to go online/ }).click();
+      await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
+      await waitFor(async () => {
+        const listed = await fleet.ops('GET', '/v1/ops/drivers');
+        const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
+        return found?.online && found.location !== null ? true : undefined;
+      }, 15_000);
+      const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
+      await page.getByRole('region', { name: 'New delivery offer' }).getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
+      for (const step of ['Arrived at pickup', 'Picked up']) await page.getByRole('button', { name: step }).click();
+      await page.getByText('Cannot deliver').click();
+      await page.getByLabel('Why').selectOption('recipient_unavailable');
+      await page.getByRole('button', { name: 'Returned to the pickup' }).click();
+      await page.getByText('Returned to the pickup.').waitFor();
+      const returned = await waitFor(async () => {
+        const found = await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live });
+        return found.body.status === 'returned' ? found.body : undefined;
+      }, 15_000);
+      expect(returned).toMatchObject({ status: 'returned' });
+    } finally {
+      await context.close();
+      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
     }
   });
 });
