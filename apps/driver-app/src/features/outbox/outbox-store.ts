@@ -30,11 +30,11 @@ export class OutboxStore {
   private entries: OutboxEntry[];
   private flushing = false;
   private readonly listeners = new Set<() => void>();
+  private readonly replayListeners = new Set<(outcome: ReplayOutcome) => void>();
 
   constructor(
     private readonly storage: Storage,
     private readonly send: (entry: OutboxEntry) => Promise<SendResult>,
-    private readonly onReplayed: (outcome: ReplayOutcome) => void,
   ) {
     this.entries = this.load();
     window.addEventListener('online', () => void this.flush());
@@ -55,6 +55,12 @@ export class OutboxStore {
     return () => this.listeners.delete(listener);
   };
 
+  /** What each replay sent and what was refused, for the screen that shows refusals. */
+  onReplayed(listener: (outcome: ReplayOutcome) => void): () => void {
+    this.replayListeners.add(listener);
+    return () => this.replayListeners.delete(listener);
+  }
+
   async flush(): Promise<void> {
     if (this.flushing || this.entries.length === 0) return;
     this.flushing = true;
@@ -64,7 +70,7 @@ export class OutboxStore {
       // Entries added while this replay ran wait behind what is left of it.
       this.entries = [...outcome.remaining, ...this.entries.slice(snapshot.length)];
       this.changed();
-      this.onReplayed(outcome);
+      for (const listener of this.replayListeners) listener(outcome);
       if (outcome.remaining.length === 0 && this.entries.length > 0) queueMicrotask(() => void this.flush());
     } finally {
       this.flushing = false;
@@ -85,3 +91,6 @@ export class OutboxStore {
     for (const listener of this.listeners) listener();
   }
 }
+
+/** The one outbox of the page: a second would replay the same storage concurrently, out of order. */
+export const outbox = new OutboxStore(localStorage, sendEntry);

@@ -1,12 +1,11 @@
-import { useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '../../lib/use-connection';
 import { isActive, type StatusReport } from '../delivery/delivery-steps';
 import { type ActiveDelivery, DeliveryScreen } from '../delivery/DeliveryScreen';
 import { OfferCard } from '../offers/OfferCard';
 import { type Offer, openOffer } from '../offers/offers-api';
-import type { ReplayOutcome } from '../outbox/outbox';
-import { OutboxStore, sendEntry } from '../outbox/outbox-store';
+import { outbox } from '../outbox/outbox-store';
 import { signOut } from '../session/session-api';
 import { setAvailability } from './availability-api';
 import { useLocationReports } from './use-location-reports';
@@ -25,17 +24,16 @@ export function ShiftScreen() {
   /** The delivery last ended here: a hand-over the API refuses (a wrong PIN) brings it back. */
   const ended = useRef<ActiveDelivery | null>(null);
 
-  const outbox = useMemo(
+  useEffect(
     () =>
-      new OutboxStore(localStorage, sendEntry, (outcome: ReplayOutcome) => {
+      outbox.onReplayed((outcome) => {
         const refused = outcome.rejected.find(({ entry }) => entry.kind === 'status');
-        if (refused) {
-          setError(refused.result.message ?? `A step was refused (HTTP ${refused.result.status}).`);
-          // A refused hand-over (a wrong PIN): back to the hand-over form.
-          if (refused.entry.kind === 'status' && refused.entry.report.status === 'delivered' && ended.current?.offer.delivery_id === refused.entry.deliveryId) {
-            setFinished(null);
-            setDelivery(ended.current);
-          }
+        if (!refused) return;
+        setError(refused.result.message ?? `A step was refused (HTTP ${refused.result.status}).`);
+        // A refused hand-over (a wrong PIN): back to the hand-over form.
+        if (refused.entry.kind === 'status' && refused.entry.report.status === 'delivered' && ended.current?.offer.delivery_id === refused.entry.deliveryId) {
+          setFinished(null);
+          setDelivery(ended.current);
         }
       }),
     [],
