@@ -175,6 +175,9 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect(await navigate.getAttribute('href')).toMatch(/^geo:-?[0-9.]+,-?[0-9.]+\?q=/);
       await page.getByRole('button', { name: 'Arrived at pickup' }).click();
       await waitFor(async () => ((await status()) === 'driver_at_pickup' ? true : undefined), 10_000);
+      // A reload mid-delivery comes back to the same step.
+      await page.reload();
+      await page.getByRole('button', { name: 'Picked up' }).waitFor();
 
       // The connection drops: the steps are made and kept on the phone.
       await context.setOffline(true);

@@ -8,6 +8,7 @@ import { type Offer, openOffer } from '../offers/offers-api';
 import { outbox } from '../outbox/outbox-store';
 import { signOut } from '../session/session-api';
 import { setAvailability } from './availability-api';
+import { holdShift, loadHeldShift } from './held-shift';
 import { useLocationReports } from './use-location-reports';
 
 /** How often the open offer is asked for while online and free. */
@@ -17,8 +18,9 @@ const OFFER_POLL_MS = 2000;
 export function ShiftScreen() {
   const queryClient = useQueryClient();
   const connected = useOnline();
-  const [online, setOnline] = useState(false);
-  const [delivery, setDelivery] = useState<ActiveDelivery | null>(null);
+  const [held] = useState(() => loadHeldShift(sessionStorage));
+  const [online, setOnline] = useState(held.online);
+  const [delivery, setDelivery] = useState<ActiveDelivery | null>(held.delivery);
   const [finished, setFinished] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   /** The delivery last ended here: a hand-over the API refuses (a wrong PIN) brings it back. */
@@ -38,6 +40,7 @@ export function ShiftScreen() {
       }),
     [],
   );
+  useEffect(() => holdShift(sessionStorage, { online, delivery }), [online, delivery]);
   const pending = useSyncExternalStore(outbox.subscribe, outbox.pending);
   const locationProblem = useLocationReports(online, outbox);
 
@@ -75,6 +78,9 @@ export function ShiftScreen() {
       if (online) await setAvailability(false);
       await signOut();
     } finally {
+      setOnline(false);
+      setDelivery(null);
+      holdShift(sessionStorage, { online: false, delivery: null });
       queryClient.setQueryData(['session'], null);
     }
   }
