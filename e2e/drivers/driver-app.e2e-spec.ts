@@ -224,7 +224,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     }
   });
 
-  it('returns an undeliverable package to the pickup from the app, with its reason', async () => {
+  it('takes a reroute before pickup and returns an undeliverable package to the pickup from the app, with its reason', async () => {
     const driver = await newDriver('Returning Driver');
     const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
@@ -241,7 +241,13 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       }, 15_000);
       const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
       await page.getByRole('region', { name: 'New delivery offer' }).getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
+      // Before pickup the merchant asks for a new dropoff; the driver accepts it in the app and is sent there.
+      const asked = await system.request('POST', `/v1/deliveries/${deliveryId}/reroute`, { key: live, body: { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' } });
+      expect(asked.status).toBe(200);
+      await page.getByRole('region', { name: 'New dropoff asked for' }).getByRole('button', { name: 'Accept the new dropoff' }).click({ timeout: 15_000 });
+      await page.getByRole('region', { name: 'New dropoff asked for' }).waitFor({ state: 'detached' });
       for (const step of ['Arrived at pickup', 'Picked up']) await page.getByRole('button', { name: step }).click();
+      expect(await page.getByRole('heading', { name: /^Dropoff: / }).textContent()).toContain('100 King St W');
       await page.getByText('Cannot deliver').click();
       await page.getByLabel('Why').selectOption('recipient_unavailable');
       await page.getByRole('button', { name: 'Returned to the pickup' }).click();

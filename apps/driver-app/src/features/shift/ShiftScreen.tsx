@@ -4,6 +4,7 @@ import { useOnline } from '../../lib/use-connection';
 import { isActive, type StatusReport } from '../delivery/delivery-steps';
 import { type ActiveDelivery, DeliveryScreen } from '../delivery/DeliveryScreen';
 import { OfferCard } from '../offers/OfferCard';
+import { RerouteCard } from '../reroutes/RerouteCard';
 import { type Offer, openOffer } from '../offers/offers-api';
 import { outbox } from '../outbox/outbox-store';
 import { signOut } from '../session/session-api';
@@ -113,7 +114,15 @@ export function ShiftScreen() {
         </p>
       )}
       {delivery ? (
-        <DeliveryScreen delivery={delivery} report={report} />
+        <>
+          {(delivery.status === 'driver_assigned' || delivery.status === 'driver_at_pickup') && (
+            <RerouteCard
+              deliveryId={delivery.offer.delivery_id}
+              onAccepted={(dropoff) => setDelivery({ ...delivery, offer: { ...delivery.offer, dropoff: { ...delivery.offer.dropoff, ...dropoff } } })}
+            />
+          )}
+          <DeliveryScreen delivery={delivery} report={report} />
+        </>
       ) : offer.data ? (
         <OfferCard offer={offer.data} onAccepted={accepted} onAnswered={() => void queryClient.invalidateQueries({ queryKey: ['offer'] })} />
       ) : (
