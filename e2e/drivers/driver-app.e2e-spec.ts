@@ -262,4 +262,47 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
     }
   });
+
+  it('checks the ID of an alcohol recipient at the hand-over: under the legal age, the delivery fails and the app says so', async () => {
+    const location = await system.request('POST', '/v1/merchants/locations', {
+      key: live,
+      body: {
+        name: 'Queen St Wines',
+        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
+        phone: '+1 416 555 0100',
+        licensed_for: ['alcohol'],
+        license_number: 'AGCO-7',
+      },
+    });
+    expect(location.status).toBe(201);
+    const driver = await newDriver('Certified App Driver');
+    expect((await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'approved' })).status).toBe(200);
+    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${system.baseUrl}/driver/`);
+      await page.getByLabel('Driver token').fill(driver.token);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: /tap to go online/ }).click();
+      await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
+      await waitFor(async () => {
+        const listed = await fleet.ops('GET', '/v1/ops/drivers');
+        const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
+        return found?.online && found.location !== null ? true : undefined;
+      }, 15_000);
+      const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' } }, { category: 'alcohol' });
+      const offer = page.getByRole('region', { name: 'New delivery offer' });
+      await offer.waitFor({ timeout: 20_000 });
+      expect(await offer.textContent()).toContain('alcohol, ');
+      await offer.getByRole('button', { name: 'Accept' }).click();
+      for (const step of ['Arrived at pickup', 'Picked up', 'On my way to the dropoff']) await page.getByRole('button', { name: step }).click();
+      await page.getByLabel("Birth date on the recipient's ID").fill(`${new Date().getUTCFullYear() - 17}-01-01`);
+      await page.getByRole('button', { name: 'Hand over' }).click();
+      await page.getByText('Not handed over: the recipient is under the legal age').waitFor({ timeout: 15_000 });
+      expect((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body).toMatchObject({ status: 'failed' });
+    } finally {
+      await context.close();
+      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
+    }
+  });
 });

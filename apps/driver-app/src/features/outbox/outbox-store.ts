@@ -12,14 +12,15 @@ function errorOf(body: unknown): { code?: string; message?: string } {
 /** One send to the driver API; a thrown fetch (no connection) is no answer. */
 export async function sendEntry(entry: OutboxEntry): Promise<SendResult> {
   try {
-    const { response, error } =
-      entry.kind === 'location'
-        ? await api.POST('/v1/driver/location', { body: { lat: entry.lat, lng: entry.lng } })
-        : await api.POST('/v1/driver/deliveries/{deliveryId}/status', {
-            params: { path: { deliveryId: entry.deliveryId } },
-            body: entry.report,
-          });
-    return { status: response.status, ...errorOf(error) };
+    if (entry.kind === 'location') {
+      const { response, error } = await api.POST('/v1/driver/location', { body: { lat: entry.lat, lng: entry.lng } });
+      return { status: response.status, ...errorOf(error) };
+    }
+    const { data, response, error } = await api.POST('/v1/driver/deliveries/{deliveryId}/status', {
+      params: { path: { deliveryId: entry.deliveryId } },
+      body: entry.report,
+    });
+    return { status: response.status, ...errorOf(error), ...(data ? { deliveryStatus: data.status } : {}) };
   } catch {
     return 'no_answer';
   }

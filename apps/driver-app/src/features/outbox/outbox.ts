@@ -14,8 +14,8 @@ import type { StatusReport } from '../delivery/delivery-steps';
 export type NewOutboxEntry = { kind: 'location'; lat: number; lng: number } | { kind: 'status'; deliveryId: string; report: StatusReport };
 export type OutboxEntry = NewOutboxEntry & { id: string; attempted: boolean };
 
-/** What one send produced: the API's answer, or no answer at all. */
-export type SendResult = { status: number; code?: string; message?: string } | 'no_answer';
+/** What one send produced: the API's answer (for a step, where the delivery stands after it), or no answer at all. */
+export type SendResult = { status: number; code?: string; message?: string; deliveryStatus?: string } | 'no_answer';
 
 export type Verdict = 'done' | 'retry' | 'rejected';
 

@@ -30,6 +30,9 @@ export function ShiftScreen() {
   useEffect(
     () =>
       outbox.onReplayed((outcome) => {
+        // A hand-over the ID check turned down: the API fails the delivery (id_check_failed) instead.
+        const turnedDown = outcome.sent.find(({ entry, result }) => entry.kind === 'status' && entry.report.status === 'delivered' && result.deliveryStatus === 'failed');
+        if (turnedDown) setFinished('Not handed over: the recipient is under the legal age. The delivery has failed (id_check_failed): do not hand the package over.');
         const refused = outcome.rejected.find(({ entry }) => entry.kind === 'status');
         if (!refused) return;
         setError(refused.result.message ?? `A step was refused (HTTP ${refused.result.status}).`);
