@@ -241,7 +241,8 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       }, 15_000);
       const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
       await page.getByRole('region', { name: 'New delivery offer' }).getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
-      // Before pickup the merchant asks for a new dropoff; the driver accepts it in the app and is sent there.
+      // Before pickup the merchant asks for a new dropoff (once the driver holds it: without one it would apply at once); the driver accepts it in the app and is sent there.
+      await waitFor(async () => ((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body.status === 'driver_assigned' ? true : undefined), 10_000);
       const asked = await system.request('POST', `/v1/deliveries/${deliveryId}/reroute`, { key: live, body: { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' } });
       expect(asked.status).toBe(200);
       await page.getByRole('region', { name: 'New dropoff asked for' }).getByRole('button', { name: 'Accept the new dropoff' }).click({ timeout: 15_000 });
