@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../../dashboard/src/api/api-error';
+import { ApiError } from './api/api-error';
 import { App } from './app/App';
 import { registerServiceWorker } from './pwa/register-service-worker';
 import './styles.css';

@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../../api/client';
-import { unwrap } from '../../../../dashboard/src/api/api-error';
+import { unwrap } from '../../api/api-error';
 
 export type Offer = Schemas['Offer'];
 
