@@ -20,7 +20,7 @@ COPY drills ./drills
 # libs/testing and the benches take the launcher's types from tools/infra's JSDoc.
 COPY tools ./tools
 RUN npx tsc -p tsconfig.build.json
-# The dashboard's static files (dist/apps/dashboard), served by the gateway at /dashboard.
+# The web apps' static files (dist/apps/dashboard, dist/apps/driver-app), served by the gateway at /dashboard and /driver.
 RUN node tools/dashboard/build.js
 
 FROM node:20-bookworm-slim AS prod-deps

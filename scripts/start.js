@@ -158,9 +158,9 @@ async function build(signals) {
   const startedAt = new Date();
   const code = await infra.run(bin('tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, signals });
   if (code !== 0) throw new Error(`Build failed: tsc exited with code ${code}`);
-  log('Building the dashboard: tools/dashboard/build.js');
+  log('Building the web apps (dashboard, driver app): tools/dashboard/build.js');
   const dashboard = await infra.run(process.execPath, [path.join(root, 'tools', 'dashboard', 'build.js')], { cwd: root, signals });
-  if (dashboard !== 0) throw new Error(`Build failed: the dashboard's build exited with code ${dashboard}`);
+  if (dashboard !== 0) throw new Error(`Build failed: the web apps' build exited with code ${dashboard}`);
   infra.markBuilt(root, startedAt);
 }
 

@@ -109,6 +109,21 @@ describe('every credential is limited, even in a burst (driver API, rate limit 5
     expect((await send(system.baseUrl, '/v1/driver/offers', { from, headers: { authorization: 'Bearer nonsense' } })).status).toBe(429);
   }, 60000);
 
+  it('answers 250 concurrent driver app sign-ins with made-up tokens and made-up session cookies 401 up to the IP budget and 429 beyond it', async () => {
+    await roomInWindow(30);
+    const from = '127.0.3.4';
+    const replies = await Promise.all(
+      Array.from({ length: 250 }, (_, i) =>
+        i % 2
+          ? send(system.baseUrl, '/v1/driver/sessions', { from, method: 'POST', headers: { authorization: `Bearer ${madeUpDriverToken()}` } })
+          : send(system.baseUrl, '/v1/driver/offers', { from, headers: { cookie: `sdd_driver_session=${randomBytes(22).toString('hex').slice(0, 43)}` } }),
+      ),
+    );
+    expect(tally(replies.map((reply) => reply.status))).toEqual({ 401: LIMIT, 429: 250 - LIMIT });
+    // Which of the two kinds answered first varies; either way each refusal counted, or more than LIMIT would be 401.
+    for (const reply of replies.filter((each) => each.status === 401)) expect(['driver_token_invalid', 'driver_session_invalid']).toContain(envelope(reply).code);
+  }, 60000);
+
   it('answers 250 concurrent made-up tracking tokens 404 up to the IP budget and 429 beyond it', async () => {
     await roomInWindow(30);
     const from = '127.0.3.3';

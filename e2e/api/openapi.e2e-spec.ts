@@ -106,9 +106,10 @@ describe('OpenAPI document and docs page (real gateway)', () => {
 
   it('asks for the bearer API key on every operation except the public, operator and driver ones', () => {
     const schemes = Object.entries(document.components?.securitySchemes ?? {});
-    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_token', 'ops_token', 'session_cookie']);
+    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_session', 'driver_token', 'ops_token', 'session_cookie']);
     for (const [name, scheme] of schemes) {
-      const expected = name === 'session_cookie' ? { type: 'apiKey', in: 'cookie', name: 'sdd_session' } : { type: 'http', scheme: 'bearer' };
+      const cookies: Record<string, string> = { session_cookie: 'sdd_session', driver_session: 'sdd_driver_session' };
+      const expected = cookies[name] ? { type: 'apiKey', in: 'cookie', name: cookies[name] } : { type: 'http', scheme: 'bearer' };
       expect(scheme).toEqual(expect.objectContaining(expected));
     }
     // decisions.md, Public routes: registration, health and the payment processor's webhook endpoint; and signing in to the dashboard.
@@ -121,14 +122,19 @@ describe('OpenAPI document and docs page (real gateway)', () => {
       'post /v1/dashboard/invitations/accept',
     ];
     // Every keyed operation takes a dashboard session in the key's place; the dashboard's own routes take the session only.
+    // The driver API takes the driver token or the driver app's session in its place; the session is begun with the token and then used alone.
     const schemesOf = (path: string) =>
       path.startsWith('/v1/ops/')
         ? ['ops_token']
-        : path.startsWith('/v1/driver/')
+        : path === '/v1/driver/sessions'
           ? ['driver_token']
-          : path.startsWith('/v1/dashboard/')
-            ? ['session_cookie']
-            : ['api_key', 'session_cookie'];
+          : path === '/v1/driver/sessions/current'
+            ? ['driver_session']
+            : path.startsWith('/v1/driver/')
+              ? ['driver_token', 'driver_session']
+              : path.startsWith('/v1/dashboard/')
+                ? ['session_cookie']
+                : ['api_key', 'session_cookie'];
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const security = (operation as { security?: unknown }).security ?? document.security;

@@ -1,28 +1,31 @@
 #!/usr/bin/env node
 'use strict';
 
-// Builds the dashboard (apps/dashboard) into dist/apps/dashboard, after
+// Builds the gateway's web apps, the dashboard (apps/dashboard, served at /dashboard)
+// and the driver app (apps/driver-app, at /driver), into dist/apps/<app>, after
 // `tsc -p tsconfig.build.json` has built the gateway:
 //   1. the gateway writes the OpenAPI document it serves (dist/openapi/openapi.json);
-//   2. openapi-typescript turns it into apps/dashboard/src/api/schema.d.ts;
-//   3. tsc type-checks the dashboard against it, so a changed API breaks this build;
-//   4. vite bundles the app.
-// Steps 3 and 4 are skipped when neither the document nor the dashboard changed
-// since the last build. `npm run build`, `npm start`, the e2e set-up and the
+//   2. openapi-typescript turns it into each app's src/api/schema.d.ts;
+//   3. tsc type-checks the app against it, so a changed API breaks this build;
+//   4. vite bundles the app (its public/ folder copied as is: the driver app's manifest, icons and service worker).
+// Steps 3 and 4 are skipped for an app when neither the document nor the app changed
+// since its last build. `npm run build`, `npm start`, the e2e set-up and the
 // Dockerfile run it.
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { repoRoot: root } = require('../infra/paths');
-const appDir = path.join(root, 'apps', 'dashboard');
-const outDir = path.join(root, 'dist', 'apps', 'dashboard');
 const documentFile = path.join(root, 'dist', 'openapi', 'openapi.json');
-const schemaFile = path.join(appDir, 'src', 'api', 'schema.d.ts');
-const stampFile = path.join(outDir, '.built');
 
-/** @param {string} message */
-const log = (message) => console.log(`[dashboard] ${message}`);
+/** Each app: its folder under apps/ (and dist/apps/), and the path the gateway serves it at. */
+const APPS = [
+  { name: 'dashboard', base: '/dashboard/' },
+  { name: 'driver-app', base: '/driver/' },
+];
+
+/** @param {string} app @param {string} message */
+const log = (app, message) => console.log(`[${app}] ${message}`);
 
 /** @param {string} script @param {string[]} args */
 function node(script, args) {
@@ -46,9 +49,39 @@ function newest(dir) {
   return fs.readdirSync(dir).reduce((latest, name) => Math.max(latest, newest(path.join(dir, name))), stat.mtimeMs);
 }
 
-function upToDate() {
+/** @param {string} appDir @param {string} stampFile */
+function upToDate(appDir, stampFile) {
   const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
   return stamp !== undefined && newest(appDir) <= stamp.mtimeMs;
+}
+
+/** @param {{ name: string, base: string }} app @param {string} schema the generated schema.d.ts */
+async function buildApp({ name, base }, schema) {
+  const appDir = path.join(root, 'apps', name);
+  const outDir = path.join(root, 'dist', 'apps', name);
+  const stampFile = path.join(outDir, '.built');
+  const changed = writeIfChanged(path.join(appDir, 'src', 'api', 'schema.d.ts'), schema);
+  if (!changed && upToDate(appDir, stampFile)) {
+    log(name, 'up to date');
+    return;
+  }
+  const startedAt = new Date();
+  log(name, 'type-checking');
+  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(appDir, 'tsconfig.json')]);
+  log(name, 'bundling');
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  await build({
+    root: appDir,
+    base,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+  });
+  fs.writeFileSync(stampFile, '');
+  fs.utimesSync(stampFile, startedAt, startedAt);
+  log(name, `built into ${path.relative(root, outDir)}`);
 }
 
 async function main() {
@@ -58,30 +91,10 @@ async function main() {
   });
   const generated = path.join(root, 'dist', 'openapi', 'schema.d.ts');
   node(path.join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), [documentFile, '-o', generated, '--silent', '--default-non-nullable', 'false']);
-  const changed = writeIfChanged(schemaFile, fs.readFileSync(generated, 'utf8'));
-  if (!changed && upToDate()) {
-    log('up to date');
-    return;
-  }
-  const startedAt = new Date();
-  log('type-checking');
-  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(appDir, 'tsconfig.json')]);
-  log('bundling');
+  const schema = fs.readFileSync(generated, 'utf8');
   // The e2e set-up runs this with NODE_ENV=test, which would bundle React's development build (60 % larger).
   process.env.NODE_ENV = 'production';
-  const { build } = await import('vite');
-  const { default: react } = await import('@vitejs/plugin-react');
-  await build({
-    root: appDir,
-    base: '/dashboard/',
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
-  fs.writeFileSync(stampFile, '');
-  fs.utimesSync(stampFile, startedAt, startedAt);
-  log(`built into ${path.relative(root, outDir)}`);
+  for (const app of APPS) await buildApp(app, schema);
 }
 
 main().catch((error) => {

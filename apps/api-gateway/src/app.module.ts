@@ -26,6 +26,7 @@ import { DriverApiModule } from './driver-api/driver-api.module';
 import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { RequestLogsModule } from './request-logs/request-logs.module';
+import { DriverAppModule } from './driver-app/driver-app.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -60,6 +61,7 @@ export class AppModule {
         MembersModule,
         DashboardModule,
         RequestLogsModule,
+        DriverAppModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

@@ -260,6 +260,13 @@ export class GatewayConfig extends BaseConfig {
   @Max(24 * 90)
   DASHBOARD_SESSION_MAX_HOURS = 168;
 
+  /** A driver app session (POST /v1/driver/sessions) ends this long after sign-in, about a shift: the cookie's Max-Age. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24 * 7)
+  DRIVER_SESSION_MAX_HOURS = 12;
+
   /** Sign-in attempts (password or link) per email address per 15 minutes, shared by all replicas. */
   @Type(() => Number)
   @IsInt()

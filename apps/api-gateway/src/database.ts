@@ -6,6 +6,7 @@ import { AddApiKeyLifecycle1764001100000 } from './migrations/1764001100000-add-
 import { OneMerchantAddressShape1765000100030 } from './migrations/1765000100030-one-merchant-address-shape';
 import { CreateMembers1765800000000 } from './migrations/1765800000000-create-members';
 import { CreateRequestLogs1766000000000 } from './migrations/1766000000000-create-request-logs';
+import { CreateDriverSessions1766000300000 } from './migrations/1766000300000-create-driver-sessions';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
 export const SCHEMA = 'gateway';
@@ -19,4 +20,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   OneMerchantAddressShape1765000100030,
   CreateMembers1765800000000,
   CreateRequestLogs1766000000000,
+  CreateDriverSessions1766000300000,
 ];

@@ -21,6 +21,7 @@ import { Listener, tagRequest } from './http/listeners';
 import { registerLoadShedding } from './load-shedding/load-shedding.hook';
 import { registerJsonBodyParser } from './json-body/json-body.parser';
 import { registerPhotoBodyParser } from './proof-photos/photo-body.parser';
+import { DriverSessionAuthenticator } from './driver-sessions/driver-session.authenticator';
 import { setupOpenApi } from './openapi/openapi';
 import { registerRateLimit } from './rate-limit/rate-limit.hook';
 import { OpsCredential } from './auth/ops-credential';
@@ -93,7 +94,7 @@ async function bootstrap(config: GatewayConfig): Promise<void> {
   // The JSON API takes JSON only: without this, Fastify would parse text/plain bodies too.
   app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   registerJsonBodyParser(app.getHttpAdapter().getInstance(), MAX_BODY_BYTES);
-  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT), join(resolve(config.PROOF_PHOTO_DIR), 'incoming'));
+  registerPhotoBodyParser(app.getHttpAdapter().getInstance(), app.get(BUS_CLIENT), join(resolve(config.PROOF_PHOTO_DIR), 'incoming'), app.get(DriverSessionAuthenticator));
   app.getHttpAdapter().getInstance().addHook('onRequest', refuseUntypedBodies);
   app
     .getHttpAdapter()

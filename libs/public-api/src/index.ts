@@ -34,3 +34,4 @@ export * from './member/member.resource';
 export * from './member/member.presenter';
 export * from './request-log/request-log.resource';
 export * from './request-log/request-log.presenter';
+export * from './driver-session/driver-session.resource';

@@ -20,7 +20,8 @@ import {
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public, RequestId } from '../auth/auth-context';
 import { WithRouteTraits } from '../http/route-traits';
-import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
+import { DriverToken } from '../auth/driver-token.guard';
+import { DriverCredentialGuard } from '../driver-sessions/driver-credential.guard';
 import { ApiEmptyBody, ApiDriverController, ApiErrorResponse, ApiJsonBodyErrorResponses } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { sniffImageType } from '../proof-photos/image-type';
@@ -29,12 +30,12 @@ import { photoContentMismatch, photoMediaTypeUnsupported, photoNotFound } from '
 import { MAX_PHOTO_BYTES, PROOF_PHOTO_STORE, ProofPhotoStore } from '../proof-photos/proof-photo.store';
 import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
 
-/** The driver app's interface: each driver with its own token; every report goes through the delivery state machine. */
+/** The driver app's interface: each driver with its own token (or the app's session in its place); every report goes through the delivery state machine. */
 @ApiTags('Drivers')
 @ApiDriverController()
 @Public()
 @WithRouteTraits({ budget: 'driver' })
-@UseGuards(DriverTokenGuard)
+@UseGuards(DriverCredentialGuard)
 @Controller('v1/driver')
 export class DriverApiController {
   constructor(

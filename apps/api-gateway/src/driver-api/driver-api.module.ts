@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { DriverTokenGuard } from '../auth/driver-token.guard';
+import { DriverSessionsModule } from '../driver-sessions/driver-sessions.module';
 import { ProofPhotosModule } from '../proof-photos/proof-photos.module';
 import { DriverApiController } from './driver-api.controller';
 
-@Module({ imports: [ProofPhotosModule], controllers: [DriverApiController], providers: [DriverTokenGuard] })
+@Module({ imports: [ProofPhotosModule, DriverSessionsModule], controllers: [DriverApiController] })
 export class DriverApiModule {}

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCookieAuth, ApiResponse } from '@nestjs/swagger';
 import { ErrorEnvelopeResource } from '@sdd/public-api';
 
 /** The security scheme every operation needs unless it is public (decisions.md, Public routes). */
@@ -8,6 +8,8 @@ export const API_KEY_SCHEME = 'api_key';
 /** The operators' credential (OPS_API_TOKEN) for `/v1/ops/…`, and each driver's own token for `/v1/driver/…`. */
 export const OPS_TOKEN_SCHEME = 'ops_token';
 export const DRIVER_TOKEN_SCHEME = 'driver_token';
+/** The driver app's session cookie (POST /v1/driver/sessions), in place of the driver token. */
+export const DRIVER_SESSION_SCHEME = 'driver_session';
 
 /** Documents an operation as needing `Authorization: Bearer <API key>`. */
 export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
@@ -83,12 +85,18 @@ export function ApiOpsController(): ClassDecorator {
   );
 }
 
-/** A controller of the driver API: the driver's own token. */
+/** A controller of the driver API: the driver's own token, or the driver app's session cookie in its place. */
 export function ApiDriverController(): ClassDecorator {
   return applyDecorators(
     ApiBearerAuth(DRIVER_TOKEN_SCHEME),
+    ApiCookieAuth(DRIVER_SESSION_SCHEME),
     ApiRateLimitedResponse(),
-    ApiErrorResponse(401, '`authentication_error` / `driver_token_invalid` (unknown or revoked), or `driver_token_expired` (an operator rotates it).'),
+    ApiErrorResponse(
+      401,
+      '`authentication_error` / `driver_token_invalid` (unknown or revoked), or `driver_token_expired` (an operator rotates it); with the session cookie, ' +
+        'the same for the token it was exchanged for, or `driver_session_invalid` (the session expired, was signed out or is unknown).',
+    ),
+    ApiErrorResponse(403, "With the session cookie: `permission_error` / `csrf_token_invalid`, a change without the session's `csrf_token` as `X-CSRF-Token`."),
     ApiServiceUnavailableResponse(),
   );
 }

@@ -9,9 +9,10 @@ import { toErrorEnvelope } from '../errors/error-envelope';
 import { isOpsRequest } from '../http/listeners';
 import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
-import { API_KEY_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
+import { API_KEY_SCHEME, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
 import { documentSessionAuth } from '../members/session-openapi';
+import { DRIVER_SESSION_COOKIE } from '../driver-sessions/driver-session-cookie';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -57,6 +58,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'svc_test_… | svc_live_…', description: 'The key selects the mode: test or live.' }, API_KEY_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator credential (OPS_API_TOKEN).' }, OPS_TOKEN_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'drv_tok_…', description: "A driver's own token, issued when the driver is created." }, DRIVER_TOKEN_SCHEME)
+    .addCookieAuth(
+      DRIVER_SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', description: "The driver app's session (POST /v1/driver/sessions): changes carry its `csrf_token` as `X-CSRF-Token`." },
+      DRIVER_SESSION_SCHEME,
+    )
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)
     .build();

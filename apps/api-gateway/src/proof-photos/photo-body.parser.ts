@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { Pattern, PROOF_PHOTO_TYPES } from '@sdd/contracts';
 import { BusClient } from '@sdd/bus';
-import { driverTokenHashOf } from '../auth/driver-token.guard';
+import type { DriverSessionAuthenticator } from '../driver-sessions/driver-session.authenticator';
 import { routeTraitsOf } from '../http/route-traits';
 import { photoMediaTypeUnsupported, photoTooLarge } from './proof-photo-errors';
 import { MAX_PHOTO_BYTES } from './proof-photo.store';
@@ -27,7 +27,7 @@ const isPhotoType = (contentType: string | undefined): boolean => PROOF_PHOTO_TY
  * a known driver's photo over MAX_PHOTO_BYTES is refused as soon as it is
  * known to be, and never stored.
  */
-export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient, stagingDirectory: string): void {
+export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient, stagingDirectory: string, drivers: DriverSessionAuthenticator): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     if (!isPhotoType(request.headers['content-type'])) return done();
     if (!routeTraitsOf(request).photoBody) return refuseUnread(reply, done, photoMediaTypeUnsupported());
@@ -36,8 +36,10 @@ export function registerPhotoBodyParser(fastify: FastifyInstance, bus: BusClient
   fastify.addHook('preParsing', async (request: FastifyRequest, reply: FastifyReply, payload: RequestPayload): Promise<RequestPayload> => {
     if (!routeTraitsOf(request).photoBody) return payload;
     try {
-      // The cheapest read that names the driver: delivery-service answers 401 for a token it does not know.
-      await bus.request(Pattern.ListDriverReroutes, { tokenHash: driverTokenHashOf(request.headers.authorization) }, { requestId: request.id });
+      // The cheapest read that names the driver: delivery-service answers 401 for a token it does not know
+      // (the driver app's session stands for its token; an ended one is 401 already).
+      const { driverTokenHash } = await drivers.credentialOf(request.headers);
+      await bus.request(Pattern.ListDriverReroutes, { tokenHash: driverTokenHash }, { requestId: request.id });
     } catch (error) {
       reply.header('connection', 'close');
       throw error;

@@ -1,14 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 
-export interface DashboardFile {
+/** One file of a web app the gateway serves (the dashboard at /dashboard, the driver app at /driver). */
+export interface AppFile {
   body: Buffer;
   contentType: string;
   cacheControl: string;
 }
 
-/** The dashboard's files by their path under /dashboard, e.g. "index.html", "assets/index-3f9a.js". */
-export type DashboardFiles = ReadonlyMap<string, DashboardFile>;
+/** A web app's files by their path under its prefix, e.g. "index.html", "assets/index-3f9a.js". */
+export type AppFiles = ReadonlyMap<string, AppFile>;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +18,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
 };
 
@@ -33,12 +35,12 @@ function listFiles(dir: string): string[] {
 }
 
 /**
- * Reads the built dashboard (a few small files) into memory once: requests are
+ * Reads a built web app (a few small files) into memory once: requests are
  * answered from this map and never touch the file system, so no URL can reach
  * outside it. Files of unknown types and build stamps are left out.
  */
-export function loadDashboardFiles(dir: string): DashboardFiles {
-  const files = new Map<string, DashboardFile>();
+export function loadAppFiles(dir: string): AppFiles {
+  const files = new Map<string, AppFile>();
   if (!existsSync(dir)) return files;
   for (const path of listFiles(dir)) {
     const contentType = CONTENT_TYPES[extname(path)];
@@ -49,11 +51,11 @@ export function loadDashboardFiles(dir: string): DashboardFiles {
 }
 
 /**
- * The file for a path under /dashboard ("" for /dashboard itself): the file
+ * The file for a path under the app's prefix ("" for the prefix itself): the file
  * itself when it exists, index.html for the app's own routes (/dashboard/deliveries/del_…),
  * none for a missing asset, which must not be answered with a page.
  */
-export function dashboardFileFor(files: DashboardFiles, path: string): DashboardFile | undefined {
+export function appFileFor(files: AppFiles, path: string): AppFile | undefined {
   const key = path.replace(/^\/+/, '');
   const file = files.get(key);
   if (file) return file;

@@ -1,0 +1,6 @@
+import { api } from '../../api/client';
+import { unwrap } from '../../api/api-error';
+
+export function setAvailability(online: boolean): Promise<unknown> {
+  return unwrap(api.POST('/v1/driver/availability', { body: { online } }));
+}
