@@ -7,6 +7,11 @@ const path = require('node:path');
 const SOURCE_DIRS = ['apps', 'libs', 'bench', 'drills', 'tools'];
 const CONFIG_FILES = ['tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json'];
 const NOT_BUILT = /(\.spec\.ts|\.e2e-spec\.ts)$|^(test|node_modules)$/;
+/**
+ * The web apps, which tsc does not read (tsconfig.build.json excludes them): tools/dashboard/build.js
+ * has its own check, and writes their `src/api/schema.d.ts` after tsc, which must not make dist/ look stale.
+ */
+const WEB_APPS = ['apps/dashboard', 'apps/driver-app'];
 
 /**
  * The build's stamp: tsc's own incremental state file, whose modification
@@ -25,6 +30,7 @@ function buildStamp(root) {
  * @returns {boolean}
  */
 function changedSince(dir, since) {
+  if (WEB_APPS.some((app) => dir.endsWith(path.join(path.sep, app)))) return false;
   const stat = fs.statSync(dir, { throwIfNoEntry: false });
   if (!stat) return false;
   if (stat.mtimeMs > since) return true;
