@@ -1,4 +1,9 @@
-/** The short fault drills (drills/*.e2e-spec.ts): `npm run test:drills`, which CI runs after `npm test`. */
+/** Faults injected for real: the short drills (drills/) and the outage tests (e2e/outages/); `npm run test:drills`, which CI runs after `npm test`. */
 const e2e = require('./jest.e2e.config');
 
-module.exports = { ...e2e, displayName: 'drills', testMatch: ['<rootDir>/drills/**/*.e2e-spec.ts'] };
+module.exports = {
+  ...e2e,
+  displayName: 'drills',
+  testMatch: ['<rootDir>/drills/**/*.e2e-spec.ts', '<rootDir>/e2e/outages/**/*.e2e-spec.ts'],
+  testPathIgnorePatterns: ['/node_modules/'],
+};

@@ -5,9 +5,10 @@
 // a dedicated Postgres and Redis (.data/test-*), separate from `npm start`'s
 // so both can run at once. Arguments after `--` go to both jest runs:
 //   npm test -- -t bus
-// `npm run test:drills` (`node scripts/test.js drills`): the short fault drills
-// (drills/*.e2e-spec.ts) on the same servers, a suite of their own that CI
-// runs after `npm test`, so that `npm test` stays within 15 minutes on 2 cores.
+// `npm run test:drills` (`node scripts/test.js drills`): the faults injected for
+// real (the short drills, drills/, and e2e/outages/) on the same servers, a
+// suite of their own that CI runs after `npm test`, so that `npm test` stays
+// within 15 minutes on 2 cores.
 
 const fs = require('node:fs');
 const os = require('node:os');
