@@ -164,7 +164,8 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
 
   it('still reaches delivered when delivery-service restarts mid-timeline', async () => {
     const id = await createDelivery();
-    await waitFor(async () => ((await statusOf(id)) === 'pending' ? true : undefined), 10000, 20);
+    // Its first step is due in 0.25 s; the deadline leaves room for a machine busy with another file's burst.
+    await waitFor(async () => ((await statusOf(id)) === 'pending' ? true : undefined), 30000, 20);
     expect(await system.stopApp(ServiceName.Delivery)).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await system.startApp(ServiceName.Delivery, { TIMELINE_SPEED: String(SPEED) });

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { ServiceName, ServiceQueue } from '@sdd/contracts';
-import { MerchantKeys, ReceivedWebhook, testEnv, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
+import { MerchantKeys, ReceivedWebhook, testEnv, TestSystem, waitFor, WebhookReceiver, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 
 /** Every test delivery runs its whole timeline (five events) in about 4 s. */
 const TIMELINE_SPEED = '20';
@@ -59,6 +59,8 @@ describe('webhook dispatch when dispatchers die or run side by side', () => {
     // A receiver that takes a moment, so that attempts are in flight when a dispatcher dies.
     receiver = await WebhookReceiver.start({ reply: (request) => ({ status: 200, delayMs: request.path === '/lost' || request.path === '/covered' ? 2000 : 20 }) });
     env = {
+      // Its bursts of deliveries test the dispatchers, not the gateway's load shedding.
+      ...WITHOUT_LOAD_SHEDDING,
       RATE_LIMIT_PER_MINUTE: '100000',
       TIMELINE_SPEED,
       WEBHOOK_RETRY_SPEED: '600',

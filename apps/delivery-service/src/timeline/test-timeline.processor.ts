@@ -17,13 +17,12 @@ import { dueStep, readTimelineJob, stepAfter, TimelineJob, TimelineJobStep } fro
  * BullMQ worker takes its jobs one round trip at a time while delayed jobs
  * exist, each round trip also waiting for this process's event loop, and a
  * job that delays itself brings no next job back with it. So the number of
- * workers, not their concurrency, bounds how fast due steps are taken: at
- * 10,000 active timelines on a loaded 2-core machine, step lateness p99 was
- * 1,316 ms with 4 workers, 416 and 509 ms with 16, 718 ms with 32 (each
- * worker holds one blocking Redis connection). bench/HISTORY.md has the runs.
+ * workers, not their concurrency, bounds how fast due steps are taken
+ * (decision 0016: 16 workers measured lower lateness under load, and are not
+ * taken yet).
  */
-const WORKERS = 16;
-const CONCURRENCY_PER_WORKER = 25;
+const WORKERS = 4;
+const CONCURRENCY_PER_WORKER = 100;
 /** A step that failed (database or Redis down) runs again after this; as long as it fails, it never gives up. */
 const RETRY_MS = 10_000;
 
