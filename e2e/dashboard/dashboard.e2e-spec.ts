@@ -1,8 +1,18 @@
 import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
+import {
+  launchTestBrowser,
+  seriousAxeViolations,
+  startMailServer,
+  TestSystem,
+  uniquePrefix,
+  waitFor,
+  WITHOUT_LOAD_SHEDDING,
+  DASHBOARD_PASSWORD,
+  registerDashboardOwner,
+} from '@sdd/testing';
 
-const PASSWORD = 'a long enough password';
+const PASSWORD = DASHBOARD_PASSWORD;
 /** Keys, webhook secrets and processor keys as they are spelled: none may be in the bundle. */
 const SECRET_PATTERN = /\b(svc|sk|rk|drv_tok)_(test|live)_[A-Za-z0-9]{8,}|\bwhsec_[A-Za-z0-9+/]{8,}/;
 
@@ -27,18 +37,7 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
       // A test delivery's scenario plays out in seconds instead of minutes.
       env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10', SMTP_URL: mail.url },
     });
-    email = `owner+${uniquePrefix('d')}@example.ca`;
-    const registered = await system.request('POST', '/v1/merchants/register', {
-      body: {
-        business_name: 'Dash Bakery',
-        email,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-        password: PASSWORD,
-      },
-    });
-    expect(registered.status).toBe(201);
-    testKey = (registered.body.api_keys as { test: string }).test;
+    ({ email, testKey } = await registerDashboardOwner(system, 'Dash Bakery'));
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -1,8 +1,19 @@
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
+import {
+  launchTestBrowser,
+  seriousAxeViolations,
+  startMailServer,
+  TestSystem,
+  uniquePrefix,
+  waitFor,
+  WebhookReceiver,
+  WITHOUT_LOAD_SHEDDING,
+  DASHBOARD_PASSWORD,
+  registerDashboardOwner,
+} from '@sdd/testing';
 
-const PASSWORD = 'a long enough password';
+const PASSWORD = DASHBOARD_PASSWORD;
 const FAILURE_BODY = 'upstream database down, try later';
 
 /** A failed webhook seen, resent and delivered from the dashboard: item 3's attempts and item 5's health, against a real HTTPS receiver. */
@@ -55,18 +66,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: mail.url, WEBHOOK_ALLOWED_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: receiver.caFile },
     });
-    email = `owner+${uniquePrefix('w')}@example.ca`;
-    const registered = await system.request('POST', '/v1/merchants/register', {
-      body: {
-        business_name: 'Hook Bakery',
-        email,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-        password: PASSWORD,
-      },
-    });
-    expect(registered.status).toBe(201);
-    testKey = (registered.body.api_keys as { test: string }).test;
+    ({ email, testKey } = await registerDashboardOwner(system, 'Hook Bakery'));
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -18,3 +18,4 @@ export * from './fleet';
 export * from './mail-server';
 export * from './schema-cleanup';
 export * from './prometheus-text';
+export * from './dashboard-owner';
