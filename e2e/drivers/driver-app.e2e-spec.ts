@@ -36,6 +36,15 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     return { status: response.status, setCookie, cookie: setCookie.split(';')[0], body: (await response.json()) as Record<string, unknown> };
   };
 
+  /**
+   * Takes the driver off the road and cancels its delivery if a failure left it before pickup (back in matching),
+   * so the next test's offer is its own and not this one's.
+   */
+  const offTheRoad = async (driverId: string, deliveryId: string | undefined) => {
+    await fleet.ops('POST', `/v1/ops/drivers/${driverId}/force_offline`, {});
+    if (deliveryId) await system.request('POST', `/v1/deliveries/${deliveryId}/cancel`, { key: live });
+  };
+
   beforeAll(async () => {
     await system.start({
       env: {
@@ -133,6 +142,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
 
   it('drives a paid live delivery from sign-in to the hand-over, the connection dropped mid-delivery and the queued steps arriving in order; a rotated token signs it out', async () => {
     const driver = await newDriver('App Driver');
+    let deliveryId: string | undefined;
     const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
       const page = await context.newPage();
@@ -160,7 +170,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
         return found?.online && found.location !== null && Math.abs(found.location.lat - (pickup.lat + 0.002)) < 1e-6 ? true : undefined;
       }, 15_000);
 
-      const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, dropoff_notes: 'Buzz 1203' });
+      deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, dropoff_notes: 'Buzz 1203' });
       const offer = page.getByRole('region', { name: 'New delivery offer' });
       await offer.waitFor({ timeout: 20_000 });
       expect(await offer.textContent()).toContain('1 Queen St E');
@@ -183,10 +193,19 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       await context.setOffline(true);
       await page.getByRole('button', { name: 'Picked up' }).click();
       await page.getByRole('button', { name: 'On my way to the dropoff' }).click();
-      await page.getByText('No connection: 2 updates saved').waitFor();
+      // The phone also queues its position every 10 s: on a slow machine one may join the two steps.
+      const queuedSteps = async () => {
+        const queued = JSON.parse(await page.evaluate<string>("localStorage.getItem('driver-outbox') ?? '[]'")) as Array<{ kind: string; report?: { status: string } }>;
+        return { all: queued.length, steps: queued.filter((entry) => entry.kind === 'status').map((entry) => entry.report?.status) };
+      };
+      const offline = await waitFor(async () => {
+        const queued = await queuedSteps();
+        return queued.steps.length === 2 ? queued : undefined;
+      }, 15_000);
+      expect(offline.steps).toEqual(['picked_up', 'in_transit']);
+      await page.getByText(/^No connection: [0-9]+ updates saved, sent when back online\.$/).waitFor();
+      expect(Number((await page.getByText(/^No connection: /).textContent())?.match(/[0-9]+/)?.[0])).toBeGreaterThanOrEqual(2);
       expect(await status()).toBe('driver_at_pickup');
-      const queued = await page.evaluate<string>("localStorage.getItem('driver-outbox') ?? ''");
-      expect(JSON.parse(queued).map((entry: { report?: { status: string } }) => entry.report?.status)).toEqual(['picked_up', 'in_transit']);
 
       await context.setOffline(false);
       await waitFor(async () => ((await status()) === 'in_transit' ? true : undefined), 15_000);
@@ -219,13 +238,13 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain('sdd_driver_session');
     } finally {
       await context.close();
-      // Off the road, so the next test's offer goes to its own driver.
-      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
+      await offTheRoad(driver.id, deliveryId);
     }
   });
 
   it('takes a reroute before pickup and returns an undeliverable package to the pickup from the app, with its reason', async () => {
     const driver = await newDriver('Returning Driver');
+    let deliveryId: string | undefined;
     const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
       const page = await context.newPage();
@@ -239,7 +258,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
         const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
         return found?.online && found.location !== null ? true : undefined;
       }, 15_000);
-      const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
+      deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
       await page.getByRole('region', { name: 'New delivery offer' }).getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
       // Before pickup the merchant asks for a new dropoff (once the driver holds it: without one it would apply at once); the driver accepts it in the app and is sent there.
       await waitFor(async () => ((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body.status === 'driver_assigned' ? true : undefined), 10_000);
@@ -260,7 +279,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect(returned).toMatchObject({ status: 'returned' });
     } finally {
       await context.close();
-      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
+      await offTheRoad(driver.id, deliveryId);
     }
   });
 
@@ -278,6 +297,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     expect(location.status).toBe(201);
     const driver = await newDriver('Certified App Driver');
     expect((await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'approved' })).status).toBe(200);
+    let deliveryId: string | undefined;
     const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
       const page = await context.newPage();
@@ -291,7 +311,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
         const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
         return found?.online && found.location !== null ? true : undefined;
       }, 15_000);
-      const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' } }, { category: 'alcohol' });
+      deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' } }, { category: 'alcohol' });
       const offer = page.getByRole('region', { name: 'New delivery offer' });
       await offer.waitFor({ timeout: 20_000 });
       expect(await offer.textContent()).toContain('alcohol, ');
@@ -303,7 +323,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body).toMatchObject({ status: 'failed' });
     } finally {
       await context.close();
-      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`, {});
+      await offTheRoad(driver.id, deliveryId);
     }
   });
 });
