@@ -6,6 +6,7 @@ import { SCHEMA } from './database';
 import { BusClientModule } from '@sdd/bus';
 import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DriversModule } from './drivers/drivers.module';
+import { EarningsModule } from './earnings/earnings.module';
 import { LocationsModule } from './locations/locations.module';
 import { MatchingModule } from './matching/matching.module';
 import { RefundsModule } from './refunds/refunds.module';
@@ -26,6 +27,7 @@ export class AppModule {
         DriversModule,
         MatchingModule,
         RefundsModule,
+        EarningsModule,
         TasksModule,
       ],
     };

@@ -120,6 +120,7 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.RevokeDriver]: { driverId: 'drv_1' },
   [Pattern.ChangeDriverStanding]: { driverId: 'drv_1', change: 'force_offline' },
   [Pattern.RotateDriverToken]: { driverId: 'drv_1', expiresInSeconds: null },
+  [Pattern.ListDriverEarnings]: { tokenHash: 'a'.repeat(64), timeZone: 'America/Toronto', from: '2026-11-21', to: null, limit: 20, cursor: null },
   [Pattern.ListRefunds]: { scope, limit: 20 },
   [Pattern.RecordDeliveryRefund]: {
     scope,

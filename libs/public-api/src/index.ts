@@ -35,3 +35,5 @@ export * from './member/member.presenter';
 export * from './request-log/request-log.resource';
 export * from './request-log/request-log.presenter';
 export * from './driver-session/driver-session.resource';
+export * from './driver-earnings/driver-earnings.resource';
+export * from './driver-earnings/driver-earnings.presenter';

@@ -1,16 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { Pattern, ProofPhotoRecord } from '@sdd/contracts';
+import { EARNINGS_MAX_DAYS, Pattern, ProofPhotoRecord } from '@sdd/contracts';
 import { AppError, proofPhotoKey } from '@sdd/common';
 import {
   DriverAssignmentResource,
+  DriverEarningsResource,
   DriverProofPhotoResource,
   DriverResource,
   OfferListResource,
   OfferResource,
   presentDriver,
   presentDriverAssignment,
+  presentDriverEarnings,
   presentDriverProofPhoto,
   presentOffer,
   presentOfferList,
@@ -29,6 +31,10 @@ import { isStagedPhoto } from '../proof-photos/photo-receiver';
 import { photoContentMismatch, photoMediaTypeUnsupported, photoNotFound } from '../proof-photos/proof-photo-errors';
 import { MAX_PHOTO_BYTES, PROOF_PHOTO_STORE, ProofPhotoStore } from '../proof-photos/proof-photo.store';
 import { AnswerRerouteDto, DriverAvailabilityDto, DriverLocationDto, DriverReportDto } from './driver-api.dto';
+import { DriverEarningsQuery } from './driver-earnings.query';
+
+/** The earnings list's page without `limit`, as every list of the API. */
+const DEFAULT_PAGE_SIZE = 20;
 
 /** The driver app's interface: each driver with its own token (or the app's session in its place); every report goes through the delivery state machine. */
 @ApiTags('Drivers')
@@ -154,6 +160,35 @@ export class DriverApiController {
       { requestId },
     );
     return presentDriverAssignment(moved);
+  }
+
+  @ApiOperation({
+    summary: "List the driver's earnings",
+    description:
+      'What this driver earned per delivered delivery (DRIVER_PAYOUT_PERCENT of its fee), over the days `from`–`to` of `tz` (default: the last 7 days in UTC): ' +
+      'the total of each day, and the deliveries newest first, keyset-paginated. Stops show their area only.',
+  })
+  @ApiOkResponse({ description: 'The days and a page of deliveries.', type: DriverEarningsResource })
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error` / `parameter_invalid`, naming the field: `tz` not an IANA time zone, `from` or `to` not a date (YYYY-MM-DD), `from` after `to` or more than ' +
+      `${EARNINGS_MAX_DAYS} days before it, \`limit\` outside 1–100, or a cursor we did not issue.`,
+  )
+  @Get('earnings')
+  async earnings(@DriverToken() tokenHash: string, @RequestId() requestId: string, @Query() query: DriverEarningsQuery): Promise<DriverEarningsResource> {
+    const earnings = await this.bus.request(
+      Pattern.ListDriverEarnings,
+      {
+        tokenHash,
+        timeZone: query.tz ?? 'UTC',
+        from: query.from ?? null,
+        to: query.to ?? null,
+        limit: query.limit ?? DEFAULT_PAGE_SIZE,
+        cursor: query.cursor ?? query.starting_after ?? null,
+      },
+      { requestId },
+    );
+    return presentDriverEarnings(earnings);
   }
 
   @ApiOperation({

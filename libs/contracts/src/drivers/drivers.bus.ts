@@ -15,6 +15,7 @@ import {
   DRIVER_STANDING_CHANGES,
   DRIVER_TOKEN_TTL_BOUNDS,
   DriverAssignmentRecord,
+  DriverEarningsRecord,
   DriverRecord,
   DriverRecordList,
   DriverReport,
@@ -198,6 +199,33 @@ export class ProofPhotoRequest extends DriverAuthRequest {
   sha256!: string;
 }
 
+/** A driver's earnings: the days `from`–`to` (null: the default span) of `timeZone`, and a page of its deliveries, newest first. */
+export class DriverEarningsRequest extends DriverAuthRequest {
+  /** An IANA time zone; its midnights are the driver's days. */
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  timeZone!: string;
+
+  @NullableButPresent()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  from!: string | null;
+
+  @NullableButPresent()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/)
+  to!: string | null;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit!: number;
+
+  @NullableButPresent()
+  @IsString()
+  @MaxLength(200)
+  cursor!: string | null;
+}
+
 const owner = ServiceName.Delivery;
 
 export const DRIVER_PATTERNS = {
@@ -218,4 +246,5 @@ export const DRIVER_PATTERNS = {
   RevokeDriver: busPattern({ name: 'delivery.revoke_driver', owner, message: DriverRef, reply: replyOf<RevokedDriverRecord>() }),
   ChangeDriverStanding: busPattern({ name: 'delivery.change_driver_standing', owner, message: ChangeDriverStandingRequest, reply: replyOf<DriverRecord>() }),
   RotateDriverToken: busPattern({ name: 'delivery.rotate_driver_token', owner, message: RotateDriverTokenRequest, reply: replyOf<CreatedDriverRecord>() }),
+  ListDriverEarnings: busPattern({ name: 'delivery.driver_earnings', owner, message: DriverEarningsRequest, reply: replyOf<DriverEarningsRecord>() }),
 };

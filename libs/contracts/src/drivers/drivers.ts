@@ -133,3 +133,45 @@ export interface DriverAssignmentRecord {
   deliveryId: string;
   status: string;
 }
+
+/** The longest span of days a driver's earnings are asked for at once (a quarter). */
+export const EARNINGS_MAX_DAYS = 92;
+
+/** Where a delivery started or ended, as its driver's earnings show it: an area, nothing of who is there. */
+export interface EarningAreaRecord {
+  city: string;
+  province: string;
+  /** The postal code's first three characters (its forward sortation area), or null when the address had none. */
+  postalPrefix: string | null;
+}
+
+/** What a driver earned for one delivered delivery. */
+export interface DriverEarningRecord {
+  deliveryId: string;
+  deliveredAt: string;
+  /** The driver's day it counts for: YYYY-MM-DD in the time zone asked for. */
+  date: string;
+  amount: number;
+  currency: string;
+  pickup: EarningAreaRecord;
+  dropoff: EarningAreaRecord;
+}
+
+/** A driver's total of one day (and currency). */
+export interface EarningDayRecord {
+  date: string;
+  currency: string;
+  amount: number;
+  deliveries: number;
+}
+
+/** A driver's earnings over a span of days: the totals of each day with earnings, and a page of the deliveries. */
+export interface DriverEarningsRecord {
+  timeZone: string;
+  from: string;
+  to: string;
+  days: EarningDayRecord[];
+  data: DriverEarningRecord[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
