@@ -267,6 +267,18 @@ export class GatewayConfig extends BaseConfig {
   @Max(24 * 7)
   DRIVER_SESSION_MAX_HOURS = 12;
 
+  /** An ended driver app session (expired or signed out) is kept this long, then deleted (expired-driver-sessions-purge.task.ts). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  DRIVER_SESSION_RETENTION_SECONDS = 7 * 24 * 3600;
+
+  /** How often one replica deletes the driver app sessions ended longer ago than DRIVER_SESSION_RETENTION_SECONDS. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  DRIVER_SESSION_PURGE_INTERVAL_MS = 3_600_000;
+
   /** Sign-in attempts (password or link) per email address per 15 minutes, shared by all replicas. */
   @Type(() => Number)
   @IsInt()
