@@ -227,6 +227,25 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       expect(proof.body).toMatchObject({ recipient_name: 'Amélie', pin_verified: true, photos: [{ content_type: 'image/jpeg' }] });
       expect(await page.evaluate<string | null>("localStorage.getItem('driver-outbox')")).toBe('[]');
 
+      // Earnings, from the shift screen: the delivery's share (DRIVER_PAYOUT_PERCENT, 80, of its fee) is today's total and among today's deliveries.
+      const fee = (await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body.fee as number;
+      const earned = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' }).format(Math.round((fee * 80) / 100) / 100);
+      await page.getByRole('button', { name: 'Earnings' }).click();
+      const earnings = page.getByRole('region', { name: 'Earnings' });
+      await earnings.getByText(`Today: ${earned} (1 delivery)`).waitFor();
+      expect(await earnings.getByRole('list', { name: 'Last 7 days' }).getByRole('listitem').count()).toBe(7);
+      const todays = earnings.getByRole('list', { name: 'Deliveries today' }).getByRole('listitem');
+      await todays.first().waitFor();
+      expect(await todays.count()).toBe(1);
+      expect(await todays.first().textContent()).toContain(earned);
+      expect(await todays.first().textContent()).toContain('Toronto M5V');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await context.setOffline(true);
+      await earnings.getByText('No connection: earnings show once you are back online.').waitFor();
+      await context.setOffline(false);
+      await earnings.getByRole('button', { name: 'Back to shift' }).click();
+      await page.getByRole('button', { name: /tap to go (online|offline)/ }).waitFor();
+
       // The operator rotates the token: the app's session ends with it, and the driver signs in with the new one.
       const rotated = await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/rotate_token`, {});
       expect(rotated.status).toBe(200);

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '../../lib/use-connection';
 import { isActive, type StatusReport } from '../delivery/delivery-steps';
+import { EarningsScreen } from '../earnings/EarningsScreen';
 import { type ActiveDelivery, DeliveryScreen } from '../delivery/DeliveryScreen';
 import { OfferCard } from '../offers/OfferCard';
 import { RerouteCard } from '../reroutes/RerouteCard';
@@ -24,6 +25,8 @@ export function ShiftScreen() {
   const [delivery, setDelivery] = useState<ActiveDelivery | null>(held.delivery);
   const [finished, setFinished] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The earnings screen opened over the shift, which keeps running beneath (locations, the outbox, offers). */
+  const [showEarnings, setShowEarnings] = useState(false);
   /** The delivery last ended here: a hand-over the API refuses (a wrong PIN) brings it back. */
   const ended = useRef<ActiveDelivery | null>(null);
 
@@ -89,10 +92,21 @@ export function ShiftScreen() {
     }
   }
 
+  if (showEarnings) {
+    return (
+      <main className="screen">
+        <EarningsScreen onBack={() => setShowEarnings(false)} offerWaiting={delivery === null && Boolean(offer.data)} />
+      </main>
+    );
+  }
+
   return (
     <main className="screen">
       <div className="top">
         <h1>Driver</h1>
+        <button type="button" onClick={() => setShowEarnings(true)}>
+          Earnings
+        </button>
         <button type="button" onClick={() => void leave()}>
           Sign out
         </button>
