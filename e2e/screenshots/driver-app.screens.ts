@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, Page } from 'playwright-core';
+import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+
+/**
+ * `npm run docs:screenshots`: the driver app at phone width (390 px) through
+ * one paid live delivery against a real system — sign-in, the offer, steps
+ * queued offline, the hand-over, and the earnings after it — written to
+ * docs/driver-app/ for docs/api.md.
+ */
+const OUT = join(loadInfra().repoRoot, 'docs', 'driver-app');
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
+
+describe('driver app screenshots', () => {
+  const system = new TestSystem();
+  const flow = new PaymentFlow(system);
+  const fleet = new Fleet(system);
+  let live = '';
+  let pickup: { lat: number; lng: number };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    await system.start({ env: { RATE_LIMIT_PER_MINUTE: '100000', OPS_API_TOKEN: TEST_OPS_TOKEN, DISPATCH_INTERVAL_MS: '100', OFFER_TIMEOUT_MS: '60000' } });
+    live = (await system.registerMerchant('Queen Street Bakery')).live;
+    await flow.connect(live);
+    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
+    pickup = quote.body.pickup as { lat: number; lng: number };
+    browser = await launchTestBrowser();
+  }, 240000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await system.stop();
+  });
+
+  const shoot = (page: Page, file: string) => page.screenshot({ path: join(OUT, file), fullPage: true });
+
+  it('shoots a shift from sign-in to the earnings', async () => {
+    const created = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Sam Okafor', phone: '+1 416 555 0188', vehicle: 'car', home_province: 'ON' });
+    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    await page.goto(`${system.baseUrl}/driver/`);
+    await page.getByLabel('Driver token').fill(created.body.token as string);
+    await shoot(page, '1-sign-in.png');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: /tap to go online/ }).click();
+    await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
+    const driverId = (created.body.driver as { id: string }).id;
+    await waitFor(async () => {
+      const listed = await fleet.ops('GET', '/v1/ops/drivers');
+      const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driverId);
+      return found?.online && found.location !== null ? true : undefined;
+    }, 15_000);
+
+    const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, dropoff_notes: 'Buzz 1203' });
+    const offer = page.getByRole('region', { name: 'New delivery offer' });
+    await offer.waitFor({ timeout: 20_000 });
+    await shoot(page, '2-offer.png');
+    await offer.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('button', { name: 'Arrived at pickup' }).click();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Picked up' }).click();
+    await page.getByRole('button', { name: 'On my way to the dropoff' }).click();
+    await page.getByText(/^No connection: [0-9]+ updates saved, sent when back online\.$/).waitFor();
+    await shoot(page, '3-offline-steps-queued.png');
+    await context.setOffline(false);
+    const status = async () => (await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body.status as string;
+    await waitFor(async () => ((await status()) === 'in_transit' ? true : undefined), 15_000);
+
+    const tracking = new URL((await system.request('GET', `/v1/deliveries/${deliveryId}`, { key: live })).body.tracking_url as string).pathname;
+    const pin = ((await (await fetch(`${system.baseUrl}${tracking}/status`)).json()) as { delivery_pin: string }).delivery_pin;
+    await page.getByLabel("Recipient's PIN").fill(pin);
+    await shoot(page, '4-hand-over.png');
+    await page.getByRole('button', { name: 'Hand over' }).click();
+    await page.getByText('Delivered. Thank you!').waitFor();
+    await waitFor(async () => ((await status()) === 'delivered' ? true : undefined), 15_000);
+
+    await page.getByRole('button', { name: 'Earnings' }).click();
+    const earnings = page.getByRole('region', { name: 'Earnings' });
+    await earnings.getByText(/^Today: /).waitFor();
+    await earnings.getByRole('list', { name: 'Deliveries today' }).getByRole('listitem').first().waitFor();
+    await shoot(page, '5-earnings.png');
+    await context.close();
+  }, 600000);
+});
