@@ -13,7 +13,7 @@ export function phoneTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The last 7 days' totals in `timeZone` (the API's default span, ending today there). */
+/** The last 7 days' totals in `timeZone` (the API's default span, ending today there); the deliveries come by day, so one is enough here. */
 export function recentEarnings(timeZone: string): Promise<DriverEarnings> {
   return unwrap(api.GET('/v1/driver/earnings', { params: { query: { tz: timeZone, limit: 1 } } }));
 }
