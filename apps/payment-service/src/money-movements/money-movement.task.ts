@@ -9,7 +9,8 @@ import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { isTransientProcessorError } from '../processor/processor-errors';
-import { checkoutRefundIdempotencyKey, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { checkoutRefundIdempotencyKey, keyOfRound, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { redactProcessorError } from './processor-error-redaction';
 import { MoneyMovementEntity } from './money-movement.entity';
 import { toRefundRecord } from './refund.record';
 
@@ -93,8 +94,8 @@ export class MoneyMovementTask extends OneReplicaTask {
         MoneyMovementEntity,
         { id: movement.id },
         transient
-          ? { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
-          : { attempts, lastError: message, status: 'failed', updatedAt: now },
+          ? { attempts, lastError: redactProcessorError(message), nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
+          : { attempts, lastError: redactProcessorError(message), status: 'failed', failedAt: now, updatedAt: now },
       );
     }
   }
@@ -119,7 +120,7 @@ export class MoneyMovementTask extends OneReplicaTask {
         transfer_group: movement.checkoutId,
         metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId },
       },
-      { idempotencyKey: movementIdempotencyKey('transfer', movement.deliveryId as string) },
+      { idempotencyKey: keyOfRound(movementIdempotencyKey('transfer', movement.deliveryId as string), movement) },
     );
     return transfer.id;
   }
@@ -135,7 +136,7 @@ export class MoneyMovementTask extends OneReplicaTask {
       .client(movement.mode)
       .refunds.create(
         { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata },
-        { idempotencyKey: movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId) },
+        { idempotencyKey: keyOfRound(movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId), movement) },
       );
     return refund.id;
   }
