@@ -35,3 +35,7 @@ export * from './member/member.presenter';
 export * from './request-log/request-log.resource';
 export * from './request-log/request-log.presenter';
 export * from './driver-session/driver-session.resource';
+export * from './ops-money-movement/ops-money-movement.resource';
+export * from './ops-money-movement/ops-money-movement.presenter';
+export * from './ops-notification/ops-notification.resource';
+export * from './ops-notification/ops-notification.presenter';
