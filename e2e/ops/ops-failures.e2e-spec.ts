@@ -70,7 +70,7 @@ describe('operators: failed money movements and recipient notifications, listed 
       },
     });
     merchant = await system.registerMerchant('Ops Failures Co');
-    merchantId = (await call('GET', '/v1/merchants/me', merchant.test)).body.id as string;
+    merchantId = ((await call('GET', '/v1/merchants/me', merchant.test)).body.merchant as { id: string }).id;
     await flow.connect(merchant.test);
     await flow.connect(merchant.live);
     pg = new Client({ connectionString: testEnv().databaseUrl });

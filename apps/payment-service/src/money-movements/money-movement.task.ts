@@ -87,15 +87,15 @@ export class MoneyMovementTask extends OneReplicaTask {
     } catch (error) {
       const attempts = movement.attempts + 1;
       const transient = isTransientProcessorError(error);
-      const message = (error as Error).message;
+      const message = redactProcessorError((error as Error).message);
       this.logger.warn(`${movement.kind} of ${movement.deliveryId ?? movement.checkoutId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
       Metrics.moneyMovements.inc({ kind: movement.kind, outcome: transient ? 'retrying' : 'failed' });
       await this.dataSource.manager.update(
         MoneyMovementEntity,
         { id: movement.id },
         transient
-          ? { attempts, lastError: redactProcessorError(message), nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
-          : { attempts, lastError: redactProcessorError(message), status: 'failed', failedAt: now, updatedAt: now },
+          ? { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
+          : { attempts, lastError: message, status: 'failed', failedAt: now, updatedAt: now },
       );
     }
   }
