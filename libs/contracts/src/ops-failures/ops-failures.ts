@@ -1,13 +1,13 @@
 import type { DeliveryStatus } from '../deliveries/deliveries';
-import type { PayoutStatus, RefundReason } from '../payments/payments';
+import { PAYOUT_STATUSES, PayoutStatus, RefundReason } from '../payments/payments';
 import type { Mode } from '../scope/scope';
 
 /** What a money movement is: a delivery's developer_net to the merchant, or money back to the customer. */
 export const MONEY_MOVEMENT_KINDS = ['transfer', 'refund'] as const;
 export type MoneyMovementKind = (typeof MONEY_MOVEMENT_KINDS)[number];
 
-/** A money movement's own status (a refund shows `paid` as `succeeded` to merchants; operators see the movement's). */
-export const MONEY_MOVEMENT_STATUSES: readonly PayoutStatus[] = ['pending', 'paid', 'failed'];
+/** A money movement's own status, a payout's (a refund shows `paid` as `succeeded` to merchants; operators see the movement's). */
+export const MONEY_MOVEMENT_STATUSES = PAYOUT_STATUSES;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
