@@ -22,6 +22,7 @@ import { RefundsModule } from './refunds/refunds.module';
 import { ProcessorEventsModule } from './processor-events/processor-events.module';
 import { OpsModule } from './ops/ops.module';
 import { QueueBoardModule } from './ops/queue-board.module';
+import { OpsFailuresModule } from './ops-failures/ops-failures.module';
 import { DriverApiModule } from './driver-api/driver-api.module';
 import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -55,6 +56,7 @@ export class AppModule {
         RefundsModule,
         ProcessorEventsModule,
         OpsModule,
+        OpsFailuresModule,
         QueueBoardModule.register(config),
         DriverApiModule,
         TasksModule,

@@ -96,6 +96,12 @@ export class DeliveryServiceConfig extends BaseConfig {
   @Min(50)
   NOTIFY_INTERVAL_MS = 2000;
 
+  /** The wait after a recipient notification's first failed attempt; each next wait doubles (8 attempts in all). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(10)
+  NOTIFY_RETRY_FIRST_MS = 5000;
+
   /**
    * How long after a delivery ended (delivered, failed, returned, cancelled)
    * its public tracking link still shows the recipient's first name, the

@@ -18,6 +18,7 @@ import { AddDriverStanding1765520000100 } from './migrations/1765520000100-add-d
 import { AddDeliveryRefund1765540000100 } from './migrations/1765540000100-add-delivery-refund';
 import { IndexRetainedRowsByAge1765630000000 } from './migrations/1765630000000-index-retained-rows-by-age';
 import { IndexDeliveriesByExternalReference1766000200000 } from './migrations/1766000200000-index-deliveries-by-external-reference';
+import { RecordNotificationFailures1766000500100 } from './migrations/1766000500100-record-notification-failures';
 import { IndexDriverEarningsByDriver1766000700000 } from './migrations/1766000700000-index-driver-earnings-by-driver';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
@@ -44,5 +45,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddDeliveryRefund1765540000100,
   IndexRetainedRowsByAge1765630000000,
   IndexDeliveriesByExternalReference1766000200000,
+  RecordNotificationFailures1766000500100,
   IndexDriverEarningsByDriver1766000700000,
 ];

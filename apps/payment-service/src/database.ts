@@ -3,6 +3,7 @@ import { CreateMerchantAccounts1763800700000 } from './migrations/1763800700000-
 import { CreateCheckouts1765100000000 } from './migrations/1765100000000-create-checkouts';
 import { RecordRefunds1765540000000 } from './migrations/1765540000000-record-refunds';
 import { ListCheckouts1766000100000 } from './migrations/1766000100000-list-checkouts';
+import { RecordMovementFailures1766000500000 } from './migrations/1766000500000-record-movement-failures';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'payments';
@@ -13,4 +14,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateCheckouts1765100000000,
   RecordRefunds1765540000000,
   ListCheckouts1766000100000,
+  RecordMovementFailures1766000500000,
 ];

@@ -137,6 +137,10 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
       createdAt: '2026-11-26T12:00:00.000Z',
     },
   },
+  [Pattern.ListOpsMoneyMovements]: { limit: 20, status: 'failed' },
+  [Pattern.RetryMoneyMovement]: { movementId: 'po_1' },
+  [Pattern.ListOpsNotifications]: { limit: 20, cursor: 'WyIyMDI2LTExLTI2VDEyOjAwOjAwLjAwMFoiLCJudGZfMSJd' },
+  [Pattern.RetryNotification]: { notificationId: 'ntf_1' },
 };
 
 const PATTERNS = Object.keys(SENT) as Pattern[];

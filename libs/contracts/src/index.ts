@@ -25,3 +25,6 @@ export * from './payments/payments.bus';
 export * from './webhooks/webhooks';
 export * from './webhooks/webhooks.bus';
 export * from './webhooks/recovery-since';
+export * from './ops-failures/ops-failures';
+export * from './ops-failures/ops-failures.bus';
+export * from './ops-failures/operator-retry';

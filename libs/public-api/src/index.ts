@@ -37,3 +37,7 @@ export * from './request-log/request-log.presenter';
 export * from './driver-session/driver-session.resource';
 export * from './driver-earnings/driver-earnings.resource';
 export * from './driver-earnings/driver-earnings.presenter';
+export * from './ops-money-movement/ops-money-movement.resource';
+export * from './ops-money-movement/ops-money-movement.presenter';
+export * from './ops-notification/ops-notification.resource';
+export * from './ops-notification/ops-notification.presenter';

@@ -39,10 +39,11 @@ function parse(raw: string, from: string, to: string[]): ReceivedMail {
 
 /**
  * A real SMTP server (the `smtp-server` package, what Nodemailer's authors
- * build mail servers with) on a free local port, keeping what it receives:
+ * build mail servers with) on a free local port (or `port`: a mail server
+ * that comes back where senders were failing), keeping what it receives:
  * the notifier talks SMTP to it exactly as to a provider's relay.
  */
-export async function startMailServer(): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
+export async function startMailServer({ port: wanted = 0 }: { port?: number } = {}): Promise<{ url: string; received: ReceivedMail[]; close: () => Promise<void> }> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -64,7 +65,7 @@ export async function startMailServer(): Promise<{ url: string; received: Receiv
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -3,18 +3,19 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Clock, CLOCK, doublingDelayMs } from '@sdd/common';
 import { APP_CONFIG, MAILER, Mailer, OneReplicaTask } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
+import { maskEmailsIn } from './masked-email';
 import { NotificationRepository } from './notification.repository';
 
 const BATCH = 50;
 const MAX_ATTEMPTS = 8;
-/** A failed attempt is tried again after 5 s, doubling; the cap is past the last attempt's wait. */
-const RETRY_FIRST_MS = 5000;
-const RETRY_MAX_MS = 5000 * 2 ** 10;
+/** The cap of the doubling wait, in first waits: past the last attempt's wait. */
+const RETRY_MAX_FIRST_WAITS = 2 ** 10;
 
 /**
  * Sends the recipient notifications transitions recorded, one replica at a
  * time. A mail server that refuses or is down is tried again with backoff
- * (5 s doubling), up to 8 times, then the notification is marked failed.
+ * (NOTIFY_RETRY_FIRST_MS, 5 s, doubling), up to 8 times, then the
+ * notification is marked failed; an operator may put it back for one more try.
  */
 @Injectable()
 export class RecipientNotificationTask extends OneReplicaTask {
@@ -22,7 +23,7 @@ export class RecipientNotificationTask extends OneReplicaTask {
     dataSource: DataSource,
     private readonly notifications: NotificationRepository,
     @Inject(MAILER) private readonly mailer: Mailer,
-    @Inject(APP_CONFIG) config: DeliveryServiceConfig,
+    @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     super({ name: 'recipient notifications', intervalMs: config.NOTIFY_INTERVAL_MS, dataSource, lock: `notifications:${dataSource.driver.schema}` });
@@ -37,11 +38,17 @@ export class RecipientNotificationTask extends OneReplicaTask {
         await this.notifications.markSent(notification.id, now);
       } catch (error) {
         const attempts = notification.attempts + 1;
-        this.logger.warn(`notification ${notification.id} not sent (attempt ${attempts}): ${(error as Error).message}`);
+        const firstMs = this.config.NOTIFY_RETRY_FIRST_MS;
+        // The message may quote the recipient's address: masked before it is logged or kept.
+        const message = maskEmailsIn((error as Error).message);
+        this.logger.warn(`notification ${notification.id} not sent (attempt ${attempts}): ${message}`);
         await this.notifications.markAttemptFailed(notification.id, {
           attempts,
+          // An operator's retry gives one more attempt: past MAX_ATTEMPTS, a failure is final at once.
           failed: attempts >= MAX_ATTEMPTS,
-          nextAttemptAt: new Date(now.getTime() + doublingDelayMs(attempts - 1, RETRY_FIRST_MS, RETRY_MAX_MS)),
+          nextAttemptAt: new Date(now.getTime() + doublingDelayMs(attempts - 1, firstMs, firstMs * RETRY_MAX_FIRST_WAITS)),
+          error: message,
+          now,
         });
       }
     }

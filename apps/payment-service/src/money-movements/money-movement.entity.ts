@@ -57,6 +57,14 @@ export class MoneyMovementEntity {
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
 
+  /** When the processor refused it for good; null unless failed. */
+  @Column({ name: 'failed_at', type: 'timestamptz', nullable: true })
+  failedAt!: Date | null;
+
+  /** How often an operator put it back to be tried again: each round asks the processor under a key of its own. */
+  @Column({ type: 'integer', default: 0 })
+  retries!: number;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

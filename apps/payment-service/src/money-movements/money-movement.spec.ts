@@ -1,5 +1,5 @@
 import { PaymentRecord } from '@sdd/contracts';
-import { checkoutRefundIdempotencyKey, moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs, refundStatusOf } from './money-movement';
+import { checkoutRefundIdempotencyKey, keyOfRound, moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs, refundStatusOf } from './money-movement';
 
 const payment: PaymentRecord = {
   status: 'paid',
@@ -60,5 +60,13 @@ describe('movementRetryDelayMs', () => {
     [30, 600_000],
   ])('after %i attempts waits %i ms', (attempts, delay) => {
     expect(movementRetryDelayMs(attempts)).toBe(delay);
+  });
+});
+
+describe('keyOfRound', () => {
+  it('keeps the first round on the key it always had, and gives each retry a key of its own', () => {
+    expect(keyOfRound('transfer:del_1', { retries: 0 })).toBe('transfer:del_1');
+    expect(keyOfRound('transfer:del_1', { retries: 1 })).toBe('transfer:del_1:retry-1');
+    expect(keyOfRound('transfer:del_1', { retries: 2 })).not.toBe(keyOfRound('transfer:del_1', { retries: 1 }));
   });
 });

@@ -9,7 +9,8 @@ import { MerchantAccountEntity } from '../accounts/merchant-account.entity';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from '../processor/payment-processor';
 import { isTransientProcessorError } from '../processor/processor-errors';
-import { checkoutRefundIdempotencyKey, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { checkoutRefundIdempotencyKey, keyOfRound, movementIdempotencyKey, movementRetryDelayMs } from './money-movement';
+import { redactProcessorError } from './processor-error-redaction';
 import { MoneyMovementEntity } from './money-movement.entity';
 import { toRefundRecord } from './refund.record';
 
@@ -86,7 +87,7 @@ export class MoneyMovementTask extends OneReplicaTask {
     } catch (error) {
       const attempts = movement.attempts + 1;
       const transient = isTransientProcessorError(error);
-      const message = (error as Error).message;
+      const message = redactProcessorError((error as Error).message);
       this.logger.warn(`${movement.kind} of ${movement.deliveryId ?? movement.checkoutId} ${transient ? 'will be tried again' : 'failed'}: ${message}`);
       Metrics.moneyMovements.inc({ kind: movement.kind, outcome: transient ? 'retrying' : 'failed' });
       await this.dataSource.manager.update(
@@ -94,7 +95,7 @@ export class MoneyMovementTask extends OneReplicaTask {
         { id: movement.id },
         transient
           ? { attempts, lastError: message, nextAttemptAt: new Date(now.getTime() + movementRetryDelayMs(attempts)), updatedAt: now }
-          : { attempts, lastError: message, status: 'failed', updatedAt: now },
+          : { attempts, lastError: message, status: 'failed', failedAt: now, updatedAt: now },
       );
     }
   }
@@ -119,7 +120,7 @@ export class MoneyMovementTask extends OneReplicaTask {
         transfer_group: movement.checkoutId,
         metadata: { delivery_id: movement.deliveryId, checkout_id: movement.checkoutId },
       },
-      { idempotencyKey: movementIdempotencyKey('transfer', movement.deliveryId as string) },
+      { idempotencyKey: keyOfRound(movementIdempotencyKey('transfer', movement.deliveryId as string), movement) },
     );
     return transfer.id;
   }
@@ -135,7 +136,7 @@ export class MoneyMovementTask extends OneReplicaTask {
       .client(movement.mode)
       .refunds.create(
         { payment_intent: checkout.paymentIntentId, amount: movement.amount, metadata },
-        { idempotencyKey: movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId) },
+        { idempotencyKey: keyOfRound(movement.deliveryId ? movementIdempotencyKey('refund', movement.deliveryId) : checkoutRefundIdempotencyKey(movement.checkoutId), movement) },
       );
     return refund.id;
   }

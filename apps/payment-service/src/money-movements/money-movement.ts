@@ -1,7 +1,7 @@
-import { EventType, PaymentRecord, PayoutStatus, RefundReason, RefundStatus } from '@sdd/contracts';
+import { EventType, MoneyMovementKind, PaymentRecord, PayoutStatus, RefundReason, RefundStatus } from '@sdd/contracts';
 import { DoublingBackoff, doublingDelayMs } from '@sdd/common';
 
-export type MovementKind = 'transfer' | 'refund';
+export type MovementKind = MoneyMovementKind;
 
 export interface MoneyMovementPlan {
   kind: MovementKind;
@@ -49,6 +49,16 @@ const MOVEMENT_RETRY: DoublingBackoff = { firstMs: 5_000, maxMs: 600_000 };
 /** When a movement is tried again after `attempts` tries (1, 2, …). */
 export function movementRetryDelayMs(attempts: number): number {
   return doublingDelayMs(Math.max(0, attempts - 1), MOVEMENT_RETRY.firstMs, MOVEMENT_RETRY.maxMs);
+}
+
+/**
+ * The key of one round of tries: an operator's retry starts a new round. The
+ * processor keeps a refusal under its key and answers it again, so a round
+ * after a refusal needs a key of its own; it cannot make the movement twice,
+ * since a movement is failed (and retried) only after the processor refused it.
+ */
+export function keyOfRound(key: string, { retries }: { retries: number }): string {
+  return retries === 0 ? key : `${key}:retry-${retries}`;
 }
 
 /** The processor's idempotency key of the one refund a checkout no delivery used may get. */

@@ -3,6 +3,7 @@ import { DELIVERY_PATTERNS } from '../deliveries/deliveries.bus';
 import { DRIVER_PATTERNS } from '../drivers/drivers.bus';
 import { HEALTH_PATTERNS } from '../health/health.bus';
 import { LOCATION_PATTERNS } from '../locations/locations.bus';
+import { OPS_FAILURE_PATTERNS } from '../ops-failures/ops-failures.bus';
 import { PAYMENT_PATTERNS } from '../payments/payments.bus';
 import { QuoteRecord } from '../quotes/quotes';
 import { ClaimQuoteRequest, QUOTE_PATTERNS, QuoteClaimRef, QuoteRef } from '../quotes/quotes.bus';
@@ -18,7 +19,17 @@ describe('the bus contract and its runtime tables', () => {
   });
 
   it('lose no declaration when the domains are put together, and give each pattern its own wire name', () => {
-    const domains = [HEALTH_PATTERNS, QUOTE_PATTERNS, DELIVERY_PATTERNS, ACCOUNT_PATTERNS, LOCATION_PATTERNS, DRIVER_PATTERNS, PAYMENT_PATTERNS, WEBHOOK_PATTERNS];
+    const domains = [
+      HEALTH_PATTERNS,
+      QUOTE_PATTERNS,
+      DELIVERY_PATTERNS,
+      ACCOUNT_PATTERNS,
+      LOCATION_PATTERNS,
+      DRIVER_PATTERNS,
+      PAYMENT_PATTERNS,
+      WEBHOOK_PATTERNS,
+      OPS_FAILURE_PATTERNS,
+    ];
     const declared = domains.flatMap((domain) => Object.keys(domain));
     expect(Object.keys(BUS_PATTERNS).sort()).toEqual([...declared].sort());
     expect(new Set(Object.values(Pattern)).size).toBe(declared.length);

@@ -5,6 +5,7 @@ import { DRIVER_PATTERNS } from '../drivers/drivers.bus';
 import { EventSubscriber } from '../events';
 import { HEALTH_PATTERNS } from '../health/health.bus';
 import { LOCATION_PATTERNS } from '../locations/locations.bus';
+import { OPS_FAILURE_PATTERNS } from '../ops-failures/ops-failures.bus';
 import { PAYMENT_PATTERNS } from '../payments/payments.bus';
 import { QUOTE_PATTERNS } from '../quotes/quotes.bus';
 import type { MerchantScope } from '../scope/scope';
@@ -27,6 +28,7 @@ export const BUS_PATTERNS = {
   ...DRIVER_PATTERNS,
   ...PAYMENT_PATTERNS,
   ...WEBHOOK_PATTERNS,
+  ...OPS_FAILURE_PATTERNS,
 };
 
 type Declarations = typeof BUS_PATTERNS;
