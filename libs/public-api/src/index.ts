@@ -35,3 +35,4 @@ export * from './member/member.presenter';
 export * from './request-log/request-log.resource';
 export * from './request-log/request-log.presenter';
 export * from './driver-session/driver-session.resource';
+export * from './dashboard-config/dashboard-config.resource';
