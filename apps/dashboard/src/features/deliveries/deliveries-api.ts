@@ -106,3 +106,8 @@ export function useAdvanceDelivery(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [mode, 'delivery', id] }),
   });
 }
+
+/** The gateway's map tiles (null: none configured); they change only with its configuration, so they are asked once. */
+export function useMapTiles() {
+  return useQuery({ queryKey: ['dashboard-config'], queryFn: () => unwrap(api.GET('/v1/dashboard/config')), staleTime: Infinity });
+}
