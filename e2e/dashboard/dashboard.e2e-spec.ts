@@ -33,7 +33,8 @@ describe('dashboard single-page app (headless Chromium against the gateway)', ()
   beforeAll(async () => {
     mail = await startMailServer();
     await system.start({
-      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
+      // Payment too: a delivery's page asks for the checkout that paid for it.
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
       // A test delivery's scenario plays out in seconds instead of minutes.
       env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', TIMELINE_SPEED: '10', SMTP_URL: mail.url },
     });

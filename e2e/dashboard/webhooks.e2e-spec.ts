@@ -63,7 +63,8 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
     mail = await startMailServer();
     receiver = await WebhookReceiver.start({ reply: () => ({ status: 500, body: FAILURE_BODY }) });
     await system.start({
-      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
+      // Payment too: a delivery's page asks for the checkout that paid for it.
+      apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Payment, ServiceName.Webhook],
       env: { ...WITHOUT_LOAD_SHEDDING, RATE_LIMIT_PER_MINUTE: '100000', SMTP_URL: mail.url, WEBHOOK_ALLOWED_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: receiver.caFile },
     });
     ({ email, testKey } = await registerDashboardOwner(system, 'Hook Bakery'));

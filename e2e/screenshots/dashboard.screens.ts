@@ -26,6 +26,7 @@ describe('dashboard screenshots', () => {
   const email = `owner+${uniquePrefix('shot')}@example.ca`;
   let key = '';
   let paidDeliveryId = '';
+  let refundedDeliveryId = '';
 
   const call = (method: string, path: string, body?: unknown) => system.request(method, path, { key, body });
 
@@ -67,8 +68,8 @@ describe('dashboard screenshots', () => {
 
     paidDeliveryId = await paidDelivery();
     for (const to of ['pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']) await call('POST', `/v1/test_helpers/deliveries/${paidDeliveryId}/advance`, { to });
-    const refunded = await paidDelivery();
-    await call('POST', `/v1/deliveries/${refunded}/cancel`);
+    refundedDeliveryId = await paidDelivery();
+    await call('POST', `/v1/deliveries/${refundedDeliveryId}/cancel`);
     for (const to of ['driver_assigned', 'picked_up']) {
       const id = await paidDelivery();
       await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to });
@@ -111,6 +112,8 @@ describe('dashboard screenshots', () => {
     const pages: Array<[string, string, (page: Page) => Promise<unknown>]> = [
       ['deliveries', '/deliveries', heading('Deliveries')],
       ['delivery', `/deliveries/${paidDeliveryId}`, (page) => page.getByRole('heading', { name: 'Timeline and events' }).waitFor({ timeout: 15000 })],
+      // A cancelled delivery: its checkout refunded, the refund with its status.
+      ['delivery-refunded', `/deliveries/${refundedDeliveryId}`, (page) => page.locator('li[data-refund-id]').waitFor({ timeout: 15000 })],
       ['webhooks', '/webhooks', heading('Webhooks')],
       ['money', '/money', (page) => page.getByRole('heading', { name: 'Fee tier' }).waitFor({ timeout: 15000 })],
       ['api-keys', '/api-keys', heading('API keys')],

@@ -303,10 +303,10 @@ export class GatewayConfig extends BaseConfig {
   MAIL_OUTBOX_DIR = '.data/outbox-mail';
 
   /**
-   * The tracking page's map tiles: an OpenStreetMap-compatible template
+   * The map tiles of the tracking page and of the dashboard's delivery page: an OpenStreetMap-compatible template
    * (`https://tile.openstreetmap.org/{z}/{x}/{y}.png`; `{s}.` as the host's
    * first label for subdomains, `{r}` for retina). Its host is the only one the
-   * page's CSP lets images come from. Unset: no map, the schematic.
+   * pages' CSPs let images come from. Unset: no map, the schematic.
    */
   @IsOptional()
   @Validate(TileUrlTemplate)

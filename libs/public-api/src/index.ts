@@ -41,3 +41,4 @@ export * from './ops-money-movement/ops-money-movement.resource';
 export * from './ops-money-movement/ops-money-movement.presenter';
 export * from './ops-notification/ops-notification.resource';
 export * from './ops-notification/ops-notification.presenter';
+export * from './dashboard-config/dashboard-config.resource';

@@ -4,8 +4,8 @@ import { uniquePrefix } from './test-env';
 /** The password the dashboard tests give the people they register. */
 export const DASHBOARD_PASSWORD = 'a long enough password';
 
-/** Registers a merchant whose owner signs in to the dashboard with `DASHBOARD_PASSWORD`: its owner's email and its test key. */
-export async function registerDashboardOwner(system: TestSystem, businessName: string): Promise<{ email: string; testKey: string }> {
+/** Registers a merchant whose owner signs in to the dashboard with `DASHBOARD_PASSWORD`: its owner's email and its test and live keys. */
+export async function registerDashboardOwner(system: TestSystem, businessName: string): Promise<{ email: string; testKey: string; liveKey: string }> {
   const email = `owner+${uniquePrefix('o')}@example.ca`;
   const registered = await system.request('POST', '/v1/merchants/register', {
     body: {
@@ -17,5 +17,6 @@ export async function registerDashboardOwner(system: TestSystem, businessName: s
     },
   });
   if (registered.status !== 201) throw new Error(`registration answered ${registered.status}: ${JSON.stringify(registered.body)}`);
-  return { email, testKey: (registered.body.api_keys as { test: string }).test };
+  const keys = registered.body.api_keys as { test: string; live: string };
+  return { email, testKey: keys.test, liveKey: keys.live };
 }

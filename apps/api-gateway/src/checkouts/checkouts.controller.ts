@@ -68,17 +68,21 @@ export class CheckoutsController {
   @ApiOperation({
     summary: 'List checkouts',
     description:
-      "The key's mode's checkouts, newest first, each with its status and refunds. Statuses are read from what payment-service recorded: " +
+      "The key's mode's checkouts, newest first, each with its status and refunds; `delivery_id` finds the one that paid for a delivery. Statuses are read from what payment-service recorded: " +
       'unlike retrieving one, listing does not ask the processor about a payment it has not reported yet.',
   })
   @ApiOkResponse({ description: 'A page of checkouts (ephemeral_key is always null here).', type: CheckoutListResource })
-  @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, a `status` that is not a checkout status, or a cursor we did not issue (named in `param`).')
+  @ApiErrorResponse(
+    400,
+    '`invalid_request_error`: `limit` outside 1–100, a `status` that is not a checkout status, a `delivery_id` that is not a delivery id, or a cursor we did not issue (named in `param`).',
+  )
   @Get('checkouts')
   async list(@Auth() auth: AuthContext, @Query() query: ListCheckoutsQuery): Promise<CheckoutListResource> {
     const page = await this.bus.requestFor(auth, Pattern.ListCheckouts, {
       limit: query.limit ?? DEFAULT_PAGE_SIZE,
       cursor: query.cursor ?? query.starting_after,
       status: query.status,
+      deliveryId: query.delivery_id,
     });
     return presentCheckoutList(page);
   }

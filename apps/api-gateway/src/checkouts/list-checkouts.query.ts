@@ -1,6 +1,6 @@
 import { ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { CHECKOUT_STATUSES, CheckoutStatus } from '@sdd/contracts';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { CHECKOUT_STATUSES, CheckoutStatus, DELIVERY_ID_PATTERN } from '@sdd/contracts';
 import { PageQuery } from '../http/page.query';
 
 @ApiSchema({ name: 'ListCheckoutsQuery' })
@@ -9,4 +9,10 @@ export class ListCheckoutsQuery extends PageQuery {
   @IsOptional()
   @IsIn(CHECKOUT_STATUSES, { message: `must be one of: ${CHECKOUT_STATUSES.join(', ')}` })
   status?: CheckoutStatus;
+
+  @ApiPropertyOptional({ description: 'Only the checkout that paid for this delivery (none for a delivery created without a checkout).', example: 'del_7cJ2kLq9XwP4sT7vB1nC5mZr' })
+  @IsOptional()
+  @IsString()
+  @Matches(DELIVERY_ID_PATTERN, { message: 'must be a delivery id (del_…)' })
+  delivery_id?: string;
 }

@@ -1,4 +1,4 @@
-import { DASHBOARD_CSP, isHtml, PAGE_SECURITY_HEADERS, pageSecurityHeaders } from './page-security';
+import { DASHBOARD_CSP, dashboardCsp, isHtml, PAGE_SECURITY_HEADERS, pageSecurityHeaders } from './page-security';
 
 describe('isHtml', () => {
   it.each(['text/html', 'text/html; charset=utf-8', 'TEXT/HTML;charset=UTF-8', ' text/html '])('%j is a page', (type) => {
@@ -26,5 +26,19 @@ describe('pageSecurityHeaders', () => {
   it('replaces a CSP that would let the page be framed, and adds one where none was set', () => {
     expect(pageSecurityHeaders("default-src 'self'")).toBe(PAGE_SECURITY_HEADERS);
     expect(pageSecurityHeaders(undefined)).toBe(PAGE_SECURITY_HEADERS);
+  });
+});
+
+describe('dashboardCsp', () => {
+  it('lets images come from this origin and data: only, without map tiles', () => {
+    expect(DASHBOARD_CSP).toContain("img-src 'self' data:;");
+    expect(dashboardCsp()).toBe(DASHBOARD_CSP);
+  });
+
+  it("adds the tiles' host to img-src alone, and the page-security hook keeps it", () => {
+    const csp = dashboardCsp('https://*.tile.example.com');
+    expect(csp).toContain("img-src 'self' data: https://*.tile.example.com;");
+    expect(csp.replace(' https://*.tile.example.com', '')).toBe(DASHBOARD_CSP);
+    expect(pageSecurityHeaders(csp)['content-security-policy']).toBe(csp);
   });
 });

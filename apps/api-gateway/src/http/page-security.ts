@@ -24,8 +24,16 @@ const BASE_CSP = PAGE_SECURITY_HEADERS['content-security-policy'];
  * The dashboard's own policy: PAGE_SECURITY_HEADERS' CSP plus a strict
  * origin rule for everything it loads. Its bundle is files of this origin
  * (no inline script or style, no other host), and it calls only this API.
+ * Images may also come from `tileSource`, the map tiles' host (tileCspSource
+ * of TILE_URL), when the gateway has one.
  */
-export const DASHBOARD_CSP = `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; ${BASE_CSP}`;
+export function dashboardCsp(tileSource?: string): string {
+  const images = ["'self'", 'data:', ...(tileSource ? [tileSource] : [])].join(' ');
+  return `default-src 'self'; script-src 'self'; style-src 'self'; img-src ${images}; connect-src 'self'; form-action 'self'; ${BASE_CSP}`;
+}
+
+/** The dashboard's policy without map tiles: what its nginx container sends, and the driver app's. */
+export const DASHBOARD_CSP = dashboardCsp();
 
 /**
  * The headers a page gets: PAGE_SECURITY_HEADERS, keeping a stricter CSP the

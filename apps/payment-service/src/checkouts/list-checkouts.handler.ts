@@ -12,6 +12,8 @@ import { CheckoutRepository } from './checkout.repository';
  * keyset-paginated on (created_at, id) like payouts and refunds. Read from
  * the rows alone: unlike GET /v1/checkouts/{id}, a page does not ask the
  * processor about each payable checkout (its processor event settles it).
+ * With a delivery id: the checkout that paid for that delivery (none for a
+ * delivery without one, such as most test deliveries).
  */
 @Injectable()
 export class ListCheckoutsHandler {
@@ -21,7 +23,7 @@ export class ListCheckoutsHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, limit, cursor, status }: ListCheckoutsRequest): Promise<CheckoutRecordPage> {
+  async execute({ scope, limit, cursor, status, deliveryId }: ListCheckoutsRequest): Promise<CheckoutRecordPage> {
     const query = this.dataSource
       .getRepository(CheckoutEntity)
       .createQueryBuilder('c')
@@ -31,6 +33,8 @@ export class ListCheckoutsHandler {
       .limit(limit + 1);
     if (cursor) query.andWhere('(c.created_at, c.id) < (:createdAt, :id)', cursorParam(cursor, 'chk'));
     if (status) query.andWhere(this.showing(query, status));
+    // The delivery a checkout shows (CheckoutRecord.deliveryId): its claim, once the delivery confirmed it (indexed: checkouts_claimed_by).
+    if (deliveryId) query.andWhere('c.claimed_by = :deliveryId AND c.used_at IS NOT NULL', { deliveryId });
     const rows = await query.getMany();
     const page = toPage(
       rows,

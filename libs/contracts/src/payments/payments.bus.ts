@@ -139,11 +139,15 @@ export class ProcessorEventRequest {
   signature!: string;
 }
 
-/** GET /v1/checkouts: a page, optionally of one status (as the merchant sees it: `expired` and `refunded` included). */
+/** GET /v1/checkouts: a page, optionally of one status (as the merchant sees it: `expired` and `refunded` included), optionally of the one delivery a checkout paid for. */
 export class ListCheckoutsRequest extends PageMessage {
   @IsOptional()
   @IsIn(CHECKOUT_STATUSES)
   status?: CheckoutStatus;
+
+  @IsOptional()
+  @Matches(DELIVERY_ID_PATTERN, { message: 'must be a delivery id (del_…)' })
+  deliveryId?: string;
 }
 
 export class ListPayoutsRequest extends PageMessage {}

@@ -3,11 +3,13 @@ import { ErrorMessage } from '../../components/ErrorMessage';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { canChange } from '../auth/permissions';
+import { DeliveryPayment } from '../money/DeliveryPayment';
 import { useSignedIn } from '../auth/SessionContext';
 import { useMode } from '../mode/mode';
 import { useAdvanceDelivery, useDelivery, useDeliveryEvents, useDeliveryProof, useDeliveryTracking, type AdvanceTo } from './deliveries-api';
 import { EventAttempts } from './EventAttempts';
-import { RouteSchematic } from './RouteSchematic';
+import { DeliveryMap } from './DeliveryMap';
+import { driverToShow } from './route-map';
 import { StatusBadge } from './StatusBadge';
 import { statusLabel, statusTone } from './delivery-status';
 
@@ -72,7 +74,8 @@ export function DeliveryPage() {
               <dt>Created</dt>
               <dd>{formatDateTime(d.created_at)}</dd>
             </dl>
-            <RouteSchematic pickup={d.pickup} dropoff={d.dropoff} driver={driver?.location ?? null} />
+            <DeliveryMap pickup={d.pickup} dropoff={d.dropoff} driver={driverToShow(statusTone(d.status) === 'active', driver?.location)} />
+            <DeliveryPayment deliveryId={d.id} deliveryStatus={d.status} />
             <section aria-labelledby="proof">
               <h2 id="proof">Proof of delivery</h2>
               {proof.data ? (

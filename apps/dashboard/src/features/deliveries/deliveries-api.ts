@@ -11,10 +11,11 @@ export type AdvanceTo = NonNullable<components['schemas']['AdvanceDeliveryReques
 
 /**
  * How often an open list or delivery page asks again, so it follows deliveries
- * as they move. An open delivery page asks for the delivery, its events and
- * the driver's position: about 52 requests a minute at 3 s, leaving room in
- * the member's budget (RATE_LIMIT_PER_MINUTE, 100 by default) for a second
- * window and the member's own actions. Hidden tabs do not ask (TanStack
+ * as they move. An open delivery page asks for the delivery, its events,
+ * the driver's position and its payment (money-api.ts, every 10 s): about 58
+ * requests a minute, leaving room in the member's budget
+ * (RATE_LIMIT_PER_MINUTE, 100 by default) for a second window and the
+ * member's own actions. Hidden tabs do not ask (TanStack
  * Query's default).
  */
 const REFRESH_MS = 3000;
@@ -105,4 +106,9 @@ export function useAdvanceDelivery(id: string) {
     mutationFn: (to: AdvanceTo) => unwrap(api.POST('/v1/test_helpers/deliveries/{deliveryId}/advance', { params: { path: { deliveryId: id } }, body: { to } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [mode, 'delivery', id] }),
   });
+}
+
+/** The gateway's map tiles (null: none configured); they change only with its configuration, so they are asked once. */
+export function useMapTiles() {
+  return useQuery({ queryKey: ['dashboard-config'], queryFn: () => unwrap(api.GET('/v1/dashboard/config')), staleTime: Infinity });
 }

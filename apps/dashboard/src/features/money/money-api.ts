@@ -35,3 +35,20 @@ export function useOnboardingLink() {
     },
   });
 }
+
+/**
+ * How often a delivery page asks again for its payment: refunds follow a
+ * cancellation within seconds, and 6 requests a minute leave the page's
+ * budget (deliveries-api.ts) room.
+ */
+const PAYMENT_REFRESH_MS = 10_000;
+
+/** The checkout that paid for a delivery (GET /v1/checkouts?delivery_id=), with its refunds; null when none did. Asked again when the delivery's status changes. */
+export function useDeliveryCheckout(deliveryId: string, deliveryStatus: string) {
+  const { mode } = useMode();
+  return useQuery({
+    queryKey: [mode, 'checkouts', { deliveryId, deliveryStatus }],
+    queryFn: async () => (await unwrap(api.GET('/v1/checkouts', { params: { query: { delivery_id: deliveryId, limit: 1 } } }))).data[0] ?? null,
+    refetchInterval: PAYMENT_REFRESH_MS,
+  });
+}
