@@ -8,6 +8,7 @@ import { DeliveriesModule } from './deliveries/deliveries.module';
 import { DriversModule } from './drivers/drivers.module';
 import { LocationsModule } from './locations/locations.module';
 import { MatchingModule } from './matching/matching.module';
+import { OperationsModule } from './operations/operations.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { TasksModule } from './tasks.module';
 
@@ -25,6 +26,7 @@ export class AppModule {
         DeliveriesModule,
         DriversModule,
         MatchingModule,
+        OperationsModule,
         RefundsModule,
         TasksModule,
       ],

@@ -120,6 +120,9 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.RevokeDriver]: { driverId: 'drv_1' },
   [Pattern.ChangeDriverStanding]: { driverId: 'drv_1', change: 'force_offline' },
   [Pattern.RotateDriverToken]: { driverId: 'drv_1', expiresInSeconds: null },
+  [Pattern.ListOpsDeliveries]: { state: 'stuck' },
+  [Pattern.ReofferDelivery]: { deliveryId: 'del_live_1' },
+  [Pattern.OpsCancelDelivery]: { deliveryId: 'del_live_1' },
   [Pattern.ListRefunds]: { scope, limit: 20 },
   [Pattern.RecordDeliveryRefund]: {
     scope,

@@ -35,3 +35,6 @@ export * from './member/member.presenter';
 export * from './request-log/request-log.resource';
 export * from './request-log/request-log.presenter';
 export * from './driver-session/driver-session.resource';
+export * from './ops-session/ops-session.resource';
+export * from './ops-delivery/ops-delivery.resource';
+export * from './ops-delivery/ops-delivery.presenter';

@@ -23,6 +23,10 @@ import {
   FailureReason,
   OfferRecord,
   OfferRecordList,
+  OPS_DELIVERY_STATES,
+  OpsDeliveryRecord,
+  OpsDeliveryRecordList,
+  OpsDeliveryState,
   PROOF_PHOTO_TYPES,
   ProofPhotoRecord,
   ProofPhotoType,
@@ -198,6 +202,19 @@ export class ProofPhotoRequest extends DriverAuthRequest {
   sha256!: string;
 }
 
+export class ListOpsDeliveriesRequest {
+  @IsIn(OPS_DELIVERY_STATES)
+  state!: OpsDeliveryState;
+}
+
+/** An operator's action on one live delivery, of whichever merchant. */
+export class OpsDeliveryRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+}
+
 const owner = ServiceName.Delivery;
 
 export const DRIVER_PATTERNS = {
@@ -218,4 +235,8 @@ export const DRIVER_PATTERNS = {
   RevokeDriver: busPattern({ name: 'delivery.revoke_driver', owner, message: DriverRef, reply: replyOf<RevokedDriverRecord>() }),
   ChangeDriverStanding: busPattern({ name: 'delivery.change_driver_standing', owner, message: ChangeDriverStandingRequest, reply: replyOf<DriverRecord>() }),
   RotateDriverToken: busPattern({ name: 'delivery.rotate_driver_token', owner, message: RotateDriverTokenRequest, reply: replyOf<CreatedDriverRecord>() }),
+  ListOpsDeliveries: busPattern({ name: 'delivery.ops_list_deliveries', owner, message: ListOpsDeliveriesRequest, reply: replyOf<OpsDeliveryRecordList>() }),
+  ReofferDelivery: busPattern({ name: 'delivery.ops_reoffer', owner, message: OpsDeliveryRef, reply: replyOf<OpsDeliveryRecord>() }),
+  // The merchant's cancellation (and so its refund), for the delivery's own merchant and mode.
+  OpsCancelDelivery: busPattern({ name: 'delivery.ops_cancel', owner, message: OpsDeliveryRef, reply: replyOf<OpsDeliveryRecord>() }),
 };
