@@ -31,8 +31,9 @@ function Console({ session }: { session: OpsSession }) {
   const queryClient = useQueryClient();
   async function leave() {
     await signOut();
-    queryClient.clear();
+    // Back to sign-in, and nothing of the fleet left in memory for whoever uses the browser next.
     queryClient.setQueryData(['session'], null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
   }
   return (
     <BrowserRouter basename="/ops">
