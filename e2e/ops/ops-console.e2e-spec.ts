@@ -1,5 +1,5 @@
 import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, PaymentFlow, seriousAxeViolations, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, launchTestBrowser, PaymentFlow, seriousAxeViolations, startTileServer, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
@@ -19,10 +19,10 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
 
   const driverNamed = async (name: string): Promise<Json | undefined> => ((await fleet.ops('GET', '/v1/ops/drivers')).body.data as Json[]).find((driver) => driver.name === name);
 
-  /** A console page signed in with the operator token, at `device`'s size. */
-  async function signedIn(device: typeof DESKTOP | typeof PHONE): Promise<Page> {
+  /** A console page signed in with the operator token, at `device`'s size, on `baseUrl` (a gateway of the system). */
+  async function signedIn(device: typeof DESKTOP | typeof PHONE, baseUrl = system.baseUrl): Promise<Page> {
     const page = await (await browser.newContext(device)).newPage();
-    await page.goto(`${system.baseUrl}/ops/`);
+    await page.goto(`${baseUrl}/ops/`);
     await page.getByLabel('Operator token').fill(TEST_OPS_TOKEN);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Stuck and late deliveries', level: 1 }).waitFor({ timeout: 15000 });
@@ -154,5 +154,35 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Operator token').waitFor({ timeout: 15000 });
     expect(await page.context().cookies()).toEqual([]);
+  });
+
+  it('draws the live map on tiles from TILE_URL, which its policy allows for images and nothing else', async () => {
+    const tiles = await startTileServer();
+    const mapped = await system.startGatewayReplica({ TILE_URL: `${tiles.url}/{z}/{x}/{y}.png`, TILE_ATTRIBUTION: '© Test Tiles & Co' });
+    const driver = await fleet.driver('Mapped Driver', near(0.003));
+    try {
+      const csp = (await fetch(`${mapped.baseUrl}/ops`)).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`img-src 'self' data: ${tiles.url};`);
+      expect(csp.split(tiles.url)).toHaveLength(2);
+
+      const page = await signedIn(DESKTOP, mapped.baseUrl);
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
+      });
+      page.on('pageerror', (error) => refused.push(error.message));
+      await open(page, 'Live map', 'Live map');
+      await page.waitForSelector('.leaflet-container img.leaflet-tile-loaded', { timeout: 15000 });
+      expect(tiles.requests()).toBeGreaterThan(0);
+      await page.getByText('Mapped Driver: online, free').waitFor({ timeout: 15000 });
+      expect(await page.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+      expect(await page.textContent('.leaflet-control-attribution')).toContain('© Test Tiles & Co');
+      expect(await page.locator('svg.schematic').count()).toBe(0);
+      expect(refused).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    } finally {
+      await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/force_offline`);
+      await tiles.close();
+    }
   });
 });

@@ -19,3 +19,4 @@ export * from './mail-server';
 export * from './schema-cleanup';
 export * from './prometheus-text';
 export * from './dashboard-owner';
+export * from './tile-server';
