@@ -44,5 +44,6 @@ export function TileMap({ scene, tileUrl, attribution, label }: { scene: MapScen
     }
   }, [scene]);
 
-  return <div ref={container} className="map tiles" role="img" aria-label={label} />;
+  // A region, not an image: Leaflet puts its zoom buttons inside.
+  return <div ref={container} className="map tiles" role="region" aria-label={label} />;
 }
