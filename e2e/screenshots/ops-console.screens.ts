@@ -42,9 +42,8 @@ describe('operator console screenshots', () => {
     const held = await flow.paidDelivery(live, 'live', { customer });
     const offer = await fleet.offerFor(silent, held);
     await silent.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
-    // Nobody near enough for the second: it waits, stuck, for an operator.
-    await fleet.ops('POST', `/v1/ops/drivers/${silent.id}/force_offline`);
-    await flow.paidDelivery(live, 'live', { customer });
+    // Its driver busy and the others beyond the first search radius, the second waits, stuck, for an operator.
+    await flow.paidDelivery(live, 'live', { customer }, { dropoff_address: '55 Mill St, Toronto, ON M5A 3C4' });
     await fleet.driver('Priya Nair', near(-0.03, 0.04), { vehicle: 'bike' });
     await fleet.driver('Marc Gagnon', near(0.02, -0.05), { vehicle: 'van', certifications: [{ kind: 'liquor_service', province: 'ON', expires_at: '2027-06-30T23:59:59Z' }] });
     const waiting = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Lea Chen', phone: '+1 416 555 0193', vehicle: 'car', home_province: 'ON' });
