@@ -1,10 +1,8 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { APP_CONFIG } from '@sdd/runtime';
-import { GatewayConfig } from '../config';
-import { OpsCredential } from '../auth/ops-credential';
+import { OpsTokenGuard } from '../auth/ops-token.guard';
 import { sameCsrfToken } from '../members/session-cookie';
 import { OpsSession, OpsSessionAuthenticator } from './ops-session.authenticator';
 
@@ -19,9 +17,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const OPS_CSRF_403 = "`permission_error` / `csrf_token_invalid`: a change made with the session cookie without the session's `csrf_token` as `X-CSRF-Token`.";
 
-const opsTokenInvalid = (): AppError =>
-  new AppError(401, ErrorType.Authentication, 'ops_token_invalid', 'The operator API needs the operator token (OPS_API_TOKEN) as a bearer token, or an operator console session.');
-
 /**
  * `/v1/ops/…`: the operator token (OPS_API_TOKEN) as a bearer, as integrations
  * send it, or, without an Authorization header, the operator console's
@@ -30,22 +25,15 @@ const opsTokenInvalid = (): AppError =>
  */
 @Injectable()
 export class OpsCredentialGuard implements CanActivate {
-  private readonly credential: OpsCredential;
-
   constructor(
-    @Inject(APP_CONFIG) config: GatewayConfig,
+    private readonly token: OpsTokenGuard,
     private readonly sessions: OpsSessionAuthenticator,
-  ) {
-    this.credential = new OpsCredential(config.OPS_API_TOKEN);
-  }
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const { authorization, cookie } = request.headers;
-    if (authorization !== undefined || !this.sessions.carriesSession(cookie)) {
-      if (!this.credential.matches(authorization)) throw opsTokenInvalid();
-      return true;
-    }
+    if (authorization !== undefined || !this.sessions.carriesSession(cookie)) return this.token.canActivate(context);
     const session = await this.sessions.authenticate(cookie);
     const csrf = request.headers['x-csrf-token'];
     if (!SAFE_METHODS.has(request.method) && !sameCsrfToken(typeof csrf === 'string' ? csrf : undefined, session.csrfToken)) {

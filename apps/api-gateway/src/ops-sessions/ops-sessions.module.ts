@@ -12,6 +12,6 @@ import { OpsSessionsController } from './ops-sessions.controller';
   imports: [TypeOrmModule.forFeature([OpsSessionEntity])],
   controllers: [OpsSessionsController],
   providers: [OpsSessionAuthenticator, OpsCredentialGuard, OpsTokenGuard, { provide: CLOCK, useValue: systemClock }],
-  exports: [OpsSessionAuthenticator, OpsCredentialGuard],
+  exports: [OpsSessionAuthenticator, OpsCredentialGuard, OpsTokenGuard],
 })
 export class OpsSessionsModule {}
