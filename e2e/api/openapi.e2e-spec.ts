@@ -106,9 +106,9 @@ describe('OpenAPI document and docs page (real gateway)', () => {
 
   it('asks for the bearer API key on every operation except the public, operator and driver ones', () => {
     const schemes = Object.entries(document.components?.securitySchemes ?? {});
-    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_session', 'driver_token', 'ops_token', 'session_cookie']);
+    expect(schemes.map(([name]) => name).sort()).toEqual(['api_key', 'driver_session', 'driver_token', 'ops_session', 'ops_token', 'session_cookie']);
     for (const [name, scheme] of schemes) {
-      const cookies: Record<string, string> = { session_cookie: 'sdd_session', driver_session: 'sdd_driver_session' };
+      const cookies: Record<string, string> = { session_cookie: 'sdd_session', driver_session: 'sdd_driver_session', ops_session: 'sdd_ops_session' };
       const expected = cookies[name] ? { type: 'apiKey', in: 'cookie', name: cookies[name] } : { type: 'http', scheme: 'bearer' };
       expect(scheme).toEqual(expect.objectContaining(expected));
     }
@@ -123,9 +123,11 @@ describe('OpenAPI document and docs page (real gateway)', () => {
     ];
     // Every keyed operation takes a dashboard session in the key's place; the dashboard's own routes take the session only.
     // The driver API takes the driver token or the driver app's session in its place; the session is begun with the token and then used alone.
+    // The operator API likewise, with the operator token and the operator console's session.
+    const opsSessionRoutes: Record<string, string[]> = { '/v1/ops/sessions': ['ops_token'], '/v1/ops/sessions/current': ['ops_session'] };
     const schemesOf = (path: string) =>
       path.startsWith('/v1/ops/')
-        ? ['ops_token']
+        ? (opsSessionRoutes[path] ?? ['ops_token', 'ops_session'])
         : path === '/v1/driver/sessions'
           ? ['driver_token']
           : path === '/v1/driver/sessions/current'

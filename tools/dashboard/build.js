@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 'use strict';
 
-// Builds the gateway's web apps, the dashboard (apps/dashboard, served at /dashboard)
-// and the driver app (apps/driver-app, at /driver), into dist/apps/<app>, after
+// Builds the gateway's web apps, the dashboard (apps/dashboard, served at /dashboard),
+// the driver app (apps/driver-app, at /driver) and the operator console (apps/ops-console,
+// at /ops), into dist/apps/<app>, after
 // `tsc -p tsconfig.build.json` has built the gateway:
 //   1. the gateway writes the OpenAPI document it serves (dist/openapi/openapi.json);
 //   2. openapi-typescript turns it into each app's src/api/schema.d.ts;
@@ -22,6 +23,7 @@ const documentFile = path.join(root, 'dist', 'openapi', 'openapi.json');
 const APPS = [
   { name: 'dashboard', base: '/dashboard/' },
   { name: 'driver-app', base: '/driver/' },
+  { name: 'ops-console', base: '/ops/' },
 ];
 
 /** @param {string} app @param {string} message */

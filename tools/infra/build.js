@@ -11,7 +11,7 @@ const NOT_BUILT = /(\.spec\.ts|\.e2e-spec\.ts)$|^(test|node_modules)$/;
  * The web apps, which tsc does not read (tsconfig.build.json excludes them): tools/dashboard/build.js
  * has its own check, and writes their `src/api/schema.d.ts` after tsc, which must not make dist/ look stale.
  */
-const WEB_APPS = ['apps/dashboard', 'apps/driver-app'];
+const WEB_APPS = ['apps/dashboard', 'apps/driver-app', 'apps/ops-console'];
 
 /**
  * The build's stamp: tsc's own incremental state file, whose modification

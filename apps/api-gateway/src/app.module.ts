@@ -28,6 +28,7 @@ import { MembersModule } from './members/members.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { RequestLogsModule } from './request-logs/request-logs.module';
 import { DriverAppModule } from './driver-app/driver-app.module';
+import { OpsConsoleModule } from './ops-console/ops-console.module';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
 import { TasksModule } from './tasks.module';
 
@@ -64,6 +65,7 @@ export class AppModule {
         DashboardModule,
         RequestLogsModule,
         DriverAppModule,
+        OpsConsoleModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },

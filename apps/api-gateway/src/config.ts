@@ -278,6 +278,12 @@ export class GatewayConfig extends BaseConfig {
   @IsInt()
   @Min(100)
   DRIVER_SESSION_PURGE_INTERVAL_MS = 3_600_000;
+  /** An operator console session (POST /v1/ops/sessions) ends this long after sign-in, about a shift in the control room: the cookie's Max-Age. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(24)
+  OPS_SESSION_MAX_HOURS = 8;
 
   /** Sign-in attempts (password or link) per email address per 15 minutes, shared by all replicas. */
   @Type(() => Number)

@@ -7,6 +7,7 @@ import { OneMerchantAddressShape1765000100030 } from './migrations/1765000100030
 import { CreateMembers1765800000000 } from './migrations/1765800000000-create-members';
 import { CreateRequestLogs1766000000000 } from './migrations/1766000000000-create-request-logs';
 import { CreateDriverSessions1766000300000 } from './migrations/1766000300000-create-driver-sessions';
+import { CreateOpsSessions1766000400000 } from './migrations/1766000400000-create-ops-sessions';
 import { IndexDriverSessionsByEnd1766000700100 } from './migrations/1766000700100-index-driver-sessions-by-end';
 
 /** The gateway's own schema (before DB_SCHEMA_PREFIX): merchants and API keys live here. */
@@ -22,5 +23,6 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   CreateMembers1765800000000,
   CreateRequestLogs1766000000000,
   CreateDriverSessions1766000300000,
+  CreateOpsSessions1766000400000,
   IndexDriverSessionsByEnd1766000700100,
 ];

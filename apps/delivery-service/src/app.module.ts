@@ -9,6 +9,7 @@ import { DriversModule } from './drivers/drivers.module';
 import { EarningsModule } from './earnings/earnings.module';
 import { LocationsModule } from './locations/locations.module';
 import { MatchingModule } from './matching/matching.module';
+import { OperationsModule } from './operations/operations.module';
 import { RefundsModule } from './refunds/refunds.module';
 import { TasksModule } from './tasks.module';
 
@@ -26,6 +27,7 @@ export class AppModule {
         DeliveriesModule,
         DriversModule,
         MatchingModule,
+        OperationsModule,
         RefundsModule,
         EarningsModule,
         TasksModule,

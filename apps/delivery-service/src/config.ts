@@ -65,6 +65,18 @@ export class DeliveryServiceConfig extends BaseConfig {
   @Min(1000)
   DISPATCH_DEADLINE_MS = 30 * 60_000;
 
+  /** A live delivery still waiting for a driver this long after matching started is listed as stuck (`no_driver`) for operators. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  STUCK_UNMATCHED_MS = 10 * 60_000;
+
+  /** A live delivery whose driver sent no position this long is listed as stuck (`driver_still`) for operators. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  STUCK_STILL_MS = 5 * 60_000;
+
   /** The driver's pay per completed delivery, as a percentage of the delivery fee (internal ledger). */
   @Type(() => Number)
   @IsInt()

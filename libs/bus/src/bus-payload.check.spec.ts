@@ -121,6 +121,9 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.ChangeDriverStanding]: { driverId: 'drv_1', change: 'force_offline' },
   [Pattern.RotateDriverToken]: { driverId: 'drv_1', expiresInSeconds: null },
   [Pattern.ListDriverEarnings]: { tokenHash: 'a'.repeat(64), timeZone: 'America/Toronto', from: '2026-11-21', to: null, limit: 20, cursor: null },
+  [Pattern.ListOpsDeliveries]: { state: 'stuck' },
+  [Pattern.ReofferDelivery]: { deliveryId: 'del_live_1' },
+  [Pattern.OpsCancelDelivery]: { deliveryId: 'del_live_1' },
   [Pattern.ListRefunds]: { scope, limit: 20 },
   [Pattern.RecordDeliveryRefund]: {
     scope,

@@ -42,3 +42,6 @@ export * from './ops-money-movement/ops-money-movement.presenter';
 export * from './ops-notification/ops-notification.resource';
 export * from './ops-notification/ops-notification.presenter';
 export * from './dashboard-config/dashboard-config.resource';
+export * from './ops-session/ops-session.resource';
+export * from './ops-delivery/ops-delivery.resource';
+export * from './ops-delivery/ops-delivery.presenter';

@@ -10,6 +10,8 @@ export const OPS_TOKEN_SCHEME = 'ops_token';
 export const DRIVER_TOKEN_SCHEME = 'driver_token';
 /** The driver app's session cookie (POST /v1/driver/sessions), in place of the driver token. */
 export const DRIVER_SESSION_SCHEME = 'driver_session';
+/** The operator console's session cookie (POST /v1/ops/sessions), in place of the operator token. */
+export const OPS_SESSION_SCHEME = 'ops_session';
 
 /** Documents an operation as needing `Authorization: Bearer <API key>`. */
 export function ApiKeyAuth(): MethodDecorator & ClassDecorator {
@@ -79,8 +81,10 @@ export function ApiKeyedController(): ClassDecorator {
 export function ApiOpsController(): ClassDecorator {
   return applyDecorators(
     ApiBearerAuth(OPS_TOKEN_SCHEME),
+    ApiCookieAuth(OPS_SESSION_SCHEME),
     ApiRateLimitedResponse(),
-    ApiErrorResponse(401, '`authentication_error` / `ops_token_invalid`.'),
+    ApiErrorResponse(401, '`authentication_error` / `ops_token_invalid`; with the session cookie, `ops_session_invalid` (the session expired, was signed out or is unknown).'),
+    ApiErrorResponse(403, "With the session cookie: `permission_error` / `csrf_token_invalid`, a change without the session's `csrf_token` as `X-CSRF-Token`."),
     ApiServiceUnavailableResponse(),
   );
 }

@@ -9,10 +9,11 @@ import { toErrorEnvelope } from '../errors/error-envelope';
 import { isOpsRequest } from '../http/listeners';
 import { RouteTraits } from '../http/route-traits';
 import { closeObjectSchemas } from './closed-schemas';
-import { API_KEY_SCHEME, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
+import { API_KEY_SCHEME, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME, OPS_SESSION_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
 import { documentSessionAuth } from '../members/session-openapi';
 import { DRIVER_SESSION_COOKIE } from '../driver-sessions/driver-session-cookie';
+import { OPS_SESSION_COOKIE } from '../ops-sessions/ops-session-cookie';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -62,6 +63,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       DRIVER_SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', description: "The driver app's session (POST /v1/driver/sessions): changes carry its `csrf_token` as `X-CSRF-Token`." },
       DRIVER_SESSION_SCHEME,
+    )
+    .addCookieAuth(
+      OPS_SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', description: "The operator console's session (POST /v1/ops/sessions): changes carry its `csrf_token` as `X-CSRF-Token`." },
+      OPS_SESSION_SCHEME,
     )
     // Mirrors ApiKeyGuard: a key is needed unless an operation says otherwise, as the public ones do.
     .addSecurityRequirements(API_KEY_SCHEME)

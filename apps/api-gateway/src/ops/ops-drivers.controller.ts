@@ -13,8 +13,8 @@ import {
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public, RequestId } from '../auth/auth-context';
-import { OpsTokenGuard } from '../auth/ops-token.guard';
 import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiOpsController } from '../openapi/decorators';
+import { OpsCredentialGuard } from '../ops-sessions/ops-credential.guard';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { toE164 } from '../deliveries/create-delivery.mapper';
 import { CreateDriverDto, RotateDriverTokenDto, SetCertificationDto } from './create-driver.dto';
@@ -23,7 +23,7 @@ import { CreateDriverDto, RotateDriverTokenDto, SetCertificationDto } from './cr
 @ApiTags('Operators')
 @ApiOpsController()
 @Public()
-@UseGuards(OpsTokenGuard)
+@UseGuards(OpsCredentialGuard)
 @Controller('v1/ops/drivers')
 export class OpsDriversController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

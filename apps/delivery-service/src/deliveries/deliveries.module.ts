@@ -32,5 +32,7 @@ import { ListDeliveriesHandler } from './list-deliveries.handler';
     CountRecentDeliveriesHandler,
     { provide: CLOCK, useValue: systemClock },
   ],
+  // Operators cancel a merchant's delivery through the merchant's own cancellation (operations/).
+  exports: [CancelDeliveryHandler],
 })
 export class DeliveriesModule {}

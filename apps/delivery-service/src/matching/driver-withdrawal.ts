@@ -39,19 +39,24 @@ export class DriverWithdrawal {
     for (const delivery of underWay) {
       const handOff = handOffFor(delivery.status, revoked);
       if (handOff === 'rematch') {
-        // The accepted offer no longer holds the delivery; the driver is never offered it again.
-        await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $3 WHERE delivery_id = $1 AND driver_id = $2 AND status = 'accepted'`, [
-          delivery.id,
-          driverId,
-          now,
-        ]);
-        const rematched = await this.statuses.returnToMatching(manager, delivery, now);
-        if (await this.reroutes.applyPendingWithoutDriver(manager, rematched, now)) handed.rerouted = true;
+        if (await this.rematch(manager, delivery, now)) handed.rerouted = true;
         handed.rematched.push(delivery.id);
       } else if (handOff === 'stranded') {
         handed.stranded.push(delivery.id);
       }
     }
     return handed;
+  }
+
+  /**
+   * One delivery not yet picked up, locked by the caller, back to matching: its driver's accepted offer and any
+   * open offer are withdrawn (neither driver is offered it again) and matching starts over, its clock reset.
+   * True when a reroute that waited for the driver took effect (its event is in the outbox).
+   */
+  async rematch(manager: EntityManager, delivery: DeliveryEntity, now: Date): Promise<boolean> {
+    const schema = this.dataSource.driver.schema;
+    await manager.query(`UPDATE "${schema}".offers SET status = 'withdrawn', responded_at = $2 WHERE delivery_id = $1 AND status IN ('open', 'accepted')`, [delivery.id, now]);
+    const rematched = await this.statuses.returnToMatching(manager, delivery, now);
+    return this.reroutes.applyPendingWithoutDriver(manager, rematched, now);
   }
 }

@@ -45,5 +45,7 @@ import { SetDriverAvailabilityHandler } from './set-driver-availability.handler'
     DriverWithdrawal,
     { provide: CLOCK, useValue: systemClock },
   ],
+  // An operator's re-offer hands a delivery on as taking its driver off the road does (operations/).
+  exports: [DriverWithdrawal],
 })
 export class MatchingModule {}

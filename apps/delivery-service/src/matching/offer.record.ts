@@ -2,9 +2,11 @@ import type { OfferRecord } from '@sdd/contracts';
 import { DeliveryEntity } from '../deliveries/delivery.entity';
 import { OfferEntity } from './offer.entity';
 
+/** A stop as one line, as drivers and operators read it. */
+export const stopAddress = (stop: DeliveryEntity['pickup']): string => [stop.street, stop.city, stop.province, stop.postalCode].filter(Boolean).join(', ');
+
 /** What a driver sees of an offer: the stops, the recipient's first name and phone, the notes, nothing of the merchant's account. */
 export function toOfferRecord(offer: OfferEntity, delivery: DeliveryEntity): OfferRecord {
-  const stopAddress = (stop: DeliveryEntity['pickup']) => [stop.street, stop.city, stop.province, stop.postalCode].filter(Boolean).join(', ');
   return {
     id: offer.id,
     deliveryId: delivery.id,

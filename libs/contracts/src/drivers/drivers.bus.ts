@@ -24,6 +24,10 @@ import {
   FailureReason,
   OfferRecord,
   OfferRecordList,
+  OPS_DELIVERY_STATES,
+  OpsDeliveryRecord,
+  OpsDeliveryRecordList,
+  OpsDeliveryState,
   PROOF_PHOTO_TYPES,
   ProofPhotoRecord,
   ProofPhotoType,
@@ -226,6 +230,19 @@ export class DriverEarningsRequest extends DriverAuthRequest {
   cursor!: string | null;
 }
 
+export class ListOpsDeliveriesRequest {
+  @IsIn(OPS_DELIVERY_STATES)
+  state!: OpsDeliveryState;
+}
+
+/** An operator's action on one live delivery, of whichever merchant. */
+export class OpsDeliveryRef {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  deliveryId!: string;
+}
+
 const owner = ServiceName.Delivery;
 
 export const DRIVER_PATTERNS = {
@@ -247,4 +264,8 @@ export const DRIVER_PATTERNS = {
   ChangeDriverStanding: busPattern({ name: 'delivery.change_driver_standing', owner, message: ChangeDriverStandingRequest, reply: replyOf<DriverRecord>() }),
   RotateDriverToken: busPattern({ name: 'delivery.rotate_driver_token', owner, message: RotateDriverTokenRequest, reply: replyOf<CreatedDriverRecord>() }),
   ListDriverEarnings: busPattern({ name: 'delivery.driver_earnings', owner, message: DriverEarningsRequest, reply: replyOf<DriverEarningsRecord>() }),
+  ListOpsDeliveries: busPattern({ name: 'delivery.ops_list_deliveries', owner, message: ListOpsDeliveriesRequest, reply: replyOf<OpsDeliveryRecordList>() }),
+  ReofferDelivery: busPattern({ name: 'delivery.ops_reoffer', owner, message: OpsDeliveryRef, reply: replyOf<OpsDeliveryRecord>() }),
+  // The merchant's cancellation (and so its refund), for the delivery's own merchant and mode.
+  OpsCancelDelivery: busPattern({ name: 'delivery.ops_cancel', owner, message: OpsDeliveryRef, reply: replyOf<OpsDeliveryRecord>() }),
 };

@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from '../deliveries/deliveries';
 import type { Category, PackageSize, Vehicle } from '../quotes/quotes';
 
 /** What a restricted category asks of the driver (delivery rule 4): a provincial certification. */
@@ -174,4 +175,36 @@ export interface DriverEarningsRecord {
   data: DriverEarningRecord[];
   hasMore: boolean;
   nextCursor: string | null;
+}
+
+/** What `GET /v1/ops/deliveries?state=` lists: every live delivery under way, or only the stuck and late ones among them. */
+export const OPS_DELIVERY_STATES = ['active', 'stuck'] as const;
+export type OpsDeliveryState = (typeof OPS_DELIVERY_STATES)[number];
+
+/**
+ * Why a live delivery needs an operator (stuck-delivery.ts): no driver took it within STUCK_UNMATCHED_MS,
+ * its driver sent no position for STUCK_STILL_MS, or it is past the dropoff time its quote promised.
+ */
+export const STUCK_REASONS = ['no_driver', 'driver_still', 'late'] as const;
+export type StuckReason = (typeof STUCK_REASONS)[number];
+
+/** A live delivery as operators see it across merchants: where, who, since when; nothing of the recipient but the dropoff address. */
+export interface OpsDeliveryRecord {
+  id: string;
+  merchantId: string;
+  status: DeliveryStatus;
+  category: Category;
+  pickup: { address: string; lat: number; lng: number };
+  dropoff: { address: string; lat: number; lng: number };
+  driver: { id: string; name: string; vehicle: Vehicle; lat: number | null; lng: number | null; locatedAt: string | null } | null;
+  /** Waiting for a driver since (matching started or restarted); null once a driver holds it. */
+  waitingSince: string | null;
+  /** The dropoff time its quote promised: created (or scheduled) plus its ETA. */
+  dueAt: string;
+  stuck: { reason: StuckReason; since: string } | null;
+  createdAt: string;
+}
+
+export interface OpsDeliveryRecordList {
+  data: OpsDeliveryRecord[];
 }
