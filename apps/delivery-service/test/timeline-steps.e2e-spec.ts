@@ -5,9 +5,9 @@ import { DeliveryServiceConfig } from '../src/config';
 import { TestTimelineQueue } from '../src/timeline/test-timeline.queue';
 
 /**
- * The timeline's delayed jobs on real Redis: one per delivery, due at its
- * first step, holding every step with its time; scheduling twice keeps the
- * first job; its backlog (due, scheduled, the oldest due step's wait) is
+ * The timeline's delayed jobs on real Redis: a delivery's job, named by the
+ * delivery and its next step, due at that step, holds every step ahead with
+ * its time; scheduling a step twice keeps the first job; its backlog (due, scheduled, the oldest due step's wait) is
  * what the metrics report, a due job no worker has taken counting as due.
  */
 describe('timeline steps (real Redis)', () => {
@@ -28,10 +28,10 @@ describe('timeline steps (real Redis)', () => {
     await timeline.onApplicationShutdown();
   });
 
-  it('adds one delayed job per delivery, due at its first step, with every step and its time', async () => {
+  it('adds one delayed job per delivery, named and due by its first step, with every step and its time', async () => {
     const now = new Date();
     await timeline.schedule('del_test_one', now, now);
-    const job = await timeline.queue.getJob('del_test_one');
+    const job = await timeline.queue.getJob('del_test_one.pending');
     expect(await job?.getState()).toBe('delayed');
     expect(job?.data.steps.map((step) => [step.status, step.dueAt - now.getTime()])).toEqual([
       ['pending', 10],
@@ -47,7 +47,7 @@ describe('timeline steps (real Redis)', () => {
     const now = new Date();
     await timeline.schedule('del_test_twice', now, now);
     await timeline.reschedule('del_test_twice', new Date(now.getTime() + 60_000), now, 'created');
-    const job = await timeline.queue.getJob('del_test_twice');
+    const job = await timeline.queue.getJob('del_test_twice.pending');
     expect(job?.data.steps[0]).toEqual({ status: 'pending', dueAt: now.getTime() + 10 });
     expect(await timeline.queue.getDelayedCount()).toBe(1);
   });
@@ -55,7 +55,7 @@ describe('timeline steps (real Redis)', () => {
   it('schedules again only the steps after the one a delivery reached', async () => {
     const now = new Date();
     await timeline.reschedule('del_test_after', now, now, 'picked_up');
-    const job = await timeline.queue.getJob('del_test_after');
+    const job = await timeline.queue.getJob('del_test_after.in_transit');
     expect(job?.data.steps.map((step) => step.status)).toEqual(['in_transit', 'delivered']);
   });
 

@@ -9,19 +9,17 @@ import { DeliveryServiceConfig } from '../config';
 import { isTerminal } from '../lifecycle/delivery-status';
 import { scenarioStepChanges } from '../lifecycle/test-timeline';
 import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
-import { dueStep, readTimelineJob, stepAfter, TimelineJob, TimelineJobStep } from './timeline-job';
+import { dueStep, jobAfter, readTimelineJob, TimelineJob, TimelineJobStep } from './timeline-job';
+import { TestTimelineQueue } from './test-timeline.queue';
 
 /**
  * Steps running at once in this replica (a timeline's burst of steps due
- * together is read and written in few statements), over several workers: a
- * BullMQ worker takes its jobs one round trip at a time while delayed jobs
- * exist, each round trip also waiting for this process's event loop, and a
- * job that delays itself brings no next job back with it. So the number of
- * workers, not their concurrency, bounds how fast due steps are taken
- * (decision 0016: 16 workers measured lower lateness under load, and are not
- * taken yet).
+ * together is read and written in few statements). A job that completes
+ * brings the next due job back in the same round trip, so one worker keeps
+ * its steps flowing; a second takes over while the first waits on its
+ * connection (decision 0016).
  */
-const WORKERS = 4;
+const WORKERS = 2;
 const CONCURRENCY_PER_WORKER = 100;
 /** A step that failed (database or Redis down) runs again after this; as long as it fails, it never gives up. */
 const RETRY_MS = 10_000;
@@ -31,12 +29,14 @@ type StepOutcome = 'next' | 'retry' | 'end';
 
 /**
  * Runs each delivery's due timeline step through the same transition as
- * everything else, then delays the delivery's job to its next step. A step
- * catches the delivery up through the steps before it; a step the delivery
- * is already past does nothing. The job ends after the last step, when the
- * delivery has ended (cancelled) or is gone. A step that fails runs again in
- * RETRY_MS; a worker that dies leaves its jobs to BullMQ's stalled check,
- * which gives them to another.
+ * everything else, then hands the steps after it to a new job and completes
+ * (completing, unlike delaying itself, fetches the next due job in the same
+ * round trip). A step catches the delivery up through the steps before it; a
+ * step the delivery is already past does nothing. Nothing follows the last
+ * step, a delivery that has ended (cancelled) or is gone. A step that fails
+ * runs again in RETRY_MS (its job delays itself); a worker that dies leaves
+ * its jobs to BullMQ's stalled check, which gives them to another, and a job
+ * handed on twice is added once.
  */
 @Injectable()
 export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
@@ -46,6 +46,7 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     private readonly transition: TransitionDeliveryHandler,
+    private readonly timeline: TestTimelineQueue,
     @Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig,
   ) {}
 
@@ -77,10 +78,16 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
     const timeline = readTimelineJob(job.data);
     const now = Date.now();
     const step = dueStep(timeline, now);
-    const outcome = step ? await this.run(timeline.deliveryId, step, now) : 'next';
-    const next = outcome === 'retry' ? now + RETRY_MS : outcome === 'next' ? stepAfter(timeline, step)?.dueAt : undefined;
-    if (next === undefined) return;
-    await job.moveToDelayed(next, token);
+    // Taken before its first step's time (a clock between replicas): it waits for it.
+    if (!step) return this.delay(job, timeline.steps[0].dueAt, token);
+    const outcome = await this.run(timeline.deliveryId, step, now);
+    if (outcome === 'retry') return this.delay(job, now + RETRY_MS, token);
+    const next = outcome === 'next' ? jobAfter(timeline, step) : undefined;
+    if (next) await this.timeline.hand(next, now);
+  }
+
+  private async delay(job: Job<TimelineJob>, until: number, token: string | undefined): Promise<never> {
+    await job.moveToDelayed(until, token);
     throw new DelayedError();
   }
 

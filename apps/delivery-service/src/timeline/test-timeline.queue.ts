@@ -6,7 +6,7 @@ import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { stepDelays, stepDelaysAfter, TEST_TIMELINE, TimelineSteps } from '../lifecycle/test-timeline';
-import { readTimelineJob, TimelineJob, timelineJobOf, waitingSince } from './timeline-job';
+import { readTimelineJob, TimelineJob, timelineJobId, timelineJobOf } from './timeline-job';
 
 /** The timeline's backlog at one instant. */
 export interface TimelineBacklog {
@@ -25,11 +25,12 @@ const JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: true };
 const DELAYED_SCORE_PER_MS = 0x1000;
 
 /**
- * Test deliveries' simulated timelines as BullMQ delayed jobs, one per
- * delivery (its id the delivery's), which re-delays itself to its next step
- * (TestTimelineProcessor). Adding a delivery that has its job already adds
- * nothing, so a reschedule keeps a step's time. Creations in the same moment
- * add their jobs in one round trip. Redis (appendonly) keeps them across
+ * Test deliveries' simulated timelines as BullMQ delayed jobs: a delivery's
+ * job comes due at its next step, and once that step ran, hands the steps
+ * after it to a new job (TestTimelineProcessor). A job's id is its delivery's
+ * and its step's, so adding a step that has its job already adds nothing and
+ * a reschedule keeps a step's time. Jobs added in the same moment (creations,
+ * steps handed on) go in one round trip. Redis (appendonly) keeps them across
  * restarts; when it loses them anyway, the timeline reconciler schedules them
  * again from the delivery's own record.
  */
@@ -59,6 +60,11 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
    */
   async reschedule(deliveryId: string, startAt: Date, now: Date, current: DeliveryStatus, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
     await this.add(deliveryId, now, stepDelaysAfter(startAt, now, this.config.TIMELINE_SPEED, current, steps));
+  }
+
+  /** Hands the steps of `job` to their own job, due at the first of them: what follows a step that ran. */
+  async hand(job: TimelineJob, now: number): Promise<void> {
+    await this.adds.add({ name: 'timeline', data: job, opts: { ...JOB_OPTIONS, jobId: timelineJobId(job), timestamp: now, delay: Math.max(0, job.steps[0].dueAt - now) } });
   }
 
   /** One round trip (two when a job waits). A due job BullMQ has not yet moved to waiting (no worker asked since) counts as due. */
@@ -109,11 +115,8 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async add(deliveryId: string, now: Date, delays: Array<{ status: DeliveryStatus; delayMs: number }>): Promise<void> {
-    if (delays.length === 0) return;
-    const job = timelineJobOf(deliveryId, now, delays);
     // Timed from `now`, as the steps are: the job comes due at exactly its first step's time.
-    const opts = { ...JOB_OPTIONS, jobId: deliveryId, timestamp: now.getTime(), delay: Math.max(0, job.steps[0].dueAt - now.getTime()) };
-    await this.adds.add({ name: 'timeline', data: job, opts });
+    if (delays.length > 0) await this.hand(timelineJobOf(deliveryId, now, delays), now.getTime());
   }
 
   private async addBatch(jobs: Array<{ name: string; data: TimelineJob; opts: JobsOptions }>): Promise<void[]> {
@@ -121,12 +124,12 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
     return jobs.map(() => undefined);
   }
 
-  /** A waiting job was promoted with its delay cleared: when it came due follows from its steps and its last run. */
+  /** A waiting job was promoted with its delay cleared: it came due at its first step (one run again after a failure has waited since then too). */
   private async waitingSince(jobId: string): Promise<number | undefined> {
-    const [data, processedOn] = await this.connection.hmget(this.queue.toKey(jobId), 'data', 'processedOn');
+    const data = await this.connection.hget(this.queue.toKey(jobId), 'data');
     if (data === null) return undefined;
     try {
-      return waitingSince(readTimelineJob(JSON.parse(data)), processedOn === null ? undefined : Number(processedOn));
+      return readTimelineJob(JSON.parse(data)).steps[0]?.dueAt;
     } catch {
       return undefined;
     }

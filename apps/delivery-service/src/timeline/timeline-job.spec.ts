@@ -1,4 +1,4 @@
-import { dueStep, readTimelineJob, stepAfter, timelineJobOf, waitingSince } from './timeline-job';
+import { dueStep, jobAfter, readTimelineJob, timelineJobId, timelineJobOf } from './timeline-job';
 
 describe('a delivery timeline job', () => {
   const now = new Date(1_000_000);
@@ -23,16 +23,17 @@ describe('a delivery timeline job', () => {
     expect(dueStep(job, 2_000_000)?.status).toBe('picked_up');
   });
 
-  it('waits next for the step after the one it ran, and for nothing after the last', () => {
-    expect(stepAfter(job, undefined)?.status).toBe('pending');
-    expect(stepAfter(job, job.steps[0])?.status).toBe('driver_assigned');
-    expect(stepAfter(job, job.steps[2])).toBeUndefined();
+  it('hands the steps after the one it ran to the next job, and nothing after the last', () => {
+    expect(jobAfter(job, job.steps[0])).toEqual({ deliveryId: 'del_test_abc', steps: job.steps.slice(1) });
+    expect(jobAfter(job, job.steps[1])).toEqual({ deliveryId: 'del_test_abc', steps: [job.steps[2]] });
+    expect(jobAfter(job, job.steps[2])).toBeUndefined();
   });
 
-  it('came due at its first step after its last run', () => {
-    expect(waitingSince(job, undefined)).toBe(1_000_010);
-    expect(waitingSince(job, 1_000_012)).toBe(1_000_015);
-    expect(waitingSince(job, 1_000_030)).toBeUndefined();
+  it('is named by its delivery and its first step, without the colon BullMQ refuses', () => {
+    expect(timelineJobId(job)).toBe('del_test_abc.pending');
+    const next = jobAfter(job, job.steps[0]);
+    expect(next && timelineJobId(next)).toBe('del_test_abc.driver_assigned');
+    expect(timelineJobId(job)).not.toContain(':');
   });
 
   it('reads back what it wrote, and refuses for good what is not a job', () => {

@@ -8,9 +8,10 @@ export interface TimelineJobStep {
 }
 
 /**
- * One job per test delivery, its id the delivery's: the steps still ahead
- * when it was scheduled. The job runs its due step, then delays itself to the
- * next one; the step reads the delivery as it is when it runs.
+ * A test delivery's job: the steps still ahead, the first one when it comes
+ * due. The job runs its due step, then hands the steps after it to a new job
+ * (timelineJobId: one id per delivery and step); the step reads the delivery
+ * as it is when it runs.
  */
 export interface TimelineJob {
   deliveryId: string;
@@ -35,14 +36,19 @@ export function dueStep(job: TimelineJob, now: number): TimelineJobStep | undefi
   return due;
 }
 
-/** The step the job waits for after running `ran` (its first step when none ran yet); undefined once none is left. */
-export function stepAfter(job: TimelineJob, ran: TimelineJobStep | undefined): TimelineJobStep | undefined {
-  return ran ? job.steps[job.steps.indexOf(ran) + 1] : job.steps[0];
+/** The job that goes on after `ran`: the steps after it; undefined once none is left. */
+export function jobAfter(job: TimelineJob, ran: TimelineJobStep): TimelineJob | undefined {
+  const steps = job.steps.slice(job.steps.indexOf(ran) + 1);
+  return steps.length > 0 ? { deliveryId: job.deliveryId, steps } : undefined;
 }
 
-/** When a job waiting to run came due: its first step after its last run (`lastRunAt`, absent before the first). */
-export function waitingSince(job: TimelineJob, lastRunAt: number | undefined): number | undefined {
-  return job.steps.find((step) => lastRunAt === undefined || step.dueAt > lastRunAt)?.dueAt;
+/**
+ * A job's id: the delivery's and its first step's, so scheduling a step
+ * that has its job already (a reschedule of a step still waiting, a step
+ * handed on twice) adds nothing. BullMQ ids cannot hold ':'.
+ */
+export function timelineJobId(job: TimelineJob): string {
+  return `${job.deliveryId}.${job.steps[0].status}`;
 }
 
 const isStatus = (value: unknown): value is DeliveryStatus => (DELIVERY_STATUSES as readonly unknown[]).includes(value);

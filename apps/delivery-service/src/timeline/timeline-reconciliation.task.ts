@@ -24,9 +24,9 @@ interface OverdueRow {
  * TIMELINE_RECONCILE_INTERVAL_MS one replica (an advisory lock) finds the
  * test deliveries whose next step, by their own simulated timeline, is
  * overdue by more than TIMELINE_RECONCILE_GRACE_MS, and schedules their
- * remaining steps again. A delivery's job id is its own, so a job in fact
- * still there is not doubled, and a step that runs twice finds the delivery
- * already past it.
+ * remaining steps again. A job's id is its delivery's and its step's, so a
+ * job in fact still there is not doubled, and a step that runs twice finds
+ * the delivery already past it.
  */
 @Injectable()
 export class TimelineReconciliationTask extends OneReplicaTask<number> {
