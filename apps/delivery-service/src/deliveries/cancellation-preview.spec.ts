@@ -50,5 +50,7 @@ describe('cancellationPreview', () => {
     expect(cancellationPreview(delivery('delivered'))).toMatchObject({ allowed: false, refund: null, refusal: { code: 'delivery_not_cancellable' } });
     expect(cancellationPreview(delivery('cancelled'))).toMatchObject({ allowed: true, refusal: null, refund: null, kept: null });
     expect(cancellationPreview(delivery('created', null))).toMatchObject({ allowed: true, refund: null, kept: null });
+    const nothingCharged = { ...payment, amountCharged: 0, itemsSubtotal: 0, serviceFee: 0, developerNet: 0 };
+    expect(cancellationPreview(delivery('created', nothingCharged))).toMatchObject({ allowed: true, refund: null, kept: null });
   });
 });

@@ -1,4 +1,4 @@
-import { amountOf, CancellationPreviewRecord, DeliveryStatus, EventType, PaymentParts, PaymentRecord, paymentSplitFor, PreviewAmounts } from '@sdd/contracts';
+import { amountOf, CancellationPreviewRecord, DeliveryStatus, EventType, moneyMovementFor, PaymentParts, PaymentRecord, paymentSplitFor, PreviewAmounts } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { cancelOutcome } from '../lifecycle/delivery-status';
 import { deliveryInProgress, deliveryNotCancellable } from './delivery-errors';
@@ -26,8 +26,11 @@ export function cancelRefusal(status: DeliveryStatus): AppError | null {
  */
 export function cancellationPreview(delivery: { id: string; status: DeliveryStatus; currency: string; payment: PaymentRecord | null }): CancellationPreviewRecord {
   const refusal = cancelRefusal(delivery.status);
-  const split = cancelOutcome(delivery.status) === 'cancel' && delivery.payment ? paymentSplitFor(EventType.DeliveryCancelled, delivery.payment) : null;
-  const serviceFee = delivery.payment?.serviceFee ?? 0;
+  const { payment } = delivery;
+  // moneyMovementFor is what payment-service records from the event: the split shows the refund it would make, or nothing when it makes none.
+  const refunds = cancelOutcome(delivery.status) === 'cancel' && payment !== null && moneyMovementFor(EventType.DeliveryCancelled, payment) !== null;
+  const split = refunds ? paymentSplitFor(EventType.DeliveryCancelled, payment) : null;
+  const serviceFee = payment?.serviceFee ?? 0;
   return {
     deliveryId: delivery.id,
     status: delivery.status,
