@@ -22,6 +22,7 @@ export * from './drivers/drivers';
 export * from './drivers/drivers.bus';
 export * from './payments/payments';
 export * from './payments/payments.bus';
+export * from './payments/delivery-money';
 export * from './webhooks/webhooks';
 export * from './webhooks/webhooks.bus';
 export * from './webhooks/recovery-since';

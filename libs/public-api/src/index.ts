@@ -30,6 +30,8 @@ export * from './driver/driver.resource';
 export * from './driver/driver.presenter';
 export * from './refund/refund.resource';
 export * from './refund/refund.presenter';
+export * from './delivery-preview/delivery-preview.resource';
+export * from './delivery-preview/delivery-preview.presenter';
 export * from './member/member.resource';
 export * from './member/member.presenter';
 export * from './request-log/request-log.resource';

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pattern, scopeOf, TrackingSnapshot, UnscopedRequest } from '@sdd/contracts';
 import {
+  CancellationPreviewResource,
   CreatedDeliveryResource,
   DeliveryListResource,
   DeliveryProofResource,
@@ -11,6 +12,9 @@ import {
   presentCreatedDelivery,
   presentDelivery,
   presentDeliveryList,
+  presentCancellationPreview,
+  presentReroutePreview,
+  ReroutePreviewResource,
   TrackingResource,
 } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
@@ -134,22 +138,28 @@ export class DeliveriesController {
       "Without a driver it takes effect at once; with one (certified, for alcohol or cannabis, in the new route's provinces), the driver accepts or declines " +
       '(delivery.reroute_accepted / delivery.reroute_declined).',
   })
-  @ApiOkResponse({ description: 'The delivery (with its new dropoff once it took effect).', type: DeliveryResource })
+  @ApiExtraModels(ReroutePreviewResource)
+  @ApiOkResponse({
+    description: 'The delivery (with its new dropoff once it took effect); with `dry_run: true`, a ReroutePreview and nothing changed.',
+    schema: { oneOf: [{ $ref: getSchemaPath(DeliveryResource) }, { $ref: getSchemaPath(ReroutePreviewResource) }] },
+  })
   @ApiErrorResponse(
     400,
-    '`invalid_request_error`: `dropoff_address` missing, invalid or not found (`address_not_found`), or `restricted_route` (cannabis across a provincial border).',
+    '`invalid_request_error`: `dropoff_address` missing, invalid or not found (`address_not_found`), `dry_run` not a boolean, or `restricted_route` (cannabis across a provincial border).',
   )
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
   @ApiErrorResponse(
     409,
     '`invalid_request_error` / `reroute_not_allowed` (picked up or later), `reroute_pending`, `reroute_price_changed` (more than 10% from what the customer paid), ' +
-      "`reroute_limit_reached` (3 reroutes already) or `reroute_driver_not_certified` (the assigned driver lacks the new route's certification).",
+      "`reroute_limit_reached` (3 reroutes already) or `reroute_driver_not_certified` (the assigned driver lacks the new route's certification); a dry run is refused the same way.",
   )
   @ApiJsonBodyErrorResponses()
   @Post('deliveries/:deliveryId/reroute')
   @HttpCode(200)
-  async reroute(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: RerouteDeliveryDto): Promise<DeliveryResource> {
-    return presentDelivery(await this.bus.requestFor(auth, Pattern.RerouteDelivery, { deliveryId, dropoffAddress: body.dropoff_address }));
+  async reroute(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string, @Body() body: RerouteDeliveryDto): Promise<DeliveryResource | ReroutePreviewResource> {
+    const request = { deliveryId, dropoffAddress: body.dropoff_address };
+    if (body.dry_run) return presentReroutePreview(await this.bus.requestFor(auth, Pattern.PreviewReroute, request));
+    return presentDelivery(await this.bus.requestFor(auth, Pattern.RerouteDelivery, request));
   }
 
   @ApiOperation({
@@ -164,6 +174,18 @@ export class DeliveriesController {
     const proof = await this.bus.requestFor(auth, Pattern.GetDeliveryProof, { deliveryId });
     const expiresAt = new Date(Date.now() + this.config.PROOF_URL_TTL_SECONDS * 1000);
     return presentDeliveryProof(proof, (key) => ({ url: this.photos.signedUrl(key, expiresAt), expiresAt }));
+  }
+
+  @ApiOperation({
+    summary: 'Preview a cancellation',
+    description:
+      'Whether POST /v1/deliveries/{id}/cancel would be accepted now (if not, its error) and what it would refund and keep, by part: from the rules the cancel and its refund use. Changes nothing.',
+  })
+  @ApiOkResponse({ description: 'The preview.', type: CancellationPreviewResource })
+  @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing`.')
+  @Get('deliveries/:deliveryId/cancellation')
+  async cancellation(@Auth() auth: AuthContext, @Param('deliveryId') deliveryId: string): Promise<CancellationPreviewResource> {
+    return presentCancellationPreview(await this.bus.requestFor(auth, Pattern.PreviewCancellation, { deliveryId }));
   }
 
   @ApiOperation({ summary: 'Cancel a delivery', description: 'Cancellable while created or pending; cancelling twice returns the same record.' })

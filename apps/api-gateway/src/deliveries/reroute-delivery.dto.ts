@@ -1,5 +1,5 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_ADDRESS_LENGTH } from '@sdd/contracts';
 
 @ApiSchema({ name: 'RerouteDeliveryRequest' })
@@ -9,4 +9,11 @@ export class RerouteDeliveryDto {
   @IsNotEmpty()
   @MaxLength(MAX_ADDRESS_LENGTH)
   dropoff_address!: string;
+
+  @ApiPropertyOptional({
+    description: 'true: price the reroute and answer a ReroutePreview, refused as the reroute would be, without recording anything. Default false.',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'must be true or false' })
+  dry_run?: boolean;
 }

@@ -6,13 +6,14 @@ import { APP_CONFIG } from '@sdd/runtime';
 import { inScope } from '@sdd/persistence';
 import { DeliveryServiceConfig } from '../config';
 import { OutboxRelay } from '../outbox/outbox-relay';
-import { deliveryInProgress, deliveryNotCancellable, deliveryNotFound } from './delivery-errors';
+import { cancelRefusal } from './cancellation-preview';
+import { deliveryNotFound } from './delivery-errors';
 import { DeliveryEntity } from './delivery.entity';
 import { toDeliveryRecord } from './delivery.record';
 import { cancelOutcome } from '../lifecycle/delivery-status';
 import { DeliveryStatusRepository } from '../lifecycle/delivery-status.repository';
 
-/** Cancels a delivery that no driver has started; the change and its event commit together. */
+/** Cancels a delivery that no driver has started (refused as cancelRefusal says); the change and its event commit together. */
 @Injectable()
 export class CancelDeliveryHandler {
   constructor(
@@ -36,18 +37,12 @@ export class CancelDeliveryHandler {
         lock: { mode: 'pessimistic_write' },
       });
       if (!delivery) throw deliveryNotFound();
-      switch (cancelOutcome(delivery.status)) {
-        case 'in_progress':
-          throw deliveryInProgress();
-        case 'not_cancellable':
-          throw deliveryNotCancellable(delivery.status);
-        case 'already_cancelled':
-          return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
-        case 'cancel': {
-          await this.statuses.moveLocked(manager, delivery, ['cancelled'], { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL });
-          return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
-        }
+      const refusal = cancelRefusal(delivery.status);
+      if (refusal) throw refusal;
+      if (cancelOutcome(delivery.status) === 'cancel') {
+        await this.statuses.moveLocked(manager, delivery, ['cancelled'], { now: this.clock.now(), publicBaseUrl: this.config.PUBLIC_BASE_URL });
       }
+      return toDeliveryRecord(delivery, this.config.PUBLIC_BASE_URL);
     });
   }
 }

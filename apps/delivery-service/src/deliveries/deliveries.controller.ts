@@ -3,6 +3,7 @@ import { Payload } from '@nestjs/microservices';
 import { BusHandler } from '@sdd/bus';
 import {
   AdvanceDeliveryRequest,
+  CancellationPreviewRecord,
   CountRecentDeliveriesRequest,
   CreateDeliveryReply,
   CreateDeliveryRequest,
@@ -23,6 +24,7 @@ import { GetDeliveryHandler } from './get-delivery.handler';
 import { GetPublicTrackingHandler } from './get-public-tracking.handler';
 import { GetTrackingHandler } from './get-tracking.handler';
 import { ListDeliveriesHandler } from './list-deliveries.handler';
+import { PreviewCancellationHandler } from './preview-cancellation.handler';
 
 @Controller()
 export class DeliveriesController {
@@ -35,7 +37,13 @@ export class DeliveriesController {
     private readonly getTracking: GetTrackingHandler,
     private readonly getPublicTracking: GetPublicTrackingHandler,
     private readonly countRecent: CountRecentDeliveriesHandler,
+    private readonly previewCancellation: PreviewCancellationHandler,
   ) {}
+
+  @BusHandler(Pattern.PreviewCancellation)
+  cancellation(@Payload() request: DeliveryRef): Promise<CancellationPreviewRecord> {
+    return this.previewCancellation.execute(request);
+  }
 
   @BusHandler(Pattern.CountRecentDeliveries)
   count(@Payload() request: CountRecentDeliveriesRequest): Promise<number> {

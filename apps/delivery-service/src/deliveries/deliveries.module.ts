@@ -8,6 +8,7 @@ import { TasksModule } from '../tasks.module';
 import { TimelineModule } from '../timeline/timeline.module';
 import { AdvanceDeliveryHandler } from './advance-delivery.handler';
 import { CancelDeliveryHandler } from './cancel-delivery.handler';
+import { PreviewCancellationHandler } from './preview-cancellation.handler';
 import { CountRecentDeliveriesHandler } from './count-recent-deliveries.handler';
 import { CreateDeliveryHandler } from './create-delivery.handler';
 import { DeliveriesController } from './deliveries.controller';
@@ -26,6 +27,7 @@ import { ListDeliveriesHandler } from './list-deliveries.handler';
     GetDeliveryHandler,
     ListDeliveriesHandler,
     CancelDeliveryHandler,
+    PreviewCancellationHandler,
     AdvanceDeliveryHandler,
     GetTrackingHandler,
     GetPublicTrackingHandler,

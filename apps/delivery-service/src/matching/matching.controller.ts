@@ -21,6 +21,7 @@ import {
   ProofPhotoRequest,
   ProofRecord,
   RerouteRecordList,
+  ReroutePreviewRecord,
   RerouteRequest,
   RevokedDriverRecord,
 } from '@sdd/contracts';
@@ -56,6 +57,11 @@ export class MatchingController {
     private readonly changeDriverStanding: ChangeDriverStandingHandler,
     private readonly revokeDriver: RevokeDriverHandler,
   ) {}
+
+  @BusHandler(Pattern.PreviewReroute)
+  previewReroute(@Payload() request: RerouteRequest): Promise<ReroutePreviewRecord> {
+    return this.requestReroute.preview(request);
+  }
 
   @BusHandler(Pattern.RerouteDelivery)
   reroute(@Payload() request: RerouteRequest): Promise<DeliveryRecord> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { DeliveryRecord, DeliveryStopRecord, Pattern, RerouteRequest } from '@sdd/contracts';
+import { DeliveryRecord, DeliveryStopRecord, LocatedAddress, Pattern, ReroutePreviewRecord, RerouteRequest } from '@sdd/contracts';
 import { Clock, CLOCK } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -13,7 +13,7 @@ import { DriverCertificationEntity } from '../drivers/driver-certification.entit
 import { certificationFor, certificationProvinces, certifiedIn } from '../drivers/eligibility';
 import { OutboxRelay } from '../outbox/outbox-relay';
 import { OfferEntity } from './offer.entity';
-import { addressLine, mayRerouteAgain, REROUTABLE, withinRerouteDrift } from './reroute';
+import { addressLine, mayRerouteAgain, REROUTABLE, reroutePreview, withinRerouteDrift } from './reroute';
 import { rerouteDriverNotCertified, rerouteLimitReached, rerouteNotAllowed, reroutePending, reroutePriceChanged } from './reroute-errors';
 import { RerouteEffect } from './reroute-effect';
 
@@ -38,23 +38,13 @@ export class RequestRerouteHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ scope, deliveryId, dropoffAddress }: RerouteRequest): Promise<DeliveryRecord> {
-    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, ...inScope(scope) });
-    if (!current) throw deliveryNotFound();
-    this.assertReroutable(current);
-    const priced = await this.bus.request(Pattern.CreateQuote, {
-      scope,
-      pickupAddress: addressLine(current.pickup),
-      dropoffAddress,
-      packageSize: current.packageSize,
-      vehicle: current.vehicle,
-      category: current.category,
-    });
-    if (!withinRerouteDrift(current.chargedFee, priced.fee)) throw reroutePriceChanged(current.chargedFee, priced.fee, current.currency);
+  async execute(request: RerouteRequest): Promise<DeliveryRecord> {
+    const { deliveryId } = request;
+    const priced = await this.price(request);
     const record = await this.dataSource.transaction(async (manager) => {
       const delivery = await manager.findOneOrFail(DeliveryEntity, { where: { id: deliveryId }, lock: { mode: 'pessimistic_write' } });
       this.assertReroutable(delivery);
-      const dropoff: DeliveryStopRecord = { ...priced.dropoff, name: delivery.dropoff.name, phone: delivery.dropoff.phone };
+      const dropoff = this.newDropoff(delivery, priced.dropoff);
       const now = this.clock.now();
       delivery.rerouteCount += 1;
       if (delivery.driverId === null) {
@@ -72,6 +62,41 @@ export class RequestRerouteHandler {
     });
     this.relay.poke();
     return record;
+  }
+
+  /**
+   * The dry run: the same checks and pricing as execute, in the same order,
+   * refused with the same errors, and nothing written: no reroute recorded,
+   * no event. The driver's certification is read as execute checks it.
+   */
+  async preview(request: RerouteRequest): Promise<ReroutePreviewRecord> {
+    const priced = await this.price(request);
+    const { current } = priced;
+    const dropoff = this.newDropoff(current, priced.dropoff);
+    if (current.driverId !== null) await this.assertDriverCertified(this.dataSource.manager, current, current.driverId, dropoff.province, this.clock.now());
+    return reroutePreview(current, dropoff, priced.fee);
+  }
+
+  /** The delivery as it is, and the new route priced by quote-service: refused unless reroutable and within the drift. */
+  private async price({ scope, deliveryId, dropoffAddress }: RerouteRequest): Promise<{ current: DeliveryEntity; dropoff: LocatedAddress; fee: number }> {
+    const current = await this.dataSource.getRepository(DeliveryEntity).findOneBy({ id: deliveryId, ...inScope(scope) });
+    if (!current) throw deliveryNotFound();
+    this.assertReroutable(current);
+    const priced = await this.bus.request(Pattern.CreateQuote, {
+      scope,
+      pickupAddress: addressLine(current.pickup),
+      dropoffAddress,
+      packageSize: current.packageSize,
+      vehicle: current.vehicle,
+      category: current.category,
+    });
+    if (!withinRerouteDrift(current.chargedFee, priced.fee)) throw reroutePriceChanged(current.chargedFee, priced.fee, current.currency);
+    return { current, dropoff: priced.dropoff, fee: priced.fee };
+  }
+
+  /** The priced stop, still addressed to the delivery's recipient. */
+  private newDropoff(delivery: DeliveryEntity, priced: LocatedAddress): DeliveryStopRecord {
+    return { ...priced, name: delivery.dropoff.name, phone: delivery.dropoff.phone };
   }
 
   private assertReroutable(delivery: DeliveryEntity): void {

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, PostalAddress } from '@sdd/contracts';
+import type { DeliveryStatus, DeliveryStopRecord, PostalAddress, ReroutePreviewRecord } from '@sdd/contracts';
 
 /** A reroute must be asked before the package is picked up. */
 export const REROUTABLE: readonly DeliveryStatus[] = ['created', 'pending', 'driver_assigned', 'driver_at_pickup'];
@@ -24,4 +24,27 @@ export function mayRerouteAgain(rerouteCount: number): boolean {
 /** A stop as free text again, for quote-service to price a new route from it. */
 export function addressLine(address: PostalAddress): string {
   return [address.street, address.city, [address.province, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}
+
+/**
+ * What a reroute that passed its checks would do, as the dry run tells it:
+ * the fee that becomes the delivery's, its drift from what the customer paid,
+ * when it takes effect (at once without a driver, else when the driver
+ * accepts) and the reroutes left once it is recorded.
+ */
+export function reroutePreview(
+  delivery: { id: string; currency: string; chargedFee: number; rerouteCount: number; driverId: string | null },
+  dropoff: DeliveryStopRecord,
+  fee: number,
+): ReroutePreviewRecord {
+  return {
+    deliveryId: delivery.id,
+    dropoff,
+    currency: delivery.currency,
+    fee,
+    chargedFee: delivery.chargedFee,
+    drift: fee - delivery.chargedFee,
+    takesEffect: delivery.driverId === null ? 'at_once' : 'when_driver_accepts',
+    reroutesRemaining: MAX_REROUTES - (delivery.rerouteCount + 1),
+  };
 }

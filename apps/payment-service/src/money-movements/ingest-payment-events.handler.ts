@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DeliveryEvent, DeliveryEventReceipt } from '@sdd/contracts';
+import { DeliveryEvent, DeliveryEventReceipt, moneyMovementFor } from '@sdd/contracts';
 import { acceptedDeliveryEvents } from '@sdd/bus';
 import { Clock, CLOCK, newId } from '@sdd/common';
 import { CheckoutEntity } from '../checkouts/checkout.entity';
-import { moneyMovementFor } from './money-movement';
 import { MoneyMovementEntity } from './money-movement.entity';
 import { MoneyMovementTask } from './money-movement.task';
 

@@ -1,34 +1,4 @@
-import { PaymentRecord } from '@sdd/contracts';
-import { checkoutRefundIdempotencyKey, keyOfRound, moneyMovementFor, movementIdempotencyKey, movementRetryDelayMs, refundStatusOf } from './money-movement';
-
-const payment: PaymentRecord = {
-  status: 'paid',
-  checkoutId: 'chk_1',
-  paymentIntentId: 'pi_1',
-  amountCharged: 3499,
-  itemsSubtotal: 2500,
-  serviceFee: 250,
-  developerNet: 2250,
-  feeRatePercent: 10,
-};
-
-describe('moneyMovementFor', () => {
-  it('transfers the net on delivered, refunds everything on cancelled, the items on failed or returned, each with its reason', () => {
-    expect(moneyMovementFor('delivery.delivered', payment)).toEqual({ kind: 'transfer', amount: 2250, reason: null });
-    expect(moneyMovementFor('delivery.cancelled', payment)).toEqual({ kind: 'refund', amount: 3499, reason: 'delivery_cancelled' });
-    expect(moneyMovementFor('delivery.failed', payment)).toEqual({ kind: 'refund', amount: 2500, reason: 'delivery_failed' });
-    expect(moneyMovementFor('delivery.returned', payment)).toEqual({ kind: 'refund', amount: 2500, reason: 'delivery_returned' });
-  });
-
-  it('moves nothing for other events or a zero amount', () => {
-    expect(moneyMovementFor('delivery.picked_up', payment)).toBeNull();
-    const deliveryOnly = { ...payment, amountCharged: 999, itemsSubtotal: 0, serviceFee: 0, developerNet: 0 };
-    expect(moneyMovementFor('delivery.delivered', deliveryOnly)).toBeNull();
-    expect(moneyMovementFor('delivery.failed', deliveryOnly)).toBeNull();
-    expect(moneyMovementFor('delivery.cancelled', deliveryOnly)).toEqual({ kind: 'refund', amount: 999, reason: 'delivery_cancelled' });
-    expect(moneyMovementFor('delivery.refunded', payment)).toBeNull();
-  });
-});
+import { checkoutRefundIdempotencyKey, keyOfRound, movementIdempotencyKey, movementRetryDelayMs, refundStatusOf } from './money-movement';
 
 describe('movementIdempotencyKey', () => {
   it('depends on the kind and the delivery only', () => {

@@ -1,37 +1,7 @@
-import { EventType, MoneyMovementKind, PaymentRecord, PayoutStatus, RefundReason, RefundStatus } from '@sdd/contracts';
+import { MoneyMovementKind, PayoutStatus, RefundStatus } from '@sdd/contracts';
 import { DoublingBackoff, doublingDelayMs } from '@sdd/common';
 
 export type MovementKind = MoneyMovementKind;
-
-export interface MoneyMovementPlan {
-  kind: MovementKind;
-  amount: number;
-  /** Why a refund is made; null for a transfer. */
-  reason: RefundReason | null;
-}
-
-/**
- * The money a delivery event moves (decisions.md, Money). Delivered: the
- * developer_net goes to the merchant's connected account. Cancelled: the
- * customer gets everything back. Failed, or returned to the pickup: the
- * customer gets the items subtotal back (the items stay with, or go back to,
- * the merchant), the delivery fee is kept (the trip was made), nothing is
- * transferred. Nothing
- * moves for a zero amount, or for any other event.
- */
-export function moneyMovementFor(eventType: string, payment: PaymentRecord): MoneyMovementPlan | null {
-  const plan: MoneyMovementPlan | null =
-    eventType === EventType.DeliveryDelivered
-      ? { kind: 'transfer', amount: payment.developerNet, reason: null }
-      : eventType === EventType.DeliveryCancelled
-        ? { kind: 'refund', amount: payment.amountCharged, reason: 'delivery_cancelled' }
-        : eventType === EventType.DeliveryFailed
-          ? { kind: 'refund', amount: payment.itemsSubtotal, reason: 'delivery_failed' }
-          : eventType === EventType.DeliveryReturned
-            ? { kind: 'refund', amount: payment.itemsSubtotal, reason: 'delivery_returned' }
-            : null;
-  return plan && plan.amount > 0 ? plan : null;
-}
 
 /**
  * The processor's idempotency key of a delivery's movement: derived from the

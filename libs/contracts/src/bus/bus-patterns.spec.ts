@@ -51,6 +51,7 @@ describe('the bus contract and its runtime tables', () => {
       'payment.connect_merchant': 20_000,
       'payment.ingest_delivery_events': 10_000,
       'delivery.reroute': 10_000,
+      'delivery.preview_reroute': 10_000,
     });
   });
 

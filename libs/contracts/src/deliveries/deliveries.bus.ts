@@ -8,6 +8,7 @@ import { CATEGORIES, Category } from '../quotes/quotes';
 import { PageMessage, ScopedMessage } from '../scope/scope.messages';
 import { ServiceName } from '../services';
 import {
+  CancellationPreviewRecord,
   CreateDeliveryReply,
   DELIVERY_EVENT_BATCH_MAX,
   DeliveryEvent,
@@ -168,6 +169,7 @@ export const DELIVERY_PATTERNS = {
   GetDelivery: busPattern({ name: 'delivery.get', owner, message: DeliveryRef, reply: replyOf<DeliveryRecord>() }),
   ListDeliveries: busPattern({ name: 'delivery.list', owner, message: ListDeliveriesRequest, reply: replyOf<DeliveryRecordPage>() }),
   CancelDelivery: busPattern({ name: 'delivery.cancel', owner, message: DeliveryRef, reply: replyOf<DeliveryRecord>() }),
+  PreviewCancellation: busPattern({ name: 'delivery.preview_cancellation', owner, message: DeliveryRef, reply: replyOf<CancellationPreviewRecord>() }),
   AdvanceDelivery: busPattern({ name: 'delivery.advance', owner, message: AdvanceDeliveryRequest, reply: replyOf<DeliveryRecord>() }),
   GetTracking: busPattern({ name: 'delivery.tracking', owner, message: DeliveryRef, reply: replyOf<TrackingSnapshot>() }),
   GetPublicTracking: busPattern({ name: 'delivery.public_tracking', owner, message: PublicTrackingRequest, reply: replyOf<PublicTracking>() }),

@@ -1,6 +1,6 @@
 import type { DeliveryStopRecord } from '../addresses';
 import type { AssignedDriver, ProofPhotoRecord } from '../drivers/drivers';
-import type { PaymentRecord, RefundRecord } from '../payments/payments';
+import type { PaymentRecord, RefundReason, RefundRecord } from '../payments/payments';
 import type { Category } from '../quotes/quotes';
 import type { Mode } from '../scope/scope';
 
@@ -21,6 +21,45 @@ export interface ProofRecord {
   idChecked: boolean;
   /** In upload order. */
   photos: ProofPhotoRecord[];
+}
+
+/** Money by part, in the delivery's currency's cents; `serviceFee` is the platform's share of `itemsSubtotal`, not added to it. */
+export interface PreviewAmounts {
+  amount: number;
+  itemsSubtotal: number;
+  deliveryFee: number;
+  serviceFee: number;
+}
+
+/** GET /v1/deliveries/{id}/cancellation: what POST …/cancel would do now, from the rules the cancel and its refund use. */
+export interface CancellationPreviewRecord {
+  deliveryId: string;
+  status: DeliveryStatus;
+  /** False when the cancel would be refused; `refusal` is then its error. */
+  allowed: boolean;
+  refusal: { status: number; code: string; message: string } | null;
+  currency: string;
+  /** What the cancel would give back to the customer; null when it would move no money (no payment, refused, or already cancelled). */
+  refund: (PreviewAmounts & { reason: RefundReason }) | null;
+  /** What of the payment the cancel would not give back (kept, or paid to the driver); null as `refund` is. */
+  kept: (PreviewAmounts & { driverCompensation: number }) | null;
+}
+
+/** POST /v1/deliveries/{id}/reroute with dry_run: what the reroute would cost, nothing changed. */
+export interface ReroutePreviewRecord {
+  deliveryId: string;
+  dropoff: DeliveryStopRecord;
+  currency: string;
+  /** The new route's fee: the delivery's fee once the reroute takes effect. */
+  fee: number;
+  /** The fee the customer paid, which the drift is measured from. */
+  chargedFee: number;
+  /** fee − chargedFee, in cents (within ±10% of chargedFee, else the reroute is refused). */
+  drift: number;
+  /** At once without a driver; after the driver accepts with one. */
+  takesEffect: 'at_once' | 'when_driver_accepts';
+  /** Reroutes left after this one. */
+  reroutesRemaining: number;
 }
 
 /**

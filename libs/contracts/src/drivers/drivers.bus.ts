@@ -1,7 +1,7 @@
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsLatitude, IsLongitude, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { busPattern, replyOf } from '../bus/bus-pattern';
 import { NullableButPresent } from '../bus/message-rules';
-import { DeliveryRecord } from '../deliveries/deliveries';
+import { DeliveryRecord, ReroutePreviewRecord } from '../deliveries/deliveries';
 import { MAX_ADDRESS_LENGTH, Vehicle, VEHICLES } from '../quotes/quotes';
 import { ScopedMessage } from '../scope/scope.messages';
 import { ServiceName } from '../services';
@@ -258,6 +258,7 @@ export const DRIVER_PATTERNS = {
   AddProofPhoto: busPattern({ name: 'delivery.add_proof_photo', owner, message: ProofPhotoRequest, reply: replyOf<ProofPhotoRecord>() }),
   // Prices the new route with quote-service first.
   RerouteDelivery: busPattern({ name: 'delivery.reroute', owner, message: RerouteRequest, reply: replyOf<DeliveryRecord>(), timeoutMs: 10_000 }),
+  PreviewReroute: busPattern({ name: 'delivery.preview_reroute', owner, message: RerouteRequest, reply: replyOf<ReroutePreviewRecord>(), timeoutMs: 10_000 }),
   ListDriverReroutes: busPattern({ name: 'delivery.driver_reroutes', owner, message: DriverAuthRequest, reply: replyOf<RerouteRecordList>() }),
   AnswerReroute: busPattern({ name: 'delivery.answer_reroute', owner, message: AnswerRerouteRequest, reply: replyOf<DriverAssignmentRecord>() }),
   RevokeDriver: busPattern({ name: 'delivery.revoke_driver', owner, message: DriverRef, reply: replyOf<RevokedDriverRecord>() }),
