@@ -11,7 +11,7 @@ export const FAILED_MOVEMENTS_KEY = ['failures', 'money_movements'] as const;
 export const FAILED_NOTIFICATIONS_KEY = ['failures', 'notifications'] as const;
 
 /** How many failures one "More" brings. */
-export const FAILURES_PAGE_SIZE = 20;
+export const FAILURES_PAGE_SIZE = 10;
 
 export const listFailedMovements = (cursor: string | undefined): Promise<MovementPage> =>
   unwrap(api.GET('/v1/ops/money_movements', { params: { query: { status: 'failed', limit: FAILURES_PAGE_SIZE, ...(cursor ? { cursor } : {}) } } }));
