@@ -198,6 +198,10 @@ describe('dashboard delivery page: its map and its payment (headless Chromium)',
       expect(await facts.locator('.badge').getAttribute('data-status')).toBe('used');
       expect(await facts.textContent()).toContain(dollars(paid.checkout.amount as number));
       expect(await facts.textContent()).toContain('RefundedNothing');
+      // When it was paid, as the API says, in the page's own locale format.
+      expect(paid.checkout.paid_at).toEqual(expect.any(String));
+      const paidAt = await page.evaluate((iso) => new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' }), paid.checkout.paid_at as string);
+      expect(await facts.textContent()).toContain(`Paid${paidAt}`);
       expect(await payment.getByRole('link', { name: /Money page/ }).getAttribute('href')).toBe('/dashboard/money');
       expect(await seriousAxeViolations(page)).toEqual([]);
 

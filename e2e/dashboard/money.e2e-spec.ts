@@ -139,6 +139,10 @@ describe('dashboard Money page (headless Chromium against a system with payments
       expect(await refundRow.textContent()).toContain(`$${((cancelled.refund.amount as number) / 100).toFixed(2)}`);
 
       expect(await page.locator(`tr[data-checkout-id="${delivered.checkoutId}"] .badge`).getAttribute('data-status')).toBe('used');
+      // Its Paid column: the checkout's paid_at, as the page formats times.
+      const paidAt = (await call('GET', `/v1/checkouts/${delivered.checkoutId}`, owner.test)).body.paid_at as string;
+      const shownPaidAt = await page.evaluate((iso) => new Date(iso).toLocaleString('en-CA', { dateStyle: 'medium', timeStyle: 'short' }), paidAt);
+      expect(await page.locator(`tr[data-checkout-id="${delivered.checkoutId}"]`).textContent()).toContain(shownPaidAt);
       const refundedCheckout = page.locator(`tr[data-checkout-id="${cancelled.checkoutId}"]`);
       expect(await refundedCheckout.locator('.badge').getAttribute('data-status')).toBe('refunded');
       expect(await refundedCheckout.getByRole('link', { name: cancelled.deliveryId }).count()).toBe(1);

@@ -15,6 +15,8 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
    */
   const made = { open: '', cancelled: '', paid: '', used: '', partially_refunded: '', refunded: '' };
   const newestFirst = () => [made.refunded, made.partially_refunded, made.used, made.paid, made.cancelled, made.open];
+  /** For each checkout paid: the test's clock just before and just after the payment was asked for. */
+  const paidWithin = new Map<string, [number, number]>();
 
   const call = (path: string, key = merchant.test) => system.request('GET', path, { key });
   const ids = (body: Json) => (body.data as Json[]).map((checkout) => checkout.checkout_id);
@@ -38,8 +40,11 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
   const showsStatus = (id: string, status: string) => waitFor(async () => ((await call(`/v1/checkouts/${id}`)).body.status === status ? true : undefined), 30_000, 200);
 
   async function pay(id: string): Promise<void> {
+    const before = Date.now();
     const paid = await system.request('POST', `/v1/test_helpers/checkouts/${id}/pay`, { key: merchant.test, body: { card: '4242 4242 4242 4242' } });
     expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
+    paidWithin.set(id, [before, Date.now()]);
+    expect(paid.body.paid_at).toEqual(expect.any(String));
   }
 
   beforeAll(async () => {
@@ -80,6 +85,18 @@ describe('GET /v1/checkouts (against the local Stripe-compatible server)', () =>
     expect(refunded).toEqual(single);
     expect(refunded).toMatchObject({ status: 'refunded', amount_refunded: refunded.amount, ephemeral_key: null });
     expect((refunded.refunds as Json[]).map((refund) => refund.reason)).toEqual(['delivery_cancelled']);
+  });
+
+  it('says when each was paid, once: null while unpaid, kept through use and refunds', async () => {
+    const shown = new Map(((await call('/v1/checkouts')).body.data as Json[]).map((checkout) => [checkout.checkout_id as string, checkout.paid_at as string | null]));
+    expect([shown.get(made.open), shown.get(made.cancelled)]).toEqual([null, null]);
+    for (const name of ['paid', 'used', 'partially_refunded', 'refunded'] as const) {
+      const [before, after] = paidWithin.get(made[name]) as [number, number];
+      const paidAt = Date.parse(shown.get(made[name]) as string);
+      // Recorded by payment-service while the payment request was under way (the two clocks are this machine's).
+      expect([name, paidAt >= before - 5, paidAt <= after + 5]).toEqual([name, true, true]);
+      expect((await call(`/v1/checkouts/${made[name]}`)).body.paid_at).toBe(shown.get(made[name]));
+    }
   });
 
   it('pages with limit and cursor (and its alias starting_after) without repeating or skipping one', async () => {

@@ -75,6 +75,7 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
       delivery_id: null,
       amount_refunded: 0,
       refunds: [],
+      paid_at: null,
       expires_at: expect.any(String),
       created_at: expect.any(String),
     });
@@ -91,6 +92,7 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
 
     const paid = await call('POST', `/v1/test_helpers/checkouts/${checkoutId}/pay`, connected.test, { card: '4242424242424242' });
     expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
+    expect(Date.parse(paid.body.paid_at as string)).toBeGreaterThanOrEqual(Date.parse(created.body.created_at as string));
 
     const delivery = await call('POST', '/v1/deliveries', connected.test, { quote_id: quote.id, checkout_id: checkoutId, customer });
     expect(delivery.status).toBe(201);
@@ -149,9 +151,15 @@ describe('payments: checkouts, paid deliveries, transfers and refunds (against t
     expect(unpaid.status).toBe(402);
     expect(unpaid.body.error).toMatchObject({ type: 'payment_error', code: 'checkout_not_paid', param: 'checkout_id' });
 
+    const payingFrom = Date.now();
     await flow.payAsCustomer(live.live, 'live', checkout);
     const created = await call('POST', '/v1/deliveries', live.live, { quote_id: quote.id, checkout_id: checkout.checkout_id, customer });
     expect(created.status).toBe(201);
+    // paid_at: when payment-service first learnt of the payment (its event, or the delivery's check), kept once used.
+    const used = (await call('GET', `/v1/checkouts/${checkout.checkout_id as string}`, live.live)).body;
+    expect([used.status, used.paid_at]).toEqual(['used', expect.any(String)]);
+    expect(Date.parse(used.paid_at as string)).toBeGreaterThanOrEqual(payingFrom - 5);
+    expect(Date.parse(used.paid_at as string)).toBeLessThanOrEqual(Date.now() + 5);
     expect(created.body).toMatchObject({
       id: expect.stringMatching(/^del_[0-9A-Za-z]{24}$/),
       mode: 'live',

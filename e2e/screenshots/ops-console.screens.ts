@@ -1,18 +1,20 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, freePort, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 /**
  * The operator console's pages at desktop and phone width, against a real
  * system with a small fleet (one driver on a delivery who went silent, free
- * drivers, a pending certification) and a paid live delivery nobody took,
+ * drivers, a pending certification), a paid live delivery nobody took, a
+ * transfer the processor refused and a recipient email no mail server took,
  * written to docs/images/ops-console/ for docs/ops-console.md.
  */
 const OUT = join(loadInfra().repoRoot, 'docs', 'images', 'ops-console');
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
-const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
+const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'amelie@example.ca' };
 
 describe('operator console screenshots', () => {
   const system = new TestSystem();
@@ -22,8 +24,14 @@ describe('operator console screenshots', () => {
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
+    // Nothing listens there: the recipients' emails fail (8 quick attempts), for the Failures page.
+    const mailPort = await freePort();
     await system.start({
       env: {
+        SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+        SMTP_FROM: 'Same-day delivery <dispatch@sameday.test>',
+        NOTIFY_INTERVAL_MS: '500',
+        NOTIFY_RETRY_FIRST_MS: '20',
         RATE_LIMIT_PER_MINUTE: '100000',
         OPS_API_TOKEN: TEST_OPS_TOKEN,
         DISPATCH_INTERVAL_MS: '100',
@@ -49,6 +57,8 @@ describe('operator console screenshots', () => {
     const waiting = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Lea Chen', phone: '+1 416 555 0193', vehicle: 'car', home_province: 'ON' });
     await fleet.ops('POST', `/v1/ops/drivers/${(waiting.body.driver as { id: string }).id}/certifications`, { kind: 'cannabis_retail', province: 'ON', status: 'pending' });
     await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/deliveries?state=stuck')).body.data as unknown[]).length >= 2 ? true : undefined), 20_000, 200);
+    await refusedTransfer();
+    await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/notifications?status=failed')).body.data as unknown[]).length >= 1 ? true : undefined), 30_000, 200);
     browser = await launchTestBrowser();
   }, 240000);
 
@@ -56,6 +66,28 @@ describe('operator console screenshots', () => {
     await browser?.close();
     await system.stop();
   });
+
+  /** A test delivery delivered while the processor no longer knows its merchant's account: its transfer is refused. */
+  async function refusedTransfer(): Promise<void> {
+    const test = (await system.registerMerchant('Harbourfront Flowers')).test;
+    await flow.connect(test);
+    const merchantId = ((await system.request('GET', '/v1/merchants/me', { key: test })).body.merchant as { id: string }).id;
+    const pg = new Client({ connectionString: testEnv().databaseUrl });
+    await pg.connect();
+    try {
+      await pg.query(`UPDATE "${system.prefix}_payments".merchant_accounts SET stripe_account_id = 'acct_closed' WHERE merchant_id = $1 AND mode = 'test'`, [merchantId]);
+    } finally {
+      await pg.end();
+    }
+    const quote = await flow.quote(test);
+    const checkout = await flow.checkout(test, { quote_id: quote.id, items_subtotal: 2500 });
+    await system.request('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, { key: test, body: { card: '4242 4242 4242 4242' } });
+    const created = await system.request('POST', '/v1/deliveries', { key: test, body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer } });
+    for (const to of ['pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']) {
+      await system.request('POST', `/v1/test_helpers/deliveries/${created.body.id as string}/advance`, { key: test, body: { to } });
+    }
+    await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/money_movements?status=failed')).body.data as unknown[]).length >= 1 ? true : undefined), 30_000, 200);
+  }
 
   async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
     const page = await (await browser.newContext({ viewport, deviceScaleFactor: 1 })).newPage();
@@ -72,6 +104,7 @@ describe('operator console screenshots', () => {
       ['map', 'Live map', 'Live map'],
       ['drivers', 'Drivers', 'Drivers'],
       ['certifications', 'Certifications', 'Certification queue'],
+      ['failures', 'Failures', 'Failures'],
     ];
     for (const [width, viewport] of Object.entries(VIEWPORTS)) {
       const page = await signedIn(viewport);

@@ -4,7 +4,7 @@ import { Pattern } from '@sdd/contracts';
 import { OpsMoneyMovementListResource, OpsMoneyMovementResource, presentOpsMoneyMovement, presentOpsMoneyMovementList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public, RequestId } from '../auth/auth-context';
-import { OpsTokenGuard } from '../auth/ops-token.guard';
+import { OpsCredentialGuard } from '../ops-sessions/ops-credential.guard';
 import { ApiEmptyBody, ApiErrorResponse, ApiOpsController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { ListOpsMoneyMovementsQuery } from './list-ops-money-movements.query';
@@ -15,7 +15,7 @@ const DEFAULT_PAGE_SIZE = 20;
 @ApiTags('Operators')
 @ApiOpsController()
 @Public()
-@UseGuards(OpsTokenGuard)
+@UseGuards(OpsCredentialGuard)
 @Controller('v1/ops/money_movements')
 export class OpsMoneyMovementsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

@@ -4,7 +4,7 @@ import { Pattern } from '@sdd/contracts';
 import { OpsNotificationListResource, OpsNotificationResource, presentOpsNotification, presentOpsNotificationList } from '@sdd/public-api';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { Public, RequestId } from '../auth/auth-context';
-import { OpsTokenGuard } from '../auth/ops-token.guard';
+import { OpsCredentialGuard } from '../ops-sessions/ops-credential.guard';
 import { ApiEmptyBody, ApiErrorResponse, ApiOpsController } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { ListOpsNotificationsQuery } from './list-ops-notifications.query';
@@ -15,7 +15,7 @@ const DEFAULT_PAGE_SIZE = 20;
 @ApiTags('Operators')
 @ApiOpsController()
 @Public()
-@UseGuards(OpsTokenGuard)
+@UseGuards(OpsCredentialGuard)
 @Controller('v1/ops/notifications')
 export class OpsNotificationsController {
   constructor(@Inject(BUS_CLIENT) private readonly bus: BusClient) {}

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, NavLink, Route, Routes } from 'react-router-do
 import { CertificationQueuePage } from '../features/certifications/CertificationQueuePage';
 import { StuckDeliveriesPage } from '../features/deliveries/StuckDeliveriesPage';
 import { DriversPage } from '../features/drivers/DriversPage';
+import { FailuresPage } from '../features/failures/FailuresPage';
 import { LiveMapPage } from '../features/map/LiveMapPage';
 import { currentSession, type OpsSession, signOut } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
@@ -12,6 +13,7 @@ const PAGES = [
   { path: '/map', label: 'Live map' },
   { path: '/drivers', label: 'Drivers' },
   { path: '/certifications', label: 'Certifications' },
+  { path: '/failures', label: 'Failures' },
 ] as const;
 
 /** Signed in (the session cookie) or not: the console's pages, or the sign-in page. */
@@ -56,6 +58,7 @@ function Console({ session }: { session: OpsSession }) {
           <Route path="/map" element={<LiveMapPage map={session.map} />} />
           <Route path="/drivers" element={<DriversPage />} />
           <Route path="/certifications" element={<CertificationQueuePage />} />
+          <Route path="/failures" element={<FailuresPage />} />
           <Route path="*" element={<Navigate to="/deliveries" replace />} />
         </Routes>
       </main>

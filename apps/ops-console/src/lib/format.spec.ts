@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatAge, formatTime } from './format';
+import { formatAge, formatAmount, formatTime } from './format';
 
 describe('format', () => {
   it('says how long ago in seconds under a minute, then whole minutes', () => {
@@ -11,5 +11,10 @@ describe('format', () => {
 
   it('shows a dash for no time', () => {
     expect(formatTime(null)).toBe('—');
+  });
+
+  it('shows minor units as money in their currency', () => {
+    expect(formatAmount(2250, 'cad')).toBe('$22.50');
+    expect(formatAmount(5, 'usd')).toBe('US$0.05');
   });
 });

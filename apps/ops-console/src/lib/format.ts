@@ -9,3 +9,8 @@ export function formatAge(iso: string, now: number): string {
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
   return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min`;
 }
+
+/** Minor units (cents) as money in their currency, e.g. 2250, "cad" → "CA$22.50". */
+export function formatAmount(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-CA', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
+}

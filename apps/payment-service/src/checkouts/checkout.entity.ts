@@ -63,6 +63,10 @@ export class CheckoutEntity {
   @Column({ name: 'claimed_until', type: 'timestamptz', nullable: true })
   claimedUntil!: Date | null;
 
+  /** When the payment's success was recorded; set once, when the status became `paid`, and kept. */
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true })
+  paidAt!: Date | null;
+
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
 

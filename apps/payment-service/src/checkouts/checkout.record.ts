@@ -34,6 +34,7 @@ export function toCheckoutRecord(
     deliveryId: checkout.usedAt ? checkout.claimedBy : null,
     amountRefunded,
     refunds,
+    paidAt: checkout.paidAt ? checkout.paidAt.toISOString() : null,
     expiresAt: checkout.expiresAt.toISOString(),
     createdAt: checkout.createdAt.toISOString(),
   };

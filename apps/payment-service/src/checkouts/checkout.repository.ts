@@ -106,8 +106,10 @@ export class CheckoutRepository {
     const next = statusAfterIntent(checkout.status, { status: intent.status, lastPaymentError: intent.last_payment_error != null });
     if (next === checkout.status) return checkout;
     const now = this.clock.now();
-    const result = await this.dataSource.getRepository(CheckoutEntity).update({ id: checkout.id, status: checkout.status }, { status: next, updatedAt: now });
-    if (result.affected === 1) return Object.assign(checkout, { status: next, updatedAt: now });
+    // The status becomes `paid` once (guarded by the status read): that moment is when the payment was paid.
+    const change = { status: next, updatedAt: now, ...(next === 'paid' ? { paidAt: now } : {}) };
+    const result = await this.dataSource.getRepository(CheckoutEntity).update({ id: checkout.id, status: checkout.status }, change);
+    if (result.affected === 1) return Object.assign(checkout, change);
     return (await this.findById(checkout.id)) ?? checkout;
   }
 }

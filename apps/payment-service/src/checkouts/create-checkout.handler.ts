@@ -86,6 +86,7 @@ export class CreateCheckoutHandler {
       cancelUrl: request.cancelUrl,
       claimedBy: null,
       claimedUntil: null,
+      paidAt: null,
       usedAt: null,
       payment: null,
       expiresAt: new Date(now.getTime() + this.config.CHECKOUT_VALIDITY_MS),

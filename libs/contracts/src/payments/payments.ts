@@ -33,6 +33,8 @@ export interface CheckoutRecord {
   amountRefunded: number;
   /** Every refund of this checkout's payment, oldest first. */
   refunds: RefundRecord[];
+  /** When payment-service recorded the payment's success (the processor's event or a refresh, whichever came first); null until paid. */
+  paidAt: string | null;
   expiresAt: string;
   createdAt: string;
 }

@@ -23,6 +23,7 @@ export function presentCheckout(checkout: CheckoutRecord): CheckoutResource {
     delivery_id: checkout.deliveryId,
     amount_refunded: checkout.amountRefunded,
     refunds: checkout.refunds.map(presentRefund),
+    paid_at: checkout.paidAt,
     expires_at: checkout.expiresAt,
     created_at: checkout.createdAt,
   };

@@ -66,6 +66,15 @@ export class CheckoutResource {
   @ApiProperty({ type: RefundResource, isArray: true, description: "Every refund of this checkout's payment, oldest first; also listed by GET /v1/refunds." })
   refunds!: RefundResource[];
 
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When the payment succeeded, as recorded when it was first known (the processor's event or a status check, whichever came first); null until paid. Kept once set, also after a refund or expiry.",
+  })
+  paid_at!: string | null;
+
   @ApiProperty({ format: 'date-time', description: '24 hours after creation.' })
   expires_at!: string;
 

@@ -30,6 +30,8 @@ export function DeliveryPayment({ deliveryId, deliveryStatus }: { deliveryId: st
                 <dd>
                   <MoneyStatusBadge status={paid.status} />
                 </dd>
+                <dt>Paid</dt>
+                <dd>{paid.paid_at ? formatDateTime(paid.paid_at) : 'Not yet'}</dd>
                 <dt>Amount</dt>
                 <dd>
                   {formatMoney(paid.amount, paid.currency)} ({formatMoney(paid.items_subtotal, paid.currency)} items, {formatMoney(paid.delivery_fee, paid.currency)} delivery)

@@ -30,6 +30,7 @@ export function MoneyPage() {
                   <th scope="col">Amount</th>
                   <th scope="col">Refunded</th>
                   <th scope="col">Delivery</th>
+                  <th scope="col">Paid</th>
                   <th scope="col">Created</th>
                 </tr>
               </thead>
@@ -45,6 +46,7 @@ export function MoneyPage() {
                     <td>
                       <DeliveryLink deliveryId={checkout.delivery_id} />
                     </td>
+                    <td>{formatDateTime(checkout.paid_at)}</td>
                     <td>{formatDateTime(checkout.created_at)}</td>
                   </tr>
                 ))}
