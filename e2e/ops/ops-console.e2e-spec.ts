@@ -1,10 +1,20 @@
-import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, PaymentFlow, seriousAxeViolations, startTileServer, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import {
+  DESKTOP_CONTEXT,
+  Fleet,
+  launchTestBrowser,
+  PaymentFlow,
+  PHONE_CONTEXT,
+  seriousAxeViolations,
+  signedInOpsConsole,
+  startTileServer,
+  TEST_OPS_TOKEN,
+  TestSystem,
+  waitFor,
+} from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
-const DESKTOP = { viewport: { width: 1280, height: 860 } };
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 type Json = Record<string, unknown>;
 
@@ -20,14 +30,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   const driverNamed = async (name: string): Promise<Json | undefined> => ((await fleet.ops('GET', '/v1/ops/drivers')).body.data as Json[]).find((driver) => driver.name === name);
 
   /** A console page signed in with the operator token, at `device`'s size, on `baseUrl` (a gateway of the system). */
-  async function signedIn(device: typeof DESKTOP | typeof PHONE, baseUrl = system.baseUrl): Promise<Page> {
-    const page = await (await browser.newContext(device)).newPage();
-    await page.goto(`${baseUrl}/ops/`);
-    await page.getByLabel('Operator token').fill(TEST_OPS_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Stuck and late deliveries', level: 1 }).waitFor({ timeout: 15000 });
-    return page;
-  }
+  const signedIn = async (device: BrowserContextOptions, baseUrl = system.baseUrl): Promise<Page> => signedInOpsConsole(await browser.newContext(device), baseUrl);
 
   const open = async (page: Page, link: string, heading: string) => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
@@ -70,7 +73,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   });
 
   it('signs in, creates a driver, revokes a driver, and re-offers a stuck delivery, at desktop width', async () => {
-    const page = await signedIn(DESKTOP);
+    const page = await signedIn(DESKTOP_CONTEXT);
     // The token went to the API once: the browser keeps only the HttpOnly cookie.
     const kept = await page.evaluate('JSON.stringify([document.cookie, Object.entries(localStorage), Object.entries(sessionStorage)])');
     expect(kept).not.toContain(TEST_OPS_TOKEN);
@@ -130,11 +133,10 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   });
 
   it('approves a pending certification in place, and has no serious accessibility findings at phone width', async () => {
-    const created = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Pending Cert Driver', phone: '+1 416 555 0192', vehicle: 'car', home_province: 'ON' });
-    const driverId = (created.body.driver as { id: string }).id;
+    const { id: driverId } = await fleet.create('Pending Cert Driver');
     await fleet.ops('POST', `/v1/ops/drivers/${driverId}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'pending' });
 
-    const page = await signedIn(PHONE);
+    const page = await signedIn(PHONE_CONTEXT);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await open(page, 'Certifications', 'Certification queue');
     const item = page.getByRole('listitem').filter({ hasText: 'Pending Cert Driver' });
@@ -165,7 +167,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
       expect(csp).toContain(`img-src 'self' data: ${tiles.url};`);
       expect(csp.split(tiles.url)).toHaveLength(2);
 
-      const page = await signedIn(DESKTOP, mapped.baseUrl);
+      const page = await signedIn(DESKTOP_CONTEXT, mapped.baseUrl);
       const refused: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());
