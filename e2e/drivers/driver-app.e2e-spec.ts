@@ -3,17 +3,15 @@ import {
   callWithSession,
   Fleet,
   launchTestBrowser,
+  LIVE_DISPATCH_ENV,
   PaymentFlow,
   PHONE_CONTEXT,
   seriousAxeViolations,
   signInWithToken,
-  TEST_OPS_TOKEN,
   TestSystem,
   testPhoto,
   waitFor,
 } from '@sdd/testing';
-
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 
 describe('driver app (the PWA at /driver, in headless Chromium, and its sessions)', () => {
   const system = new TestSystem();
@@ -54,18 +52,12 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   beforeAll(async () => {
     await system.start({
       env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        // Long enough for a person (here: a script) to read the offer and tap.
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
+        ...LIVE_DISPATCH_ENV,
       },
     });
     live = (await system.registerMerchant('Driver App Co')).live;
     await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    pickup = (await flow.quote(live)).pickup;
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -1,6 +1,7 @@
-import { callWithSession, Fleet, PaymentFlow, signInWithToken, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { callWithSession, Fleet, LIVE_DISPATCH_ENV, PaymentFlow, signInWithToken, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
+
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
 
 type Json = Record<string, unknown> & { error?: { code?: string; param?: string } };
@@ -27,11 +28,7 @@ describe('operator API: console sessions, deliveries under way and stuck, re-off
   beforeAll(async () => {
     await system.start({
       env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
+        ...LIVE_DISPATCH_ENV,
         // Stuck within seconds, so the test need not wait minutes.
         STUCK_UNMATCHED_MS: '1000',
         STUCK_STILL_MS: '2000',
@@ -41,8 +38,7 @@ describe('operator API: console sessions, deliveries under way and stuck, re-off
     live = keys.live;
     test = keys.test;
     await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    pickup = (await flow.quote(live)).pickup;
   }, 120000);
 
   afterAll(async () => {

@@ -3,6 +3,7 @@ import {
   DESKTOP_CONTEXT,
   Fleet,
   launchTestBrowser,
+  LIVE_DISPATCH_ENV,
   PaymentFlow,
   PHONE_CONTEXT,
   seriousAxeViolations,
@@ -13,7 +14,6 @@ import {
   waitFor,
 } from '@sdd/testing';
 
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
 
 type Json = Record<string, unknown>;
@@ -41,19 +41,14 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   beforeAll(async () => {
     await system.start({
       env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
+        ...LIVE_DISPATCH_ENV,
         STUCK_UNMATCHED_MS: '1000',
         STUCK_STILL_MS: '2000',
       },
     });
     live = (await system.registerMerchant('Console Watch Co')).live;
     await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    pickup = (await flow.quote(live)).pickup;
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, PHONE_CONTEXT, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, LIVE_DISPATCH_ENV, launchTestBrowser, loadInfra, PaymentFlow, PHONE_CONTEXT, TestSystem, waitFor } from '@sdd/testing';
 
 /**
  * `npm run docs:screenshots`: the driver app at phone width (390 px) through
@@ -10,7 +10,6 @@ import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, PHONE_CONTEXT, TEST_O
  * docs/driver-app/ for docs/api.md.
  */
 const OUT = join(loadInfra().repoRoot, 'docs', 'driver-app');
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 
 describe('driver app screenshots', () => {
   const system = new TestSystem();
@@ -22,11 +21,10 @@ describe('driver app screenshots', () => {
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    await system.start({ env: { RATE_LIMIT_PER_MINUTE: '100000', OPS_API_TOKEN: TEST_OPS_TOKEN, DISPATCH_INTERVAL_MS: '100', OFFER_TIMEOUT_MS: '60000' } });
+    await system.start({ env: LIVE_DISPATCH_ENV });
     live = (await system.registerMerchant('Queen Street Bakery')).live;
     await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    pickup = (await flow.quote(live)).pickup;
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -5,6 +5,19 @@ import { waitFor } from './wait-for';
 /** The operator token the dispatch tests give the gateway (OPS_API_TOKEN). */
 export const TEST_OPS_TOKEN = 'ops-token-for-tests-only-0123456789';
 
+/**
+ * The gateway's settings for the tests of live matching through the driver and operator APIs and apps:
+ * the operator token, matching every 100 ms, offers long enough for a person (here: a script) to read
+ * and tap, and money movements looked for every 200 ms.
+ */
+export const LIVE_DISPATCH_ENV = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  OPS_API_TOKEN: TEST_OPS_TOKEN,
+  DISPATCH_INTERVAL_MS: '100',
+  OFFER_TIMEOUT_MS: '60000',
+  MONEY_MOVEMENT_INTERVAL_MS: '200',
+};
+
 export interface TestDriver {
   id: string;
   token: string;
