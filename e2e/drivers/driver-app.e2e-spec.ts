@@ -50,14 +50,11 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   };
 
   beforeAll(async () => {
-    await system.start({
-      env: {
-        ...LIVE_DISPATCH_ENV,
-      },
-    });
-    live = (await system.registerMerchant('Driver App Co')).live;
-    await flow.connect(live);
-    pickup = (await flow.quote(live)).pickup;
+    await system.start({ env: LIVE_DISPATCH_ENV });
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Driver App Co'));
     browser = await launchTestBrowser();
   }, 240000);
 

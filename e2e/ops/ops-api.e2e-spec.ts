@@ -34,11 +34,10 @@ describe('operator API: console sessions, deliveries under way and stuck, re-off
         STUCK_STILL_MS: '2000',
       },
     });
-    const keys = await system.registerMerchant('Ops Watch Co');
-    live = keys.live;
-    test = keys.test;
-    await flow.connect(live);
-    pickup = (await flow.quote(live)).pickup;
+    ({
+      keys: { live, test },
+      pickup,
+    } = await flow.liveMerchant('Ops Watch Co'));
   }, 120000);
 
   afterAll(async () => {

@@ -46,9 +46,10 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
         STUCK_STILL_MS: '2000',
       },
     });
-    live = (await system.registerMerchant('Console Watch Co')).live;
-    await flow.connect(live);
-    pickup = (await flow.quote(live)).pickup;
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Console Watch Co'));
     browser = await launchTestBrowser();
   }, 240000);
 

@@ -22,9 +22,10 @@ describe('driver app screenshots', () => {
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
     await system.start({ env: LIVE_DISPATCH_ENV });
-    live = (await system.registerMerchant('Queen Street Bakery')).live;
-    await flow.connect(live);
-    pickup = (await flow.quote(live)).pickup;
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Queen Street Bakery'));
     browser = await launchTestBrowser();
   }, 240000);
 
