@@ -12,7 +12,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
-COPY tsconfig.base.json tsconfig.build.json ./
+COPY tsconfig.base.json tsconfig.build.json tsconfig.web.json ./
 COPY apps ./apps
 COPY libs ./libs
 COPY bench ./bench

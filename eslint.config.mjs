@@ -11,13 +11,15 @@ function boundaries({ tests, allow: allowed = [] }) {
       allow: allowed,
       depConstraints: [
         // Apps are deployables: nothing imports an app, and one service never imports another.
-        allow('type:app', 'type:contracts', 'type:util', 'type:infra', ...testing),
+        allow('type:app', 'type:contracts', 'type:util', 'type:infra', 'type:web', ...testing),
         allow('scope:gateway', 'scope:gateway', 'scope:shared'),
         allow('scope:quote', 'scope:quote', 'scope:shared'),
         allow('scope:delivery', 'scope:delivery', 'scope:shared'),
         allow('scope:payment', 'scope:payment', 'scope:shared'),
         allow('scope:webhook', 'scope:webhook', 'scope:shared'),
         allow('scope:shared', 'scope:shared'),
+        // The web apps' shared library runs in the browser: none of the services' libraries, and no service imports it.
+        allow('type:web', 'type:web'),
         // Contracts are the wire format: they depend on nothing of ours.
         allow('type:contracts'),
         allow('type:util', 'type:contracts', 'type:util', ...testing),

@@ -1,12 +1,13 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import {
-  DASHBOARD_PASSWORD,
+  dashboardSession,
   Fleet,
   GatewayReplica,
   launchTestBrowser,
   PaymentFlow,
   registerDashboardOwner,
   seriousAxeViolations,
+  signInToDashboard,
   startTileServer,
   TEST_OPS_TOKEN,
   TestSystem,
@@ -40,28 +41,12 @@ describe('dashboard delivery page: its map and its payment (headless Chromium)',
   const near = (dLat: number) => ({ lat: Math.round((pickup.lat + dLat) * 1e6) / 1e6, lng: pickup.lng });
 
   /** The owner's session cookie, for the dashboard's own routes. */
-  async function sessionCookie(email: string): Promise<string> {
-    const signedIn = await fetch(`${system.baseUrl}/v1/dashboard/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: DASHBOARD_PASSWORD }),
-    });
-    expect(signedIn.status).toBe(201);
-    return (signedIn.headers.get('set-cookie') ?? '').split(';')[0];
-  }
+  const sessionCookie = async (email: string): Promise<string> => (await dashboardSession(system, email)).cookie;
 
   /** A signed-in page of the owner on `baseUrl`, in `mode`, on the delivery's page once its facts show. */
   async function deliveryPage(context: BrowserContext, baseUrl: string, mode: 'test' | 'live', deliveryId: string): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/dashboard`);
-    await page.getByLabel('Email').waitFor({ timeout: 15000 });
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(DASHBOARD_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
-    const toggle = page.getByRole('switch', { name: 'Test mode' });
-    if ((await toggle.getAttribute('aria-checked')) !== String(mode === 'test')) await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe(String(mode === 'test'));
+    await signInToDashboard(page, baseUrl, owner.email, mode);
     // The mode is kept in the browser: the page opened by its address shows the delivery in that mode.
     await page.goto(`${baseUrl}/dashboard/deliveries/${deliveryId}`);
     await page.getByRole('heading', { name: 'Payment' }).waitFor({ timeout: 10000 });

@@ -1,8 +1,20 @@
 import { Browser, BrowserContext, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, PaymentFlow, seriousAxeViolations, startMailServer, TestSystem, uniquePrefix, waitFor, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
+import {
+  DASHBOARD_PASSWORD,
+  launchTestBrowser,
+  PaymentFlow,
+  registerDashboardOwner,
+  seriousAxeViolations,
+  setDashboardMode,
+  signInToDashboard,
+  startMailServer,
+  TestSystem,
+  uniquePrefix,
+  waitFor,
+  WITHOUT_LOAD_SHEDDING,
+} from '@sdd/testing';
 
-const PASSWORD = 'a long enough password';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'amelie@example.ca' };
 
 type Json = Record<string, unknown>;
@@ -20,19 +32,10 @@ describe('dashboard Money page (headless Chromium against a system with payments
 
   const call = (method: string, path: string, key: string, body?: unknown) => system.request(method, path, { key, body });
 
+  /** A dashboard owner of a new merchant: its email and test key. */
   async function register(businessName: string): Promise<{ email: string; test: string }> {
-    const email = `owner+${uniquePrefix('mo')}@example.ca`;
-    const registered = await system.request('POST', '/v1/merchants/register', {
-      body: {
-        business_name: businessName,
-        email,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-        password: PASSWORD,
-      },
-    });
-    expect(registered.status).toBe(201);
-    return { email, test: (registered.body.api_keys as { test: string }).test };
+    const { email, testKey } = await registerDashboardOwner(system, businessName);
+    return { email, test: testKey };
   }
 
   /** A test delivery funded by a paid checkout of a 25.00 subtotal (its developer_net: 22.50 at the 10 % tier). */
@@ -49,27 +52,10 @@ describe('dashboard Money page (headless Chromium against a system with payments
   /** A signed-in page of `email` in `mode`, on the Money page. */
   async function moneyPage(context: BrowserContext, email: string, mode: 'test' | 'live'): Promise<Page> {
     const page = await context.newPage();
-    await page.goto(`${system.baseUrl}/dashboard`);
-    await page
-      .getByLabel('Email')
-      .waitFor({ timeout: 15000 })
-      .catch(async (error: Error) => {
-        throw new Error(`${error.message}\nthe page shows: ${await page.textContent('body')}`);
-      });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
-    await setMode(page, mode);
+    await signInToDashboard(page, system.baseUrl, email, mode);
     await page.getByRole('link', { name: 'Money' }).click();
     await page.getByRole('heading', { name: 'Money', level: 1 }).waitFor({ timeout: 10000 });
     return page;
-  }
-
-  async function setMode(page: Page, mode: 'test' | 'live'): Promise<void> {
-    const toggle = page.getByRole('switch', { name: 'Test mode' });
-    if ((await toggle.getAttribute('aria-checked')) !== String(mode === 'test')) await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe(String(mode === 'test'));
   }
 
   /** Every list of the page has answered (a table or its empty state) and the account section is there. */
@@ -159,7 +145,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
       expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
       // Live mode: none of the test money, an account to connect, and the owner gets the onboarding link.
-      await setMode(page, 'live');
+      await setDashboardMode(page, 'live');
       await page.getByText('No live checkouts yet.').waitFor({ timeout: 10000 });
       await settled(page);
       expect(await page.locator('tr[data-payout-id], tr[data-refund-id], tr[data-checkout-id]').count()).toBe(0);
@@ -211,13 +197,13 @@ describe('dashboard Money page (headless Chromium against a system with payments
 
       const joined = await viewerContext.newPage();
       await joined.goto(link);
-      await joined.getByLabel('Choose a password').fill(PASSWORD);
+      await joined.getByLabel('Choose a password').fill(DASHBOARD_PASSWORD);
       await joined.getByRole('button', { name: 'Accept the invitation' }).click();
       await joined.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
-      await setMode(joined, 'test');
+      await setDashboardMode(joined, 'test');
       await joined.getByRole('link', { name: 'Money' }).click();
       await joined.locator(`tr[data-payout-id="${delivered.payout.id as string}"]`).waitFor({ timeout: 10000 });
-      await setMode(joined, 'live');
+      await setDashboardMode(joined, 'live');
       await joined.getByText('An owner of the account starts and finishes onboarding.').waitFor({ timeout: 10000 });
       expect(await joined.getByRole('button', { name: /onboarding/ }).count()).toBe(0);
       expect(await seriousAxeViolations(joined)).toEqual([]);

@@ -1,11 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { Browser, Page } from 'playwright-core';
+import { Browser } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
 import { Client } from 'pg';
-import { launchTestBrowser, metricValue, startMailServer, TestSystem, testEnv, uniquePrefix, waitFor } from '@sdd/testing';
+import {
+  DASHBOARD_PASSWORD,
+  dashboardSession,
+  launchTestBrowser,
+  metricValue,
+  registerDashboardOwner,
+  seriousAxeViolations,
+  signInToDashboard,
+  startMailServer,
+  TestSystem,
+  testEnv,
+  uniquePrefix,
+  waitFor,
+} from '@sdd/testing';
 
-const PASSWORD = 'a long enough password';
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const ROUTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
 
 interface Answer<T = Record<string, unknown>> {
@@ -45,12 +55,6 @@ interface RequestLogList {
 
 /** Who calls: an API key, or a session's cookie (with its CSRF token for changes). */
 type Caller = { key: string } | { cookie: string; csrf: string };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate<Array<{ id: string; impact: string | null; nodes: unknown[] }>>('axe.run(document).then((result) => result.violations)');
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
 
 /** Issue 32, item 4: every API request of a merchant, kept and searchable by request id, secrets redacted; scoped by merchant and mode. */
 describe('request logs (real gateway, Postgres, Redis; the Requests page in headless Chromium)', () => {
@@ -92,11 +96,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
     return detail.body;
   }
 
-  async function signIn(who: string): Promise<{ cookie: string; csrf: string }> {
-    const signedIn = await call<{ csrf_token: string }>('POST', '/v1/dashboard/sessions', undefined, { body: { email: who, password: PASSWORD } });
-    expect(signedIn.status).toBe(201);
-    return { cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0], csrf: signedIn.body.csrf_token };
-  }
+  const signIn = (who: string) => dashboardSession(system, who);
 
   beforeAll(async () => {
     mail = await startMailServer();
@@ -104,18 +104,9 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
       apps: [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, ServiceName.Webhook],
       env: { RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ALLOWED_HOSTS: 'receiver.localhost', SMTP_URL: mail.url, REQUEST_LOG_PURGE_INTERVAL_MS: '500' },
     });
-    email = `owner+${uniquePrefix('l')}@example.ca`;
-    const registered = await call<{ api_keys: { test: string; live: string } }>('POST', '/v1/merchants/register', undefined, {
-      body: {
-        business_name: 'Logged Bakery',
-        email,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-        password: PASSWORD,
-      },
-    });
-    expect(registered.status).toBe(201);
-    keys = registered.body.api_keys;
+    const owner = await registerDashboardOwner(system, 'Logged Bakery');
+    email = owner.email;
+    keys = { test: owner.testKey, live: owner.liveKey };
     otherKeys = await system.registerMerchant('Other Bakery');
     browser = await launchTestBrowser();
   }, 240000);
@@ -226,7 +217,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
       const found = mail.received.filter((received) => received.to.includes(viewerEmail));
       return found.length ? /accept-invitation#token=([0-9A-Za-z]+)/.exec(found[found.length - 1].text)?.[1] : undefined;
     });
-    expect((await call('POST', '/v1/dashboard/invitations/accept', undefined, { body: { token, password: PASSWORD } })).status).toBe(201);
+    expect((await call('POST', '/v1/dashboard/invitations/accept', undefined, { body: { token, password: DASHBOARD_PASSWORD } })).status).toBe(201);
     const viewer = await signIn(viewerEmail);
 
     const refused = await call('GET', '/v1/request_logs', viewer);
@@ -280,16 +271,12 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
 
     const page = await browser.newPage();
     try {
-      await page.goto(`${system.baseUrl}/dashboard`);
-      await page.getByLabel('Email').fill(email);
-      await page.getByLabel('Password').fill(PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
+      await signInToDashboard(page, system.baseUrl, email);
 
       await page.getByRole('link', { name: 'Requests' }).click();
       await page.getByRole('heading', { name: 'Requests', level: 1 }).waitFor({ timeout: 10000 });
       await page.locator('tbody tr').first().waitFor({ timeout: 10000 });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByLabel('Request ID').fill(`${run}_page`);
       await page.getByRole('button', { name: 'Find' }).click();
@@ -306,7 +293,7 @@ describe('request logs (real gateway, Postgres, Redis; the Requests page in head
       expect(responseBody).not.toContain(webhook.body.secret);
       expect(await page.getByLabel('Request body').textContent()).toContain('"url": "https://receiver.localhost/found"');
       expect(await page.textContent('main')).toContain(`API key ending ${keys.test.slice(-4)}`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Phone width: nothing wider than the screen but the bodies' and tables' own scroll areas.
       await page.setViewportSize({ width: 390, height: 844 });

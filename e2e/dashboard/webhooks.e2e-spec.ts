@@ -11,6 +11,7 @@ import {
   WITHOUT_LOAD_SHEDDING,
   DASHBOARD_PASSWORD,
   registerDashboardOwner,
+  signInToDashboard,
 } from '@sdd/testing';
 
 const PASSWORD = DASHBOARD_PASSWORD;
@@ -41,13 +42,7 @@ describe('dashboard webhooks: a failed attempt, its health, a resend (headless C
       return found.length ? new RegExp(`${system.baseUrl}/dashboard/${page}#token=[0-9A-Za-z]+`).exec(found[found.length - 1].text)?.[0] : undefined;
     });
 
-  async function signIn(page: Page, who: string): Promise<void> {
-    await page.goto(`${system.baseUrl}/dashboard`);
-    await page.getByLabel('Email').fill(who);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
-  }
+  const signIn = (page: Page, who: string) => signInToDashboard(page, system.baseUrl, who);
 
   /** Opens the delivery's first event (delivery.created) and waits for its attempts to show. */
   async function openCreatedEvent(page: Page, deliveryId: string): Promise<void> {

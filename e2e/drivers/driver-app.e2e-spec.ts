@@ -1,9 +1,17 @@
-import { Browser } from 'playwright-core';
-import { Fleet, launchTestBrowser, PaymentFlow, seriousAxeViolations, TEST_OPS_TOKEN, TestSystem, testPhoto, waitFor } from '@sdd/testing';
-
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
-/** A phone: what the app is made for. */
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+import { Browser, BrowserContext } from 'playwright-core';
+import {
+  callWithSession,
+  Fleet,
+  launchTestBrowser,
+  LIVE_DISPATCH_ENV,
+  PaymentFlow,
+  PHONE_CONTEXT,
+  seriousAxeViolations,
+  signInWithToken,
+  TestSystem,
+  testPhoto,
+  waitFor,
+} from '@sdd/testing';
 
 describe('driver app (the PWA at /driver, in headless Chromium, and its sessions)', () => {
   const system = new TestSystem();
@@ -14,26 +22,22 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   let pickup: { lat: number; lng: number };
 
   /** A driver as an operator creates one (offline, nowhere yet): its id and the token handed to the driver. */
-  const newDriver = async (name: string) => {
-    const created = await fleet.ops('POST', '/v1/ops/drivers', { name, phone: '+1 416 555 0188', vehicle: 'car', home_province: 'ON' });
-    expect(created.status).toBe(201);
-    return { id: (created.body.driver as { id: string }).id, token: created.body.token as string };
-  };
+  const newDriver = (name: string) => fleet.create(name);
 
   /** A driver API call made with a session cookie (and the CSRF token when given), as the app makes it. */
-  const withSession = async (method: string, path: string, cookie: string, csrf?: string, body?: unknown) => {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { cookie, ...(csrf ? { 'x-csrf-token': csrf } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { error?: { code?: string } } };
-  };
+  const withSession = (method: string, path: string, cookie: string, csrf?: string, body?: unknown) => callWithSession(system.baseUrl, method, path, cookie, csrf, body);
+  const signIn = (token: string) => signInWithToken(system.baseUrl, '/v1/driver/sessions', token);
 
-  const signIn = async (token: string) => {
-    const response = await fetch(`${system.baseUrl}/v1/driver/sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const setCookie = response.headers.get('set-cookie') ?? '';
-    return { status: response.status, setCookie, cookie: setCookie.split(';')[0], body: (await response.json()) as Record<string, unknown> };
+  /** The app in `context` (a phone with a position), signed in with the driver's token and online where the phone is. */
+  const onlineInApp = async (context: BrowserContext, driver: { id: string; token: string }) => {
+    const page = await context.newPage();
+    await page.goto(`${system.baseUrl}/driver/`);
+    await page.getByLabel('Driver token').fill(driver.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: /tap to go online/ }).click();
+    await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
+    await fleet.seenOnline(driver.id);
+    return page;
   };
 
   /**
@@ -46,20 +50,11 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   };
 
   beforeAll(async () => {
-    await system.start({
-      env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        // Long enough for a person (here: a script) to read the offer and tap.
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
-      },
-    });
-    live = (await system.registerMerchant('Driver App Co')).live;
-    await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    await system.start({ env: LIVE_DISPATCH_ENV });
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Driver App Co'));
     browser = await launchTestBrowser();
   }, 240000);
 
@@ -93,7 +88,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   });
 
   it('opens without a connection once its service worker has cached the shell', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await browser.newContext(PHONE_CONTEXT);
     try {
       const page = await context.newPage();
       await page.goto(`${system.baseUrl}/driver/`);
@@ -143,7 +138,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   it('drives a paid live delivery from sign-in to the hand-over, the connection dropped mid-delivery and the queued steps arriving in order; a rotated token signs it out', async () => {
     const driver = await newDriver('App Driver');
     let deliveryId: string | undefined;
-    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
+    const context = await browser.newContext({ ...PHONE_CONTEXT, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
       const page = await context.newPage();
       await page.goto(`${system.baseUrl}/driver/`);
@@ -164,11 +159,7 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
       await toggle.click();
       await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
       // The phone's position reached matching: the driver is online where the browser says it is.
-      await waitFor(async () => {
-        const listed = await fleet.ops('GET', '/v1/ops/drivers');
-        const found = (listed.body.data as Array<{ id: string; online: boolean; location: { lat: number } | null }>).find((d) => d.id === driver.id);
-        return found?.online && found.location !== null && Math.abs(found.location.lat - (pickup.lat + 0.002)) < 1e-6 ? true : undefined;
-      }, 15_000);
+      await fleet.seenOnline(driver.id, { lat: pickup.lat + 0.002, lng: pickup.lng });
 
       deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, dropoff_notes: 'Buzz 1203' });
       const offer = page.getByRole('region', { name: 'New delivery offer' });
@@ -264,19 +255,9 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
   it('takes a reroute before pickup and returns an undeliverable package to the pickup from the app, with its reason', async () => {
     const driver = await newDriver('Returning Driver');
     let deliveryId: string | undefined;
-    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
+    const context = await browser.newContext({ ...PHONE_CONTEXT, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
-      const page = await context.newPage();
-      await page.goto(`${system.baseUrl}/driver/`);
-      await page.getByLabel('Driver token').fill(driver.token);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('button', { name: /tap to go online/ }).click();
-      await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
-      await waitFor(async () => {
-        const listed = await fleet.ops('GET', '/v1/ops/drivers');
-        const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
-        return found?.online && found.location !== null ? true : undefined;
-      }, 15_000);
+      const page = await onlineInApp(context, driver);
       deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, undeliverable_action: 'return_to_pickup' });
       await page.getByRole('region', { name: 'New delivery offer' }).getByRole('button', { name: 'Accept' }).click({ timeout: 20_000 });
       // Before pickup the merchant asks for a new dropoff (once the driver holds it: without one it would apply at once); the driver accepts it in the app and is sent there.
@@ -317,19 +298,9 @@ describe('driver app (the PWA at /driver, in headless Chromium, and its sessions
     const driver = await newDriver('Certified App Driver');
     expect((await fleet.ops('POST', `/v1/ops/drivers/${driver.id}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'approved' })).status).toBe(200);
     let deliveryId: string | undefined;
-    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
+    const context = await browser.newContext({ ...PHONE_CONTEXT, geolocation: { latitude: pickup.lat + 0.001, longitude: pickup.lng }, permissions: ['geolocation'] });
     try {
-      const page = await context.newPage();
-      await page.goto(`${system.baseUrl}/driver/`);
-      await page.getByLabel('Driver token').fill(driver.token);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.getByRole('button', { name: /tap to go online/ }).click();
-      await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
-      await waitFor(async () => {
-        const listed = await fleet.ops('GET', '/v1/ops/drivers');
-        const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driver.id);
-        return found?.online && found.location !== null ? true : undefined;
-      }, 15_000);
+      const page = await onlineInApp(context, driver);
       deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' } }, { category: 'alcohol' });
       const offer = page.getByRole('region', { name: 'New delivery offer' });
       await offer.waitFor({ timeout: 20_000 });

@@ -1,6 +1,7 @@
-import { Fleet, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { callWithSession, Fleet, LIVE_DISPATCH_ENV, PaymentFlow, signInWithToken, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
 
 const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
+
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
 
 type Json = Record<string, unknown> & { error?: { code?: string; param?: string } };
@@ -15,20 +16,8 @@ describe('operator API: console sessions, deliveries under way and stuck, re-off
   const near = (dLat: number) => ({ lat: Math.round((pickup.lat + dLat) * 1e6) / 1e6, lng: pickup.lng });
 
   /** An operator API call made with a session cookie (and the CSRF token when given), as the console makes it. */
-  const withSession = async (method: string, path: string, cookie: string, csrf?: string, body?: unknown) => {
-    const response = await fetch(`${system.baseUrl}${path}`, {
-      method,
-      headers: { cookie, ...(csrf ? { 'x-csrf-token': csrf } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Json };
-  };
-
-  const signIn = async (token: string) => {
-    const response = await fetch(`${system.baseUrl}/v1/ops/sessions`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const setCookie = response.headers.get('set-cookie') ?? '';
-    return { status: response.status, setCookie, cookie: setCookie.split(';')[0], body: (await response.json()) as Json };
-  };
+  const withSession = (method: string, path: string, cookie: string, csrf?: string, body?: unknown) => callWithSession(system.baseUrl, method, path, cookie, csrf, body);
+  const signIn = (token: string) => signInWithToken(system.baseUrl, '/v1/ops/sessions', token);
 
   const opsDelivery = async (deliveryId: string, state: 'active' | 'stuck') => {
     const listed = await fleet.ops('GET', `/v1/ops/deliveries?state=${state}`);
@@ -39,22 +28,16 @@ describe('operator API: console sessions, deliveries under way and stuck, re-off
   beforeAll(async () => {
     await system.start({
       env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
+        ...LIVE_DISPATCH_ENV,
         // Stuck within seconds, so the test need not wait minutes.
         STUCK_UNMATCHED_MS: '1000',
         STUCK_STILL_MS: '2000',
       },
     });
-    const keys = await system.registerMerchant('Ops Watch Co');
-    live = keys.live;
-    test = keys.test;
-    await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    ({
+      keys: { live, test },
+      pickup,
+    } = await flow.liveMerchant('Ops Watch Co'));
   }, 120000);
 
   afterAll(async () => {

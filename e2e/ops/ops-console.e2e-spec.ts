@@ -1,10 +1,20 @@
-import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, PaymentFlow, seriousAxeViolations, startTileServer, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import {
+  DESKTOP_CONTEXT,
+  Fleet,
+  launchTestBrowser,
+  LIVE_DISPATCH_ENV,
+  PaymentFlow,
+  PHONE_CONTEXT,
+  seriousAxeViolations,
+  signedInOpsConsole,
+  startTileServer,
+  TEST_OPS_TOKEN,
+  TestSystem,
+  waitFor,
+} from '@sdd/testing';
 
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142' };
-const DESKTOP = { viewport: { width: 1280, height: 860 } };
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 type Json = Record<string, unknown>;
 
@@ -20,14 +30,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   const driverNamed = async (name: string): Promise<Json | undefined> => ((await fleet.ops('GET', '/v1/ops/drivers')).body.data as Json[]).find((driver) => driver.name === name);
 
   /** A console page signed in with the operator token, at `device`'s size, on `baseUrl` (a gateway of the system). */
-  async function signedIn(device: typeof DESKTOP | typeof PHONE, baseUrl = system.baseUrl): Promise<Page> {
-    const page = await (await browser.newContext(device)).newPage();
-    await page.goto(`${baseUrl}/ops/`);
-    await page.getByLabel('Operator token').fill(TEST_OPS_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Stuck and late deliveries', level: 1 }).waitFor({ timeout: 15000 });
-    return page;
-  }
+  const signedIn = async (device: BrowserContextOptions, baseUrl = system.baseUrl): Promise<Page> => signedInOpsConsole(await browser.newContext(device), baseUrl);
 
   const open = async (page: Page, link: string, heading: string) => {
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: link }).click();
@@ -38,19 +41,15 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   beforeAll(async () => {
     await system.start({
       env: {
-        RATE_LIMIT_PER_MINUTE: '100000',
-        OPS_API_TOKEN: TEST_OPS_TOKEN,
-        DISPATCH_INTERVAL_MS: '100',
-        OFFER_TIMEOUT_MS: '60000',
-        MONEY_MOVEMENT_INTERVAL_MS: '200',
+        ...LIVE_DISPATCH_ENV,
         STUCK_UNMATCHED_MS: '1000',
         STUCK_STILL_MS: '2000',
       },
     });
-    live = (await system.registerMerchant('Console Watch Co')).live;
-    await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Console Watch Co'));
     browser = await launchTestBrowser();
   }, 240000);
 
@@ -70,7 +69,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   });
 
   it('signs in, creates a driver, revokes a driver, and re-offers a stuck delivery, at desktop width', async () => {
-    const page = await signedIn(DESKTOP);
+    const page = await signedIn(DESKTOP_CONTEXT);
     // The token went to the API once: the browser keeps only the HttpOnly cookie.
     const kept = await page.evaluate('JSON.stringify([document.cookie, Object.entries(localStorage), Object.entries(sessionStorage)])');
     expect(kept).not.toContain(TEST_OPS_TOKEN);
@@ -130,11 +129,10 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
   });
 
   it('approves a pending certification in place, and has no serious accessibility findings at phone width', async () => {
-    const created = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Pending Cert Driver', phone: '+1 416 555 0192', vehicle: 'car', home_province: 'ON' });
-    const driverId = (created.body.driver as { id: string }).id;
+    const { id: driverId } = await fleet.create('Pending Cert Driver');
     await fleet.ops('POST', `/v1/ops/drivers/${driverId}/certifications`, { kind: 'liquor_service', province: 'ON', status: 'pending' });
 
-    const page = await signedIn(PHONE);
+    const page = await signedIn(PHONE_CONTEXT);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await open(page, 'Certifications', 'Certification queue');
     const item = page.getByRole('listitem').filter({ hasText: 'Pending Cert Driver' });
@@ -165,7 +163,7 @@ describe('operator console (the app at /ops, in headless Chromium, against a rea
       expect(csp).toContain(`img-src 'self' data: ${tiles.url};`);
       expect(csp.split(tiles.url)).toHaveLength(2);
 
-      const page = await signedIn(DESKTOP, mapped.baseUrl);
+      const page = await signedIn(DESKTOP_CONTEXT, mapped.baseUrl);
       const refused: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy|Refused/i.test(message.text())) refused.push(message.text());

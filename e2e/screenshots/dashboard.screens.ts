@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
 import { ServiceName } from '@sdd/contracts';
-import { launchTestBrowser, loadInfra, PaymentFlow, startMailServer, TestSystem, uniquePrefix, waitFor, WebhookReceiver } from '@sdd/testing';
+import { launchTestBrowser, loadInfra, PaymentFlow, registerDashboardOwner, signInToDashboard, startMailServer, TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 
 /**
  * `npm run docs:screenshots`: the dashboard's pages at desktop and phone width,
@@ -10,7 +10,6 @@ import { launchTestBrowser, loadInfra, PaymentFlow, startMailServer, TestSystem,
  * out, a cancelled one refunded, test deliveries under way, a webhook endpoint
  * that fails), written to docs/images/dashboard/ for docs/dashboard.md.
  */
-const PASSWORD = 'a long enough password';
 const OUT = join(loadInfra().repoRoot, 'docs', 'images', 'dashboard');
 const VIEWPORTS = { desktop: { width: 1280, height: 860 }, phone: { width: 390, height: 844 } } as const;
 const customer = { name: 'Amélie Tremblay', phone: '(416) 555-0142', email: 'amelie@example.ca' };
@@ -23,7 +22,7 @@ describe('dashboard screenshots', () => {
   let mail: Awaited<ReturnType<typeof startMailServer>>;
   let receiver: WebhookReceiver;
   let browser: Browser;
-  const email = `owner+${uniquePrefix('shot')}@example.ca`;
+  let email = '';
   let key = '';
   let paidDeliveryId = '';
   let refundedDeliveryId = '';
@@ -53,16 +52,7 @@ describe('dashboard screenshots', () => {
         NODE_EXTRA_CA_CERTS: receiver.caFile,
       },
     });
-    const registered = await system.request('POST', '/v1/merchants/register', {
-      body: {
-        business_name: 'Queen Street Bakery',
-        email,
-        phone: '+1 416 555 0120',
-        address: { street: '1 Queen St E', city: 'Toronto', province: 'ON', postal_code: 'M5C 2W5' },
-        password: PASSWORD,
-      },
-    });
-    key = (registered.body.api_keys as { test: string }).test;
+    ({ email, testKey: key } = await registerDashboardOwner(system, 'Queen Street Bakery'));
     await flow.connect(key);
     await call('POST', '/v1/webhooks', { url: receiver.url('/hooks/sameday'), events: ['*'] });
 
@@ -89,13 +79,7 @@ describe('dashboard screenshots', () => {
   /** A page signed in at `viewport` (once per width: sign-ins are limited), on test data. */
   async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
     const page = await (await browser.newContext({ viewport, deviceScaleFactor: 1 })).newPage();
-    await page.goto(`${system.baseUrl}/dashboard`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 15000 });
-    const toggle = page.getByRole('switch', { name: 'Test mode' });
-    if ((await toggle.getAttribute('aria-checked')) !== 'true') await toggle.click();
+    await signInToDashboard(page, system.baseUrl, email, 'test');
     return page;
   }
 

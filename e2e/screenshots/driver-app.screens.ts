@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, Page } from 'playwright-core';
-import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, LIVE_DISPATCH_ENV, launchTestBrowser, loadInfra, PaymentFlow, PHONE_CONTEXT, TestSystem, waitFor } from '@sdd/testing';
 
 /**
  * `npm run docs:screenshots`: the driver app at phone width (390 px) through
@@ -10,8 +10,6 @@ import { Fleet, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, TestS
  * docs/driver-app/ for docs/api.md.
  */
 const OUT = join(loadInfra().repoRoot, 'docs', 'driver-app');
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
-const PICKUP_ADDRESS = '1 Queen St E, Toronto, ON M5C 2W5';
 
 describe('driver app screenshots', () => {
   const system = new TestSystem();
@@ -23,11 +21,11 @@ describe('driver app screenshots', () => {
 
   beforeAll(async () => {
     mkdirSync(OUT, { recursive: true });
-    await system.start({ env: { RATE_LIMIT_PER_MINUTE: '100000', OPS_API_TOKEN: TEST_OPS_TOKEN, DISPATCH_INTERVAL_MS: '100', OFFER_TIMEOUT_MS: '60000' } });
-    live = (await system.registerMerchant('Queen Street Bakery')).live;
-    await flow.connect(live);
-    const quote = await system.request('POST', '/v1/quotes', { key: live, body: { pickup_address: PICKUP_ADDRESS, dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' } });
-    pickup = quote.body.pickup as { lat: number; lng: number };
+    await system.start({ env: LIVE_DISPATCH_ENV });
+    ({
+      keys: { live },
+      pickup,
+    } = await flow.liveMerchant('Queen Street Bakery'));
     browser = await launchTestBrowser();
   }, 240000);
 
@@ -39,21 +37,21 @@ describe('driver app screenshots', () => {
   const shoot = (page: Page, file: string) => page.screenshot({ path: join(OUT, file), fullPage: true });
 
   it('shoots a shift from sign-in to the earnings', async () => {
-    const created = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Sam Okafor', phone: '+1 416 555 0188', vehicle: 'car', home_province: 'ON' });
-    const context = await browser.newContext({ ...PHONE, geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng }, permissions: ['geolocation'] });
+    const created = await fleet.create('Sam Okafor');
+    const context = await browser.newContext({
+      ...PHONE_CONTEXT,
+      deviceScaleFactor: 1,
+      geolocation: { latitude: pickup.lat + 0.002, longitude: pickup.lng },
+      permissions: ['geolocation'],
+    });
     const page = await context.newPage();
     await page.goto(`${system.baseUrl}/driver/`);
-    await page.getByLabel('Driver token').fill(created.body.token as string);
+    await page.getByLabel('Driver token').fill(created.token);
     await shoot(page, '1-sign-in.png');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: /tap to go online/ }).click();
     await page.getByRole('button', { name: /tap to go offline/ }).waitFor();
-    const driverId = (created.body.driver as { id: string }).id;
-    await waitFor(async () => {
-      const listed = await fleet.ops('GET', '/v1/ops/drivers');
-      const found = (listed.body.data as Array<{ id: string; online: boolean; location: unknown }>).find((d) => d.id === driverId);
-      return found?.online && found.location !== null ? true : undefined;
-    }, 15_000);
+    await fleet.seenOnline(created.id);
 
     const deliveryId = await flow.paidDelivery(live, 'live', { customer: { name: 'Amélie Tremblay', phone: '(416) 555-0142' }, dropoff_notes: 'Buzz 1203' });
     const offer = page.getByRole('region', { name: 'New delivery offer' });

@@ -2,7 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Browser, Page } from 'playwright-core';
-import { Fleet, freePort, launchTestBrowser, loadInfra, PaymentFlow, TEST_OPS_TOKEN, testEnv, TestSystem, waitFor } from '@sdd/testing';
+import { Fleet, freePort, launchTestBrowser, loadInfra, PaymentFlow, signedInOpsConsole, TEST_OPS_TOKEN, testEnv, TestSystem, waitFor } from '@sdd/testing';
 
 /**
  * The operator console's pages at desktop and phone width, against a real
@@ -54,8 +54,8 @@ describe('operator console screenshots', () => {
     await flow.paidDelivery(live, 'live', { customer }, { dropoff_address: '55 Mill St, Toronto, ON M5A 3C4' });
     await fleet.driver('Priya Nair', near(-0.03, 0.04), { vehicle: 'bike' });
     await fleet.driver('Marc Gagnon', near(0.02, -0.05), { vehicle: 'van', certifications: [{ kind: 'liquor_service', province: 'ON', expires_at: '2027-06-30T23:59:59Z' }] });
-    const waiting = await fleet.ops('POST', '/v1/ops/drivers', { name: 'Lea Chen', phone: '+1 416 555 0193', vehicle: 'car', home_province: 'ON' });
-    await fleet.ops('POST', `/v1/ops/drivers/${(waiting.body.driver as { id: string }).id}/certifications`, { kind: 'cannabis_retail', province: 'ON', status: 'pending' });
+    const waiting = await fleet.create('Lea Chen');
+    await fleet.ops('POST', `/v1/ops/drivers/${waiting.id}/certifications`, { kind: 'cannabis_retail', province: 'ON', status: 'pending' });
     await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/deliveries?state=stuck')).body.data as unknown[]).length >= 2 ? true : undefined), 20_000, 200);
     await refusedTransfer();
     await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/notifications?status=failed')).body.data as unknown[]).length >= 1 ? true : undefined), 30_000, 200);
@@ -89,14 +89,8 @@ describe('operator console screenshots', () => {
     await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/money_movements?status=failed')).body.data as unknown[]).length >= 1 ? true : undefined), 30_000, 200);
   }
 
-  async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await (await browser.newContext({ viewport, deviceScaleFactor: 1 })).newPage();
-    await page.goto(`${system.baseUrl}/ops/`);
-    await page.getByLabel('Operator token').fill(TEST_OPS_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Stuck and late deliveries', level: 1 }).waitFor({ timeout: 15000 });
-    return page;
-  }
+  const signedIn = async (viewport: { width: number; height: number }): Promise<Page> =>
+    signedInOpsConsole(await browser.newContext({ viewport, deviceScaleFactor: 1 }), system.baseUrl);
 
   it('shoots every page', async () => {
     const pages: Array<[string, string, string]> = [

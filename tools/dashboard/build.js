@@ -3,14 +3,14 @@
 
 // Builds the gateway's web apps, the dashboard (apps/dashboard, served at /dashboard),
 // the driver app (apps/driver-app, at /driver) and the operator console (apps/ops-console,
-// at /ops), into dist/apps/<app>, after
+// at /ops), with what they share (libs/web, imported as @sdd/web), into dist/apps/<app>, after
 // `tsc -p tsconfig.build.json` has built the gateway:
 //   1. the gateway writes the OpenAPI document it serves (dist/openapi/openapi.json);
 //   2. openapi-typescript turns it into each app's src/api/schema.d.ts;
 //   3. tsc type-checks the app against it, so a changed API breaks this build;
 //   4. vite bundles the app (its public/ folder copied as is: the driver app's manifest, icons and service worker).
-// Steps 3 and 4 are skipped for an app when neither the document nor the app changed
-// since its last build. `npm run build`, `npm start`, the e2e set-up and the
+// Steps 3 and 4 are skipped for an app when neither the document, the app, libs/web nor
+// tsconfig.web.json changed since its last build. `npm run build`, `npm start`, the e2e set-up and the
 // Dockerfile run it.
 
 const { execFileSync } = require('node:child_process');
@@ -18,6 +18,15 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { repoRoot: root } = require('../infra/paths');
 const documentFile = path.join(root, 'dist', 'openapi', 'openapi.json');
+/** libs/web, which every app bundles: its @sdd/web aliases (tsconfig.base.json's paths) are given to vite too. */
+const sharedDir = path.join(root, 'libs', 'web');
+/** The compiler options every web app and libs/web extend. */
+const webConfig = path.join(root, 'tsconfig.web.json');
+/** @type {{ compilerOptions: { paths: Record<string, string[]> } }} */
+const baseConfig = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.base.json'), 'utf8'));
+const sharedAliases = Object.entries(baseConfig.compilerOptions.paths)
+  .filter(([find]) => find.startsWith('@sdd/web'))
+  .map(([find, [file]]) => ({ find: new RegExp(`^${find}$`), replacement: path.join(root, file) }));
 
 /** Each app: its folder under apps/ (and dist/apps/), and the path the gateway serves it at. */
 const APPS = [
@@ -54,7 +63,7 @@ function newest(dir) {
 /** @param {string} appDir @param {string} stampFile */
 function upToDate(appDir, stampFile) {
   const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
-  return stamp !== undefined && newest(appDir) <= stamp.mtimeMs;
+  return stamp !== undefined && Math.max(newest(appDir), newest(sharedDir), newest(webConfig)) <= stamp.mtimeMs;
 }
 
 /** @param {{ name: string, base: string }} app @param {string} schema the generated schema.d.ts */
@@ -79,6 +88,7 @@ async function buildApp({ name, base }, schema) {
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
+    resolve: { alias: sharedAliases },
     build: { outDir, emptyOutDir: true, sourcemap: false },
   });
   fs.writeFileSync(stampFile, '');
@@ -96,6 +106,8 @@ async function main() {
   const schema = fs.readFileSync(generated, 'utf8');
   // The e2e set-up runs this with NODE_ENV=test, which would bundle React's development build (60 % larger).
   process.env.NODE_ENV = 'production';
+  // The apps type-check what they import of libs/web; this checks the rest (its specs).
+  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(sharedDir, 'tsconfig.json')]);
   for (const app of APPS) await buildApp(app, schema);
 }
 

@@ -1,18 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient, renderApp } from '@sdd/web/react';
 import { App } from './app/App';
 import { ModeProvider } from './features/mode/mode';
 import './styles.css';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: true } } });
-
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ModeProvider>
-        <App />
-      </ModeProvider>
-    </QueryClientProvider>
-  </StrictMode>,
+renderApp(
+  createQueryClient(),
+  <ModeProvider>
+    <App />
+  </ModeProvider>,
 );

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, BrowserContextOptions, chromium, Page } from 'playwright-core';
 import { loadInfra } from './infra';
 
 /** Headless Debian Chromium for the page tests (installed when missing; CHROMIUM_PATH overrides), with nothing phoning home. */
@@ -10,6 +10,12 @@ export async function launchTestBrowser(): Promise<Browser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
 }
+
+/** A phone (390 × 844, touch): the driver app's device, and the console's narrow layout. */
+export const PHONE_CONTEXT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } satisfies BrowserContextOptions;
+
+/** A desktop browser window. */
+export const DESKTOP_CONTEXT = { viewport: { width: 1280, height: 860 } } satisfies BrowserContextOptions;
 
 interface AxeViolation {
   id: string;

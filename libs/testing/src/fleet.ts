@@ -5,6 +5,19 @@ import { waitFor } from './wait-for';
 /** The operator token the dispatch tests give the gateway (OPS_API_TOKEN). */
 export const TEST_OPS_TOKEN = 'ops-token-for-tests-only-0123456789';
 
+/**
+ * The gateway's settings for the tests of live matching through the driver and operator APIs and apps:
+ * the operator token, matching every 100 ms, offers long enough for a person (here: a script) to read
+ * and tap, and money movements looked for every 200 ms.
+ */
+export const LIVE_DISPATCH_ENV = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  OPS_API_TOKEN: TEST_OPS_TOKEN,
+  DISPATCH_INTERVAL_MS: '100',
+  OFFER_TIMEOUT_MS: '60000',
+  MONEY_MOVEMENT_INTERVAL_MS: '200',
+};
+
 export interface TestDriver {
   id: string;
   token: string;
@@ -19,16 +32,20 @@ export class Fleet {
     return timedRequest(this.system.baseUrl, method, path, { key: TEST_OPS_TOKEN, body, timeoutMs: 30_000 });
   }
 
+  /** A driver as an operator creates one (offline, nowhere yet): its id and the token handed to the driver. */
+  async create(name: string, options: { vehicle?: string } = {}): Promise<{ id: string; token: string }> {
+    const created = await this.ops('POST', '/v1/ops/drivers', { name, phone: '+1 416 555 0177', vehicle: options.vehicle ?? 'car', home_province: 'ON' });
+    if (created.status !== 201) throw new Error(`driver creation answered ${created.status}: ${JSON.stringify(created.body)}`);
+    return { id: (created.body.driver as { id: string }).id, token: created.body.token as string };
+  }
+
   /** A driver, online at `at`, with the given certifications (approved unless said otherwise). */
   async driver(
     name: string,
     at: { lat: number; lng: number },
     options: { vehicle?: string; certifications?: Array<{ kind: string; province: string; status?: string; expires_at?: string }> } = {},
   ): Promise<TestDriver> {
-    const created = await this.ops('POST', '/v1/ops/drivers', { name, phone: '+1 416 555 0177', vehicle: options.vehicle ?? 'car', home_province: 'ON' });
-    if (created.status !== 201) throw new Error(`driver creation answered ${created.status}: ${JSON.stringify(created.body)}`);
-    const id = (created.body.driver as { id: string }).id;
-    const token = created.body.token as string;
+    const { id, token } = await this.create(name, options);
     for (const certification of options.certifications ?? []) {
       const set = await this.ops('POST', `/v1/ops/drivers/${id}/certifications`, { status: 'approved', ...certification });
       if (set.status !== 200) throw new Error(`certification answered ${set.status}: ${JSON.stringify(set.body)}`);
@@ -41,6 +58,16 @@ export class Fleet {
     await driver.call('POST', '/v1/driver/location', at);
     await driver.call('POST', '/v1/driver/availability', { online: true });
     return driver;
+  }
+
+  /** Waits until the operator API lists the driver online with a location (at `at`, within 1e-6°, when given), as the driver app reported it. */
+  async seenOnline(driverId: string, at?: { lat: number; lng: number }, timeoutMs = 15_000): Promise<void> {
+    await waitFor(async () => {
+      const listed = await this.ops('GET', '/v1/ops/drivers');
+      const found = (listed.body.data as Array<{ id: string; online: boolean; location: { lat: number; lng: number } | null }>).find((d) => d.id === driverId);
+      if (!found?.online || found.location === null) return undefined;
+      return !at || (Math.abs(found.location.lat - at.lat) < 1e-6 && Math.abs(found.location.lng - at.lng) < 1e-6) ? true : undefined;
+    }, timeoutMs);
   }
 
   /** The driver's open offer for `deliveryId`, once dispatch made it. */

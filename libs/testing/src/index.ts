@@ -20,3 +20,4 @@ export * from './schema-cleanup';
 export * from './prometheus-text';
 export * from './dashboard-owner';
 export * from './tile-server';
+export * from './web-sessions';

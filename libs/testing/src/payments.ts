@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { TestSystem } from './system';
+import type { MerchantKeys, TestSystem } from './system';
 import { waitFor } from './wait-for';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
@@ -33,6 +33,13 @@ export class PaymentFlow {
   processor(mode: 'test' | 'live'): Stripe {
     const url = new URL(this.system.stripeUrl);
     return new Stripe(mode === 'test' ? 'sk_test_local' : 'sk_live_local', { host: url.hostname, port: url.port, protocol: 'http', maxNetworkRetries: 0 });
+  }
+
+  /** A new merchant whose live key is connected for payments, as the live matching tests start: its keys, and where its pickup (1 Queen St E) lies. */
+  async liveMerchant(businessName: string): Promise<{ keys: MerchantKeys; pickup: { lat: number; lng: number } }> {
+    const keys = await this.system.registerMerchant(businessName);
+    await this.connect(keys.live);
+    return { keys, pickup: (await this.quote(keys.live)).pickup };
   }
 
   /** POST /v1/merchants/connect, completes onboarding on the processor's page, waits until GET /v1/merchants/me says connected. */

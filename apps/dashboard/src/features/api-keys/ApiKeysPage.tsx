@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { QueryState } from '../../components/QueryState';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { ApiError, unwrap } from '../../api/api-error';
+import { ApiError, unwrap } from '@sdd/web';
 import type { components } from '../../api/schema';
 import { useMode } from '../mode/mode';
 import { listQuery, type DeliveryFilters } from './delivery-filters';

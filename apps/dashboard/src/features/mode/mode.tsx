@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { setApiMode } from '../../api/client';
-import type { Mode } from '../../api/request-headers';
+import { setApiMode, type Mode } from '../../api/client';
 
 const STORAGE_KEY = 'sdd.dashboard.mode';
 

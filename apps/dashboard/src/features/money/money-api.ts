@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 import { useMode } from '../mode/mode';
 
 /** The first page of each money list: the dashboard shows the latest, the API pages further. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 import { useMode } from '../mode/mode';
 import { listQuery, type RequestLogFilters } from './request-log-filters';
 

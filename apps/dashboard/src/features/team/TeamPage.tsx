@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { QueryState } from '../../components/QueryState';
 import { formatDateTime } from '../../lib/format';

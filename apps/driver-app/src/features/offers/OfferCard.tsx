@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCountdown, secondsLeft } from '../../lib/countdown';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '@sdd/web/react';
 import { cargoOf } from '../delivery/delivery-steps';
 import { acceptOffer, declineOffer, type Offer } from './offers-api';
 

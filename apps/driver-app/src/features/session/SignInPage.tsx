@@ -1,47 +1,15 @@
-import { type FormEvent, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { TokenSignInPage } from '@sdd/web/react';
 import { signIn } from './session-api';
 
 /** The driver enters the token the operator handed out; it is exchanged for a session and forgotten. */
 export function SignInPage() {
-  const queryClient = useQueryClient();
-  const [token, setToken] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const session = await signIn(token);
-      setToken('');
-      queryClient.setQueryData(['session'], session);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Sign-in failed.');
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <main className="screen">
-      <h1>Driver sign-in</h1>
-      <p>Enter the driver token your operator gave you. It is used once to sign this phone in, and not kept on it.</p>
-      <form onSubmit={submit} className="actions">
-        <label>
-          Driver token
-          <input type="password" autoComplete="off" spellCheck={false} value={token} onChange={(event) => setToken(event.target.value)} required />
-        </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={busy}>
-          Sign in
-        </button>
-      </form>
-    </main>
+    <TokenSignInPage
+      heading="Driver sign-in"
+      explanation="Enter the driver token your operator gave you. It is used once to sign this phone in, and not kept on it."
+      tokenLabel="Driver token"
+      signIn={signIn}
+      classes={{ page: 'screen', form: 'actions' }}
+    />
   );
 }

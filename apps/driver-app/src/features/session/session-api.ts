@@ -1,5 +1,5 @@
 import { api, setCsrfToken, type Schemas } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 
 export type DriverSession = Schemas['DriverSession'];
 

@@ -1,5 +1,5 @@
 import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 
 export function setAvailability(online: boolean): Promise<unknown> {
   return unwrap(api.POST('/v1/driver/availability', { body: { online } }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatAge, formatTime } from '../../lib/format';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '@sdd/web/react';
 import { cancelDelivery, type OpsDelivery, reofferDelivery, STUCK_LABELS } from './deliveries-api';
 
 /** One delivery needing an operator: why, since when, and the two ways out. */

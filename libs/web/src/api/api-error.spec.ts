@@ -2,12 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiError, toApiError, unwrap } from './api-error';
 
 describe('api errors', () => {
-  it("shows the API's message, or a plain one without an envelope", () => {
-    expect(toApiError(409, { error: { code: 'delivery_not_reofferable', message: 'It was picked up.' } })).toMatchObject({
-      status: 409,
-      code: 'delivery_not_reofferable',
-      message: 'It was picked up.',
-    });
+  it("keeps the envelope's code and message", () => {
+    const error = toApiError(403, { error: { code: 'role_forbidden', message: 'Viewers cannot roll keys.' } });
+    expect([error.status, error.code, error.message]).toEqual([403, 'role_forbidden', 'Viewers cannot roll keys.']);
+    expect(toApiError(409, { error: { code: 'pin_mismatch', message: 'Wrong PIN.' } })).toMatchObject({ status: 409, code: 'pin_mismatch', message: 'Wrong PIN.' });
+  });
+
+  it('says something plain without an envelope', () => {
     expect(toApiError(502, undefined).message).toBe('The request failed (HTTP 502).');
   });
 

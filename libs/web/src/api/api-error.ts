@@ -1,9 +1,9 @@
-/**
- * A failed call as the screens show it: the API's own message, or a plain one
- * when there is no envelope. The dashboard has the same few lines
- * (apps/dashboard/src/api/api-error.ts): apps may not import each other, and
- * a shared web library is for when both apps' work has merged.
- */
+/** The error envelope every failed API call returns, as far as the web apps show it. */
+export interface ApiErrorBody {
+  error?: { code?: string; message?: string; param?: string | null };
+}
+
+/** A failed call as the web apps show it: the API's own message, or a plain one when there is no envelope. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,7 +15,7 @@ export class ApiError extends Error {
 }
 
 export function toApiError(status: number, body: unknown): ApiError {
-  const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+  const error = (body as ApiErrorBody | undefined)?.error;
   return new ApiError(status, error?.code, error?.message ?? `The request failed (HTTP ${status}).`);
 }
 
