@@ -1,5 +1,5 @@
 import { api, type Schemas } from '../../api/client';
-import { unwrap } from '../../api/api-error';
+import { unwrap } from '@sdd/web';
 
 export type FailedMovement = Schemas['OpsMoneyMovement'];
 export type FailedNotification = Schemas['OpsNotification'];
