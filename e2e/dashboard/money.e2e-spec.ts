@@ -53,7 +53,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
   async function moneyPage(context: BrowserContext, email: string, mode: 'test' | 'live'): Promise<Page> {
     const page = await context.newPage();
     await signInToDashboard(page, system.baseUrl, email, mode);
-    await page.getByRole('link', { name: 'Money' }).click();
+    await page.getByRole('link', { name: 'Money', exact: true }).click();
     await page.getByRole('heading', { name: 'Money', level: 1 }).waitFor({ timeout: 10000 });
     return page;
   }
@@ -140,7 +140,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
 
       // Phone width: nothing wider than the screen but the tables' own scroll areas.
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.getByRole('link', { name: 'Money' }).click();
+      await page.getByRole('link', { name: 'Money', exact: true }).click();
       await settled(page);
       expect(await page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
 
@@ -201,7 +201,7 @@ describe('dashboard Money page (headless Chromium against a system with payments
       await joined.getByRole('button', { name: 'Accept the invitation' }).click();
       await joined.getByRole('heading', { name: 'Deliveries', level: 1 }).waitFor({ timeout: 10000 });
       await setDashboardMode(joined, 'test');
-      await joined.getByRole('link', { name: 'Money' }).click();
+      await joined.getByRole('link', { name: 'Money', exact: true }).click();
       await joined.locator(`tr[data-payout-id="${delivered.payout.id as string}"]`).waitFor({ timeout: 10000 });
       await setDashboardMode(joined, 'live');
       await joined.getByText('An owner of the account starts and finishes onboarding.').waitFor({ timeout: 10000 });
