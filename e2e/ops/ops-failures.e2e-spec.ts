@@ -27,22 +27,6 @@ describe('operators: failed money movements and recipient notifications, listed 
     return page.body.data as Row[];
   }
 
-  /** A test delivery paid by card and moved to delivered: its transfer is owed. */
-  async function deliveredTestDelivery(): Promise<string> {
-    const quote = await flow.quote(merchant.test);
-    const checkout = await flow.checkout(merchant.test, { quote_id: quote.id, items_subtotal: 2500 });
-    const paid = await call('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, merchant.test, { card: '4242 4242 4242 4242' });
-    expect([paid.status, paid.body.status]).toEqual([200, 'paid']);
-    const created = await call('POST', '/v1/deliveries', merchant.test, { quote_id: quote.id, checkout_id: checkout.checkout_id, customer });
-    expect(created.status).toBe(201);
-    const deliveryId = created.body.id as string;
-    for (const to of ['pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']) {
-      const moved = await call('POST', `/v1/test_helpers/deliveries/${deliveryId}/advance`, merchant.test, { to });
-      expect([moved.status, moved.body.status]).toEqual([200, to]);
-    }
-    return deliveryId;
-  }
-
   /** The merchant's connected account in test mode, as payment-service knows it. */
   async function setTestAccount(stripeAccountId: string, { from }: { from: string }): Promise<void> {
     const updated = await pg.query(`UPDATE "${system.prefix}_payments".merchant_accounts SET stripe_account_id = $1 WHERE merchant_id = $2 AND stripe_account_id = $3`, [
@@ -124,8 +108,8 @@ describe('operators: failed money movements and recipient notifications, listed 
     // The processor no longer knows the destination: each transfer is refused for good.
     const closed = `acct_closed${Date.now()}`;
     await setTestAccount(closed, { from: account });
-    const first = await deliveredTestDelivery();
-    const second = await deliveredTestDelivery();
+    const first = await flow.deliveredTestDelivery(merchant.test, customer);
+    const second = await flow.deliveredTestDelivery(merchant.test, customer);
 
     const failed = await waitFor(
       async () => {

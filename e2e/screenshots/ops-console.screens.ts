@@ -79,13 +79,7 @@ describe('operator console screenshots', () => {
     } finally {
       await pg.end();
     }
-    const quote = await flow.quote(test);
-    const checkout = await flow.checkout(test, { quote_id: quote.id, items_subtotal: 2500 });
-    await system.request('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, { key: test, body: { card: '4242 4242 4242 4242' } });
-    const created = await system.request('POST', '/v1/deliveries', { key: test, body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer } });
-    for (const to of ['pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']) {
-      await system.request('POST', `/v1/test_helpers/deliveries/${created.body.id as string}/advance`, { key: test, body: { to } });
-    }
+    await flow.deliveredTestDelivery(test, customer);
     await waitFor(async () => (((await fleet.ops('GET', '/v1/ops/money_movements?status=failed')).body.data as unknown[]).length >= 1 ? true : undefined), 30_000, 200);
   }
 

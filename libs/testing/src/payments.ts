@@ -29,6 +29,26 @@ export class PaymentFlow {
     return created.body.id as string;
   }
 
+  /**
+   * A test delivery paid by card through the test helper (a 25.00 subtotal)
+   * and moved to delivered: the transfer to the merchant is owed. Its id.
+   */
+  async deliveredTestDelivery(key: string, customer: Record<string, unknown>): Promise<string> {
+    const answered = (what: string, response: { status: number; body: unknown }) => new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    const quote = await this.quote(key);
+    const checkout = await this.checkout(key, { quote_id: quote.id, items_subtotal: 2500 });
+    const paid = await this.system.request('POST', `/v1/test_helpers/checkouts/${checkout.checkout_id as string}/pay`, { key, body: { card: '4242 4242 4242 4242' } });
+    if (paid.status !== 200 || paid.body.status !== 'paid') throw answered('pay', paid);
+    const created = await this.system.request('POST', '/v1/deliveries', { key, body: { quote_id: quote.id, checkout_id: checkout.checkout_id, customer } });
+    if (created.status !== 201) throw answered('delivery creation', created);
+    const deliveryId = created.body.id as string;
+    for (const to of ['pending', 'driver_assigned', 'picked_up', 'in_transit', 'delivered']) {
+      const moved = await this.system.request('POST', `/v1/test_helpers/deliveries/${deliveryId}/advance`, { key, body: { to } });
+      if (moved.status !== 200 || moved.body.status !== to) throw answered(`advance to ${to}`, moved);
+    }
+    return deliveryId;
+  }
+
   /** The processor as payment-service sees it in `mode` (the local server, with that mode's fixed key). */
   processor(mode: 'test' | 'live'): Stripe {
     const url = new URL(this.system.stripeUrl);
