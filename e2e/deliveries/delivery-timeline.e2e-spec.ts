@@ -15,8 +15,13 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
 
   const call = (method: string, path: string, body?: unknown, as = key) => system.request(method, path, { key: as, body });
 
-  async function createDelivery(as = key): Promise<string> {
-    const quote = await call('POST', '/v1/quotes', { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' }, as);
+  async function createDelivery(as = key, quoteExtras: Record<string, unknown> = {}): Promise<string> {
+    const quote = await call(
+      'POST',
+      '/v1/quotes',
+      { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9', ...quoteExtras },
+      as,
+    );
     const created = await call('POST', '/v1/deliveries', { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } }, as);
     expect(created.status).toBe(201);
     return created.body.id as string;
@@ -224,7 +229,8 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
   }, 20000);
 
   it('advances a test delivery on request, through the same transitions', async () => {
-    const id = await createDelivery();
+    // Scheduled a day ahead, so the timeline (pending 250 ms after a start now) cannot race the helper's steps.
+    const id = await createDelivery(key, { scheduled_at: new Date(Date.now() + 86_400_000).toISOString() });
     const failed = await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'failed' });
     expect(failed.status).toBe(409);
     expect(failed.body.error).toMatchObject({ code: 'delivery_transition_invalid' });
@@ -233,7 +239,6 @@ describe('test-mode timeline and outbox events (real processes, delayed jobs)', 
     const attempt = await call('POST', `/v1/test_helpers/deliveries/${id}/advance`, { to: 'failed' });
     expect(attempt.status).toBe(200);
     expect(attempt.body.status).toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 80_000 / SPEED + 300));
     expect(await statusOf(id)).toBe('failed');
     const events = await waitFor(async () => {
       const list = await eventsOf(id);
