@@ -13,6 +13,18 @@ export class DeliveryServiceConfig extends BaseConfig {
   @IsPositive()
   TIMELINE_SPEED = 1;
 
+  /**
+   * Timeline steps added within this many ms of each other, on one schedule,
+   * go in one job (deliveries created together move on together): a step may
+   * come up to this late, and each job costs Redis the same whatever its size.
+   * 0: a job per delivery.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  TIMELINE_GROUP_WINDOW_MS = 10;
+
   /** A subscriber whose oldest unacknowledged event is older than this is reported as a warning. */
   @Type(() => Number)
   @IsInt()

@@ -75,7 +75,40 @@ describe('Batcher', () => {
     await expect(Promise.all([batcher.add(1), batcher.add(2)])).rejects.toThrow('batch answered 1 results for 2 items');
   });
 
+  it('holds the first item lingerMs for later ones to join its batch', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      { maxSize: 10, maxConcurrent: 1, lingerMs: 40 },
+    );
+    const first = batcher.add(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(batches).toEqual([]);
+    const second = batcher.add(2);
+    await expect(Promise.all([first, second])).resolves.toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
+  it('sends a lingering batch at once when it fills up', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      { maxSize: 2, maxConcurrent: 1, lingerMs: 60_000 },
+    );
+    const started = Date.now();
+    await expect(Promise.all([batcher.add(1), batcher.add(2)])).resolves.toEqual([1, 2]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
   it('refuses nonsense limits', () => {
     expect(() => new Batcher(async (items: number[]) => items, { maxSize: 0, maxConcurrent: 1 })).toThrow(RangeError);
+    expect(() => new Batcher(async (items: number[]) => items, { maxSize: 1, maxConcurrent: 1, lingerMs: -1 })).toThrow(RangeError);
   });
 });

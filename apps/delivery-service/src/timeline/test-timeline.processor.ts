@@ -28,13 +28,15 @@ const RETRY_MS = 10_000;
 type StepOutcome = 'next' | 'retry' | 'end';
 
 /**
- * Runs each delivery's due timeline step through the same transition as
- * everything else, then hands the steps after it to a new job and completes
+ * Runs a job's due timeline step for each of its deliveries through the same
+ * transition as everything else (the steps of a job are read and written in
+ * few statements), then hands the steps after it to a new job and completes
  * (completing, unlike delaying itself, fetches the next due job in the same
  * round trip). A step catches the delivery up through the steps before it; a
  * step the delivery is already past does nothing. Nothing follows the last
  * step, a delivery that has ended (cancelled) or is gone. A step that fails
- * runs again in RETRY_MS (its job delays itself); a worker that dies leaves
+ * runs again in RETRY_MS (its job delays itself, or, when others of the job
+ * went on, its deliveries get a job of their own); a worker that dies leaves
  * its jobs to BullMQ's stalled check, which gives them to another, and a job
  * handed on twice is added once.
  */
@@ -80,10 +82,14 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
     const step = dueStep(timeline, now);
     // Taken before its first step's time (a clock between replicas): it waits for it.
     if (!step) return this.delay(job, timeline.steps[0].dueAt, token);
-    const outcome = await this.run(timeline.deliveryId, step, now);
-    if (outcome === 'retry') return this.delay(job, now + RETRY_MS, token);
-    const next = outcome === 'next' ? jobAfter(timeline, step) : undefined;
-    if (next) await this.timeline.hand(next, now);
+    const outcomes = await Promise.all(timeline.deliveryIds.map((deliveryId) => this.run(deliveryId, step, now)));
+    const of = (outcome: StepOutcome) => timeline.deliveryIds.filter((_, i) => outcomes[i] === outcome);
+    const retrying = of('retry');
+    // All failed (the database is down): the job itself runs again.
+    if (retrying.length === timeline.deliveryIds.length) return this.delay(job, now + RETRY_MS, token);
+    const next = jobAfter(timeline, step, of('next'));
+    const again = retrying.length > 0 ? { deliveryIds: retrying, steps: timeline.steps.slice(timeline.steps.indexOf(step)) } : undefined;
+    await Promise.all([next && this.timeline.hand(next), again && this.timeline.hand(again, now + RETRY_MS)]);
   }
 
   private async delay(job: Job<TimelineJob>, until: number, token: string | undefined): Promise<never> {
@@ -92,6 +98,7 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async run(deliveryId: string, step: TimelineJobStep, now: number): Promise<StepOutcome> {
+    // From the job's time: a delivery of a group may have been due up to TIMELINE_GROUP_WINDOW_MS earlier.
     Metrics.timelineStepLateness.observe(Math.max(0, now - step.dueAt) / 1000);
     try {
       const result = await this.transition.execute(deliveryId, step.status, {

@@ -6,7 +6,7 @@ import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
 import { stepDelays, stepDelaysAfter, TEST_TIMELINE, TimelineSteps } from '../lifecycle/test-timeline';
-import { readTimelineJob, TimelineJob, timelineJobId, timelineJobOf } from './timeline-job';
+import { groupTimelineJobs, MAX_DELIVERIES_PER_JOB, readTimelineJob, TimelineJob, timelineJobId, timelineJobOf } from './timeline-job';
 
 /** The timeline's backlog at one instant. */
 export interface TimelineBacklog {
@@ -21,32 +21,38 @@ export interface TimelineBacklog {
 /** A job finished leaves nothing behind; a failed one (malformed) neither: the reconciler would add it again if still due. */
 const JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: true };
 
+/** A job to add: due at its first step, or at `notBefore` when later (a step that failed runs again then). */
+interface Handed {
+  job: TimelineJob;
+  notBefore?: number;
+}
+
 /** BullMQ scores a delayed job by its due time in ms times this (the low bits order jobs due in the same ms). */
 const DELAYED_SCORE_PER_MS = 0x1000;
 
 /**
- * Test deliveries' simulated timelines as BullMQ delayed jobs: a delivery's
- * job comes due at its next step, and once that step ran, hands the steps
- * after it to a new job (TestTimelineProcessor). A job's id is its delivery's
- * and its step's, so adding a step that has its job already adds nothing and
- * a reschedule keeps a step's time. Jobs added in the same moment (creations,
- * steps handed on) go in one round trip. Redis (appendonly) keeps them across
- * restarts; when it loses them anyway, the timeline reconciler schedules them
- * again from the delivery's own record.
+ * Test deliveries' simulated timelines as BullMQ delayed jobs: a job comes
+ * due at its deliveries' next step, and once that step ran, hands the steps
+ * after it to a new job (TestTimelineProcessor). Jobs added within
+ * TIMELINE_GROUP_WINDOW_MS of each other go in one round trip, and those on
+ * one schedule (deliveries created or moved on together) as one job
+ * (groupTimelineJobs). A job's id is its deliveries' and its step's, so
+ * adding a step that has its job already adds nothing and a reschedule keeps
+ * a step's time. Redis (appendonly) keeps them across restarts; when it loses
+ * them anyway, the timeline reconciler schedules them again from the
+ * delivery's own record.
  */
 @Injectable()
 export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly connection: Redis;
   readonly queue: Queue<TimelineJob>;
-  private readonly adds = new Batcher<{ name: string; data: TimelineJob; opts: JobsOptions }, void>((jobs) => this.addBatch(jobs), {
-    maxSize: 500,
-    maxConcurrent: 2,
-  });
+  private readonly adds: Batcher<Handed, void>;
   private stopMeasuring: () => void = () => undefined;
 
   constructor(@Inject(APP_CONFIG) private readonly config: DeliveryServiceConfig) {
     this.connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: 3, connectionName: 'delivery-timeline-producer' });
     this.queue = new Queue<TimelineJob>(ServiceQueue.DeliveryTimeline, { connection: this.connection, prefix: config.BUS_PREFIX });
+    this.adds = new Batcher((handed) => this.addBatch(handed), { maxSize: MAX_DELIVERIES_PER_JOB, maxConcurrent: 2, lingerMs: config.TIMELINE_GROUP_WINDOW_MS });
   }
 
   async schedule(deliveryId: string, startAt: Date, now: Date, steps: TimelineSteps = TEST_TIMELINE): Promise<void> {
@@ -62,9 +68,12 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
     await this.add(deliveryId, now, stepDelaysAfter(startAt, now, this.config.TIMELINE_SPEED, current, steps));
   }
 
-  /** Hands the steps of `job` to their own job, due at the first of them: what follows a step that ran. */
-  async hand(job: TimelineJob, now: number): Promise<void> {
-    await this.adds.add({ name: 'timeline', data: job, opts: { ...JOB_OPTIONS, jobId: timelineJobId(job), timestamp: now, delay: Math.max(0, job.steps[0].dueAt - now) } });
+  /**
+   * Hands the steps of `job` to their own job, due at the first of them (or
+   * at `notBefore`, to run a failed step again): what follows a step that ran.
+   */
+  async hand(job: TimelineJob, notBefore?: number): Promise<void> {
+    await this.adds.add({ job, notBefore });
   }
 
   /** One round trip (two when a job waits). A due job BullMQ has not yet moved to waiting (no worker asked since) counts as due. */
@@ -115,13 +124,26 @@ export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async add(deliveryId: string, now: Date, delays: Array<{ status: DeliveryStatus; delayMs: number }>): Promise<void> {
-    // Timed from `now`, as the steps are: the job comes due at exactly its first step's time.
-    if (delays.length > 0) await this.hand(timelineJobOf(deliveryId, now, delays), now.getTime());
+    if (delays.length > 0) await this.hand(timelineJobOf(deliveryId, now, delays));
   }
 
-  private async addBatch(jobs: Array<{ name: string; data: TimelineJob; opts: JobsOptions }>): Promise<void[]> {
+  private async addBatch(handed: Handed[]): Promise<void[]> {
+    // A job's delay counts from its timestamp: from the same instant, it comes due at exactly its step's time.
+    const now = Date.now();
+    const retries = handed.filter((entry) => entry.notBefore !== undefined);
+    const jobs = [
+      ...groupTimelineJobs(
+        handed.filter((entry) => entry.notBefore === undefined).map((entry) => entry.job),
+        this.config.TIMELINE_GROUP_WINDOW_MS,
+      ).map((job) => this.jobToAdd(job, now, job.steps[0].dueAt)),
+      ...retries.map((entry) => this.jobToAdd(entry.job, now, entry.notBefore as number)),
+    ];
     await this.queue.addBulk(jobs);
-    return jobs.map(() => undefined);
+    return handed.map(() => undefined);
+  }
+
+  private jobToAdd(job: TimelineJob, now: number, dueAt: number): { name: string; data: TimelineJob; opts: JobsOptions } {
+    return { name: 'timeline', data: job, opts: { ...JOB_OPTIONS, jobId: timelineJobId(job), timestamp: now, delay: Math.max(0, dueAt - now) } };
   }
 
   /** A waiting job was promoted with its delay cleared: it came due at its first step (one run again after a failure has waited since then too). */

@@ -1,28 +1,35 @@
+import { createHash } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { DELIVERY_STATUSES, DeliveryStatus } from '@sdd/contracts';
 
-/** A step of a delivery's timeline job: the status it moves to, and when (ms since the epoch). */
+/** A step of a timeline job: the status it moves to, and when (ms since the epoch). */
 export interface TimelineJobStep {
   status: DeliveryStatus;
   dueAt: number;
 }
 
 /**
- * A test delivery's job: the steps still ahead, the first one when it comes
- * due. The job runs its due step, then hands the steps after it to a new job
- * (timelineJobId: one id per delivery and step); the step reads the delivery
- * as it is when it runs.
+ * The next step of one or more test deliveries on the same schedule, and the
+ * steps after it: the job comes due at its first step, runs the step for
+ * each delivery, then hands the steps after it, for the deliveries still on
+ * their way, to a new job. Each step reads its delivery as it is when it runs.
  */
 export interface TimelineJob {
-  deliveryId: string;
+  deliveryIds: string[];
   steps: TimelineJobStep[];
 }
+
+/**
+ * Deliveries in one job at most: a group merges again at each step, and a
+ * job's steps run together and hold the job until the last has been written.
+ */
+export const MAX_DELIVERIES_PER_JOB = 200;
 
 /** The job of a delivery whose steps are due `delayMs` after `now`, in due order. */
 export function timelineJobOf(deliveryId: string, now: Date, delays: ReadonlyArray<{ status: DeliveryStatus; delayMs: number }>): TimelineJob {
   const at = now.getTime();
   const steps = delays.map(({ status, delayMs }) => ({ status, dueAt: at + delayMs })).sort((a, b) => a.dueAt - b.dueAt);
-  return { deliveryId, steps };
+  return { deliveryIds: [deliveryId], steps };
 }
 
 /**
@@ -36,29 +43,76 @@ export function dueStep(job: TimelineJob, now: number): TimelineJobStep | undefi
   return due;
 }
 
-/** The job that goes on after `ran`: the steps after it; undefined once none is left. */
-export function jobAfter(job: TimelineJob, ran: TimelineJobStep): TimelineJob | undefined {
+/** The job that goes on after `ran` for `deliveryIds` (by default all of the job's): undefined once no step or no delivery is left. */
+export function jobAfter(job: TimelineJob, ran: TimelineJobStep, deliveryIds: string[] = job.deliveryIds): TimelineJob | undefined {
   const steps = job.steps.slice(job.steps.indexOf(ran) + 1);
-  return steps.length > 0 ? { deliveryId: job.deliveryId, steps } : undefined;
+  return steps.length > 0 && deliveryIds.length > 0 ? { deliveryIds, steps } : undefined;
+}
+
+/** Same steps, each due within `windowMs` of the group's first member's. */
+function joins(group: { first: TimelineJob; job: TimelineJob }, job: TimelineJob, windowMs: number): boolean {
+  const { first } = group;
+  return (
+    first.steps.length === job.steps.length &&
+    first.steps.every((step, i) => step.status === job.steps[i].status && Math.abs(job.steps[i].dueAt - step.dueAt) <= windowMs) &&
+    group.job.deliveryIds.length + job.deliveryIds.length <= MAX_DELIVERIES_PER_JOB
+  );
 }
 
 /**
- * A job's id: the delivery's and its first step's, so scheduling a step
- * that has its job already (a reschedule of a step still waiting, a step
- * handed on twice) adds nothing. BullMQ ids cannot hold ':'.
+ * Jobs added together, merged: a job joins the group of the earliest job
+ * with the same steps, each due within `windowMs` of its own (deliveries of
+ * one scenario created within `windowMs` of each other, or groups reaching a
+ * step together). A group's step comes at the latest of its members' times:
+ * none runs early, none more than `windowMs` late (twice that for a step a
+ * scenario moves), and every step of a group costs Redis what one delivery's
+ * did. A window of 0 merges nothing.
+ */
+export function groupTimelineJobs(jobs: readonly TimelineJob[], windowMs: number): TimelineJob[] {
+  if (windowMs <= 0) return [...jobs];
+  const groups: TimelineJob[] = [];
+  /** The latest group opened per sequence of statuses: jobs come in order of their first step, so an older one is out of the window. */
+  const open = new Map<string, { first: TimelineJob; job: TimelineJob }>();
+  for (const job of [...jobs].sort((a, b) => a.steps[0].dueAt - b.steps[0].dueAt)) {
+    const shape = job.steps.map((step) => step.status).join(' ');
+    const group = open.get(shape);
+    if (group && joins(group, job, windowMs)) {
+      group.job.deliveryIds.push(...job.deliveryIds);
+      group.job.steps.forEach((step, i) => (step.dueAt = Math.max(step.dueAt, job.steps[i].dueAt)));
+    } else {
+      const merged = { deliveryIds: [...job.deliveryIds], steps: job.steps.map((step) => ({ ...step })) };
+      groups.push(merged);
+      open.set(shape, { first: job, job: merged });
+    }
+  }
+  return groups;
+}
+
+/**
+ * A job's id: its deliveries' and its first step's, so adding a step that has
+ * its job already (a reschedule of a step still waiting, a step handed on
+ * twice) adds nothing. One delivery's job is `<delivery>.<status>`, what the
+ * reconciler adds; a group's names its first delivery, its size and a digest
+ * of all of them. BullMQ ids cannot hold ':'.
  */
 export function timelineJobId(job: TimelineJob): string {
-  return `${job.deliveryId}.${job.steps[0].status}`;
+  const [first] = job.deliveryIds;
+  const status = job.steps[0].status;
+  if (job.deliveryIds.length === 1) return `${first}.${status}`;
+  const digest = createHash('sha1').update(job.deliveryIds.join(' ')).digest('hex').slice(0, 16);
+  return `${first}.${status}.${job.deliveryIds.length}-${digest}`;
 }
 
 const isStatus = (value: unknown): value is DeliveryStatus => (DELIVERY_STATUSES as readonly unknown[]).includes(value);
+const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /** A job's data, checked: a malformed job fails for good rather than being retried. */
 export function readTimelineJob(data: unknown): TimelineJob {
-  const job = (data ?? {}) as { deliveryId?: unknown; steps?: unknown };
+  const job = (data ?? {}) as { deliveryIds?: unknown; steps?: unknown };
   const steps = Array.isArray(job.steps) ? (job.steps as Array<Partial<Record<keyof TimelineJobStep, unknown>>>) : undefined;
-  if (typeof job.deliveryId !== 'string' || job.deliveryId.length === 0 || !steps || !steps.every((step) => isStatus(step?.status) && Number.isFinite(step?.dueAt))) {
+  const ids = Array.isArray(job.deliveryIds) ? (job.deliveryIds as unknown[]) : undefined;
+  if (!ids || ids.length === 0 || !ids.every(isId) || !steps || steps.length === 0 || !steps.every((step) => isStatus(step?.status) && Number.isFinite(step?.dueAt))) {
     throw new UnrecoverableError(`not a timeline job: ${JSON.stringify(data)?.slice(0, 200)}`);
   }
-  return { deliveryId: job.deliveryId, steps: steps.map((step) => ({ status: step.status as DeliveryStatus, dueAt: step.dueAt as number })) };
+  return { deliveryIds: ids, steps: steps.map((step) => ({ status: step.status as DeliveryStatus, dueAt: step.dueAt as number })) };
 }
