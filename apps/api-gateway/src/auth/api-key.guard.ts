@@ -5,7 +5,7 @@ import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { isOpsRequest, listenerOf } from '../http/listeners';
 import { changesState, roleAllows } from '../members/member-role';
-import { sameCsrfToken } from '../members/session-cookie';
+import { sameCsrfToken } from './session-cookie';
 import { CallerAuthenticator } from './caller.authenticator';
 import { DEVELOPER_TOOLS, IS_PUBLIC, OWN_SESSION, SessionMember, TEAM_MANAGEMENT } from './auth-context';
 

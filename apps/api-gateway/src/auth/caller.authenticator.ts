@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { DASHBOARD_MODE_HEADER } from '../members/dashboard-mode';
 import { SessionAuthenticator } from '../members/session.authenticator';
-import { hasSessionCookie } from '../members/session-cookie';
+import { DASHBOARD_SESSION_COOKIE } from './session-cookie';
 import { ApiKeyAuthenticator } from './api-key.authenticator';
 import type { CallerScope } from './auth-context';
 
@@ -19,7 +19,7 @@ export class CallerAuthenticator {
   ) {}
 
   authenticate(headers: IncomingHttpHeaders): Promise<CallerScope> {
-    if (headers.authorization === undefined && hasSessionCookie(headers.cookie)) {
+    if (headers.authorization === undefined && DASHBOARD_SESSION_COOKIE.isIn(headers.cookie)) {
       return this.sessions.authenticate(headers.cookie, headers[DASHBOARD_MODE_HEADER]);
     }
     return this.keys.authenticate(headers.authorization);

@@ -1,38 +1,55 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** The cookie that carries a dashboard session. */
-export const SESSION_COOKIE = 'sdd_session';
-
 /**
- * The Set-Cookie value of a session: unreadable by scripts (HttpOnly), sent
- * over HTTPS only (Secure; browsers treat http://localhost as secure), never
- * on another site's requests (SameSite=Strict), for the whole API (Path=/).
+ * A session cookie: unreadable by scripts (HttpOnly), sent over HTTPS only
+ * (Secure; browsers treat http://localhost as secure), never on another
+ * site's requests (SameSite=Strict), and only to its own part of the API
+ * (Path). The three kinds of session differ in their name and path alone.
  */
-export function sessionCookie(token: string, maxAgeSeconds: number): string {
-  return `${SESSION_COOKIE}=${token}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; Secure; SameSite=Strict`;
-}
+export class SessionCookie {
+  private readonly attributes: string;
 
-/** The Set-Cookie value that removes the session cookie from the browser. */
-export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Strict`;
-}
-
-/** The session token of a Cookie header; undefined when there is none or it cannot be one of ours. */
-export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const pair of cookieHeader.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1 || pair.slice(0, separator).trim() !== SESSION_COOKIE) continue;
-    const value = pair.slice(separator + 1).trim();
-    return /^[0-9A-Za-z]{43}$/.test(value) ? value : undefined;
+  constructor(
+    readonly name: string,
+    path: string,
+  ) {
+    this.attributes = `Path=${path}; HttpOnly; Secure; SameSite=Strict`;
   }
-  return undefined;
+
+  /** The Set-Cookie value of a session. */
+  issued(token: string, maxAgeSeconds: number): string {
+    return `${this.name}=${token}; Max-Age=${maxAgeSeconds}; ${this.attributes}`;
+  }
+
+  /** The Set-Cookie value that removes the cookie from the browser. */
+  cleared(): string {
+    return `${this.name}=; Max-Age=0; ${this.attributes}`;
+  }
+
+  /** The session token of a Cookie header; undefined when there is none or it cannot be one of ours. */
+  tokenFrom(cookieHeader: string | undefined): string | undefined {
+    if (!cookieHeader) return undefined;
+    for (const pair of cookieHeader.split(';')) {
+      const separator = pair.indexOf('=');
+      if (separator === -1 || pair.slice(0, separator).trim() !== this.name) continue;
+      const value = pair.slice(separator + 1).trim();
+      return /^[0-9A-Za-z]{43}$/.test(value) ? value : undefined;
+    }
+    return undefined;
+  }
+
+  /** Whether the request carries the cookie at all: a string search, cheap enough for every API-key request. */
+  isIn(cookieHeader: string | undefined): boolean {
+    return cookieHeader !== undefined && cookieHeader.includes(`${this.name}=`);
+  }
 }
 
-/** Whether the request carries a session cookie at all: a string search, cheap enough for every API-key request. */
-export function hasSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && cookieHeader.includes(`${SESSION_COOKIE}=`);
-}
+/** A dashboard session, for the whole API. */
+export const DASHBOARD_SESSION_COOKIE = new SessionCookie('sdd_session', '/');
+/** A driver app session: apart from the dashboard's (a phone may hold both), sent to the driver API only. */
+export const DRIVER_SESSION_COOKIE = new SessionCookie('sdd_driver_session', '/v1/driver');
+/** An operator console session, sent to the operator API only. */
+export const OPS_SESSION_COOKIE = new SessionCookie('sdd_ops_session', '/v1/ops');
 
 /** How a session token (and any one-use token) is kept: its SHA-256; the tokens are 256-bit random, nothing to brute-force. */
 export function hashToken(token: string): string {

@@ -2,7 +2,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { sameCsrfToken } from '../members/session-cookie';
+import { sameCsrfToken } from '../auth/session-cookie';
 import { DriverSession, DriverSessionAuthenticator } from './driver-session.authenticator';
 
 declare module 'fastify' {

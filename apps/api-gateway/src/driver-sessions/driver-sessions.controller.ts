@@ -12,12 +12,11 @@ import type { GatewayConfig } from '../config';
 import { Public, RequestId } from '../auth/auth-context';
 import { DriverToken, DriverTokenGuard } from '../auth/driver-token.guard';
 import { WithRouteTraits } from '../http/route-traits';
-import { csrfTokenOf, hashToken } from '../members/session-cookie';
+import { csrfTokenOf, DRIVER_SESSION_COOKIE, hashToken } from '../auth/session-cookie';
 import { ApiEmptyBody, ApiErrorResponse, ApiRateLimitedResponse, ApiServiceUnavailableResponse, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { DriverSessionEntity } from './driver-session.entity';
 import { DRIVER_SESSION_401, DriverSession } from './driver-session.authenticator';
-import { clearedDriverSessionCookie, driverSessionCookie } from './driver-session-cookie';
 import { CurrentDriverSession, DRIVER_CSRF_403, DriverCredentialGuard } from './driver-credential.guard';
 
 /** 43 base62 characters ≈ 256 random bits, like a dashboard session. */
@@ -69,7 +68,7 @@ export class DriverSessionsController {
     const maxAgeSeconds = this.config.DRIVER_SESSION_MAX_HOURS * 3600;
     const expiresAt = new Date(now.getTime() + maxAgeSeconds * 1000);
     await this.sessions.insert({ id: newId('dses'), tokenHash: hashToken(token), driverTokenHash, createdAt: now, expiresAt, revokedAt: null });
-    reply.header('Set-Cookie', driverSessionCookie(token, maxAgeSeconds));
+    reply.header('Set-Cookie', DRIVER_SESSION_COOKIE.issued(token, maxAgeSeconds));
     return presentDriverSession({ expiresAt, csrfToken: csrfTokenOf(token) });
   }
 
@@ -98,7 +97,7 @@ export class DriverSessionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DriverSignedOutResource> {
     const { affected } = await this.sessions.update({ id: session.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    reply.header('Set-Cookie', clearedDriverSessionCookie());
+    reply.header('Set-Cookie', DRIVER_SESSION_COOKIE.cleared());
     return { ended_sessions: affected ?? 0 };
   }
 }

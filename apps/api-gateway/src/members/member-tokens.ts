@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { Clock, CLOCK, newId, randomToken } from '@sdd/common';
 import { MemberTokenEntity, MemberTokenPurpose } from './member-token.entity';
 import type { MemberRole } from './member-role';
-import { hashToken } from './session-cookie';
+import { hashToken } from '../auth/session-cookie';
 
 /** How long each kind of mailed token stays usable. */
 export const TOKEN_LIFETIME_MS: Readonly<Record<MemberTokenPurpose, number>> = {

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../openapi/decorators';
-import { SESSION_COOKIE } from './session-cookie';
+import { DASHBOARD_SESSION_COOKIE } from '../auth/session-cookie';
 
 /** The security scheme of a dashboard session: the `sdd_session` cookie. */
 export const SESSION_SCHEME = 'session_cookie';
@@ -51,7 +51,7 @@ export function documentSessionAuth(document: OpenAPIObject): OpenAPIObject {
     ...document.components,
     securitySchemes: {
       ...document.components?.securitySchemes,
-      [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: SESSION_SCHEME_DESCRIPTION },
+      [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: DASHBOARD_SESSION_COOKIE.name, description: SESSION_SCHEME_DESCRIPTION },
     },
   };
   for (const item of Object.values(document.paths)) {

@@ -10,7 +10,7 @@ import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
 import type { MemberRole } from './member-role';
 import { dashboardMode } from './dashboard-mode';
-import { csrfTokenOf, hashToken, sessionTokenFrom } from './session-cookie';
+import { csrfTokenOf, DASHBOARD_SESSION_COOKIE, hashToken } from '../auth/session-cookie';
 
 /** last_seen_at is moved at most this often, so a session's requests stay reads. */
 const LAST_SEEN_RESOLUTION_SECONDS = 60;
@@ -35,7 +35,7 @@ export class SessionAuthenticator {
 
   async authenticate(cookieHeader: string | undefined, modeHeader: string | string[] | undefined): Promise<CallerScope> {
     const mode = dashboardMode(modeHeader);
-    const token = sessionTokenFrom(cookieHeader);
+    const token = DASHBOARD_SESSION_COOKIE.tokenFrom(cookieHeader);
     const row = token ? await this.findLive(hashToken(token)) : undefined;
     if (!token || !row) {
       throw new AppError(401, ErrorType.Authentication, 'session_invalid', 'The session has ended or is unknown: sign in again.');

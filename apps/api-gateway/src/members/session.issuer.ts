@@ -8,7 +8,7 @@ import type { GatewayConfig } from '../config';
 import { MerchantEntity } from '../merchants/merchant.entity';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
-import { csrfTokenOf, hashToken, sessionCookie } from './session-cookie';
+import { csrfTokenOf, DASHBOARD_SESSION_COOKIE, hashToken } from '../auth/session-cookie';
 
 /** A session just begun: the cookie to set, and what the browser is told. */
 export interface IssuedSession {
@@ -43,7 +43,7 @@ export class SessionIssuer {
       expiresAt: new Date(now.getTime() + maxAgeSeconds * 1000),
       revokedAt: null,
     });
-    return { cookie: sessionCookie(token, maxAgeSeconds), resource: await this.present(member, csrfTokenOf(token)) };
+    return { cookie: DASHBOARD_SESSION_COOKIE.issued(token, maxAgeSeconds), resource: await this.present(member, csrfTokenOf(token)) };
   }
 
   async present(member: MemberEntity, csrfToken: string): Promise<DashboardSessionResource> {

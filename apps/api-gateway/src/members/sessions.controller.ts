@@ -15,7 +15,7 @@ import { CreateSessionDto } from './create-session.dto';
 import { SendSignInLinkDto } from './send-sign-in-link.dto';
 import { DashboardSessionEntity } from './dashboard-session.entity';
 import { MemberEntity } from './member.entity';
-import { clearedSessionCookie } from './session-cookie';
+import { DASHBOARD_SESSION_COOKIE } from '../auth/session-cookie';
 import { IssuedSession, SessionIssuer } from './session.issuer';
 import { SignInHandler } from './sign-in.handler';
 import { SignInThrottled } from './sign-in.throttle';
@@ -120,7 +120,7 @@ export class SessionsController {
   @HttpCode(200)
   async signOut(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedOutResource> {
     const { affected } = await this.sessions.update({ id: member.sessionId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    reply.header('Set-Cookie', clearedSessionCookie());
+    reply.header('Set-Cookie', DASHBOARD_SESSION_COOKIE.cleared());
     return { ended_sessions: affected ?? 0 };
   }
 
@@ -136,7 +136,7 @@ export class SessionsController {
   @HttpCode(200)
   async signOutEverywhere(@Member() member: SessionMember, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedOutResource> {
     const { affected } = await this.sessions.update({ memberId: member.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    reply.header('Set-Cookie', clearedSessionCookie());
+    reply.header('Set-Cookie', DASHBOARD_SESSION_COOKIE.cleared());
     return { ended_sessions: affected ?? 0 };
   }
 

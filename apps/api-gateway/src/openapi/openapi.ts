@@ -12,8 +12,7 @@ import { closeObjectSchemas } from './closed-schemas';
 import { API_KEY_SCHEME, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME, OPS_SESSION_SCHEME, OPS_TOKEN_SCHEME } from './decorators';
 import { documentParameterErrors } from './parameter-errors';
 import { documentSessionAuth } from '../members/session-openapi';
-import { DRIVER_SESSION_COOKIE } from '../driver-sessions/driver-session-cookie';
-import { OPS_SESSION_COOKIE } from '../ops-sessions/ops-session-cookie';
+import { DRIVER_SESSION_COOKIE, OPS_SESSION_COOKIE } from '../auth/session-cookie';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -60,12 +59,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operator credential (OPS_API_TOKEN).' }, OPS_TOKEN_SCHEME)
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'drv_tok_…', description: "A driver's own token, issued when the driver is created." }, DRIVER_TOKEN_SCHEME)
     .addCookieAuth(
-      DRIVER_SESSION_COOKIE,
+      DRIVER_SESSION_COOKIE.name,
       { type: 'apiKey', in: 'cookie', description: "The driver app's session (POST /v1/driver/sessions): changes carry its `csrf_token` as `X-CSRF-Token`." },
       DRIVER_SESSION_SCHEME,
     )
     .addCookieAuth(
-      OPS_SESSION_COOKIE,
+      OPS_SESSION_COOKIE.name,
       { type: 'apiKey', in: 'cookie', description: "The operator console's session (POST /v1/ops/sessions): changes carry its `csrf_token` as `X-CSRF-Token`." },
       OPS_SESSION_SCHEME,
     )

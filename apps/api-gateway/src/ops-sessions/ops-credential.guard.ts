@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { OpsTokenGuard } from '../auth/ops-token.guard';
-import { sameCsrfToken } from '../members/session-cookie';
+import { sameCsrfToken } from '../auth/session-cookie';
 import { OpsSession, OpsSessionAuthenticator } from './ops-session.authenticator';
 
 declare module 'fastify' {

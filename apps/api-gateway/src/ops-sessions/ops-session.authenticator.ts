@@ -3,9 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, MoreThan, Repository } from 'typeorm';
 import { ErrorType } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { csrfTokenOf, hashToken } from '../members/session-cookie';
+import { csrfTokenOf, hashToken, OPS_SESSION_COOKIE } from '../auth/session-cookie';
 import { OpsSessionEntity } from './ops-session.entity';
-import { opsSessionTokenFrom } from './ops-session-cookie';
 
 /** A live operator console session: what the operator API needs of it. */
 export interface OpsSession {
@@ -23,11 +22,11 @@ export class OpsSessionAuthenticator {
 
   /** Whether the request carries a cookie that can be an operator session at all (the guard then takes it in place of the bearer). */
   carriesSession(cookieHeader: string | undefined): boolean {
-    return opsSessionTokenFrom(cookieHeader) !== undefined;
+    return OPS_SESSION_COOKIE.tokenFrom(cookieHeader) !== undefined;
   }
 
   async authenticate(cookieHeader: string | undefined): Promise<OpsSession> {
-    const token = opsSessionTokenFrom(cookieHeader);
+    const token = OPS_SESSION_COOKIE.tokenFrom(cookieHeader);
     const row = token ? await this.sessions.findOneBy({ tokenHash: hashToken(token), revokedAt: IsNull(), expiresAt: MoreThan(new Date()) }) : null;
     if (!token || !row) throw new AppError(401, ErrorType.Authentication, 'ops_session_invalid', 'The operator session has ended or is unknown: sign in again.');
     return { id: row.id, expiresAt: row.expiresAt, csrfToken: csrfTokenOf(token) };

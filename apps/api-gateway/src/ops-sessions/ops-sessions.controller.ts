@@ -9,12 +9,11 @@ import { APP_CONFIG } from '@sdd/runtime';
 import type { GatewayConfig } from '../config';
 import { Public } from '../auth/auth-context';
 import { OpsTokenGuard } from '../auth/ops-token.guard';
-import { csrfTokenOf, hashToken } from '../members/session-cookie';
+import { csrfTokenOf, hashToken, OPS_SESSION_COOKIE } from '../auth/session-cookie';
 import { ApiEmptyBody, ApiErrorResponse, ApiRateLimitedResponse, ApiServiceUnavailableResponse, OPS_SESSION_SCHEME, OPS_TOKEN_SCHEME } from '../openapi/decorators';
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { OpsSessionEntity } from './ops-session.entity';
 import { OPS_SESSION_401, OpsSession } from './ops-session.authenticator';
-import { clearedOpsSessionCookie, opsSessionCookie } from './ops-session-cookie';
 import { CurrentOpsSession, OPS_CSRF_403, OpsCredentialGuard } from './ops-credential.guard';
 
 /** 43 base62 characters ≈ 256 random bits, like a dashboard session. */
@@ -57,7 +56,7 @@ export class OpsSessionsController {
     const maxAgeSeconds = this.config.OPS_SESSION_MAX_HOURS * 3600;
     const expiresAt = new Date(now.getTime() + maxAgeSeconds * 1000);
     await this.sessions.insert({ id: newId('oses'), tokenHash: hashToken(token), createdAt: now, expiresAt, revokedAt: null });
-    reply.header('Set-Cookie', opsSessionCookie(token, maxAgeSeconds));
+    reply.header('Set-Cookie', OPS_SESSION_COOKIE.issued(token, maxAgeSeconds));
     return this.present({ expiresAt, csrfToken: csrfTokenOf(token) });
   }
 
@@ -85,7 +84,7 @@ export class OpsSessionsController {
   @HttpCode(200)
   async signOut(@CurrentOpsSession() session: OpsSession, @Body(EmptyBodyPipe) _body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<OpsSignedOutResource> {
     const { affected } = await this.sessions.update({ id: session.id, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
-    reply.header('Set-Cookie', clearedOpsSessionCookie());
+    reply.header('Set-Cookie', OPS_SESSION_COOKIE.cleared());
     return { ended_sessions: affected ?? 0 };
   }
 

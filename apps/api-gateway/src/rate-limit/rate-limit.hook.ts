@@ -8,7 +8,7 @@ import { toErrorEnvelope } from '../errors/error-envelope';
 import { CallerAuthenticator } from '../auth/caller.authenticator';
 import { clientIp, TrustedProxies } from '../http/client-ip';
 import { isOpsRequest } from '../http/listeners';
-import { driverSessionTokenFrom } from '../driver-sessions/driver-session-cookie';
+import { DRIVER_SESSION_COOKIE } from '../auth/session-cookie';
 import { matchedRoute, routeTraitsOf } from '../http/route-traits';
 import { budgetsFor, Caller, exceededBudget, ipBudget, isAllowed, isFailedLookup, Limits, rateLimitHeaders, rateLimitMessage, retryAfterSeconds } from './rate-limit';
 import { createRateLimitRedis, RateLimiter } from './rate-limiter';
@@ -61,7 +61,7 @@ function callerOf(request: FastifyRequest, trusted: TrustedProxies, apiKeyId: st
     budget,
     trackingToken: budget === 'tracking' ? token : undefined,
     // The driver app's session cookie stands in for the token it was exchanged for: each signed-in phone its own budget too.
-    driverToken: budget === 'driver' ? (/^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? driverSessionTokenFrom(request.headers.cookie)) : undefined,
+    driverToken: budget === 'driver' ? (/^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? DRIVER_SESSION_COOKIE.tokenFrom(request.headers.cookie)) : undefined,
   };
 }
 
