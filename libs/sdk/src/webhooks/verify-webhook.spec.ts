@@ -23,9 +23,17 @@ describe('verifyWebhook (against libs/signing)', () => {
   it('refuses a missing or malformed header', () => {
     expect(verifyWebhook(body, undefined, secret, { now: t })).toEqual({ valid: false, reason: 'missing_header' });
     expect(verifyWebhook(body, '', secret, { now: t })).toEqual({ valid: false, reason: 'missing_header' });
+    expect(verifyWebhook(body, null, secret, { now: t })).toEqual({ valid: false, reason: 'missing_header' });
     expect(verifyWebhook(body, `v1=${computeSignature(secret, t, body)}`, secret, { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
     expect(verifyWebhook(body, `t=${t}`, secret, { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
     expect(verifyWebhook(body, `t=${t},v1=abc`, secret, { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
+  });
+
+  it("takes Node's header value as it comes: one value in an array is that value, two are malformed", () => {
+    const header = signPayload(secret, body, t);
+    expect(verifyWebhook(body, [header], secret, { now: t })).toEqual({ valid: true, timestamp: t });
+    expect(verifyWebhook(body, [header, header], secret, { now: t })).toEqual({ valid: false, reason: 'malformed_header' });
+    expect(verifyWebhook(body, [], secret, { now: t })).toEqual({ valid: false, reason: 'missing_header' });
   });
 
   it('refuses a timestamp outside the tolerance, 5 minutes unless told', () => {
