@@ -102,7 +102,8 @@ async function buildApp({ name, base }, schema) {
 /** @param {string} schema the generated schema.d.ts */
 function buildSdk(schema) {
   const sdkDir = path.join(root, 'libs', 'sdk');
-  const stampFile = path.join(sdkDir, 'dist', '.built');
+  // Outside the package's dist/, which is published as it is.
+  const stampFile = path.join(root, 'dist', 'sdk.built');
   writeIfChanged(path.join(sdkDir, 'src', 'schema.d.ts'), schema);
   const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
   const inputs = ['src', 'package.json', 'tsconfig.lib.json'].map((name) => newest(path.join(sdkDir, name)));
