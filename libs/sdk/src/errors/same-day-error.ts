@@ -18,7 +18,8 @@ export class SameDayError extends Error {
   /** How long the answer asked to wait before retrying (`Retry-After`), in milliseconds, when it said. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, error: ApiErrorBody | (Omit<ApiErrorBody, 'request_id'> & { request_id: string | null }), retryAfterMs?: number) {
+  /** `error` is the envelope's error object; its request_id null only when neither it nor the X-Request-Id header had one. */
+  constructor(status: number, error: Omit<ApiErrorBody, 'request_id'> & { request_id: string | null }, retryAfterMs?: number) {
     super(error.message);
     this.status = status;
     this.type = error.type;
