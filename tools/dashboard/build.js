@@ -12,6 +12,9 @@
 // Steps 3 and 4 are skipped for an app when neither the document, the app, libs/web nor
 // tsconfig.web.json changed since its last build. `npm run build`, `npm start`, the e2e set-up and the
 // Dockerfile run it.
+// The SDK (libs/sdk) takes the same generated schema as its src/schema.d.ts and is built with its
+// package's own `build` script (tsc: type-checked against that schema) into libs/sdk/dist, unless
+// nothing of it changed since its last build: an API change that breaks the SDK breaks this build.
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -96,6 +99,26 @@ async function buildApp({ name, base }, schema) {
   log(name, `built into ${path.relative(root, outDir)}`);
 }
 
+/** @param {string} schema the generated schema.d.ts */
+function buildSdk(schema) {
+  const sdkDir = path.join(root, 'libs', 'sdk');
+  // Outside the package's dist/, which is published as it is.
+  const stampFile = path.join(root, 'dist', 'sdk.built');
+  writeIfChanged(path.join(sdkDir, 'src', 'schema.d.ts'), schema);
+  const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
+  const inputs = ['src', 'package.json', 'tsconfig.lib.json'].map((name) => newest(path.join(sdkDir, name)));
+  if (stamp !== undefined && Math.max(...inputs) <= stamp.mtimeMs) {
+    log('sdk', 'up to date');
+    return;
+  }
+  const startedAt = new Date();
+  log('sdk', 'type-checking and building');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: sdkDir, stdio: ['ignore', 'inherit', 'inherit'] });
+  fs.writeFileSync(stampFile, '');
+  fs.utimesSync(stampFile, startedAt, startedAt);
+  log('sdk', `built into ${path.relative(root, path.join(sdkDir, 'dist'))}`);
+}
+
 async function main() {
   execFileSync(process.execPath, ['-r', './tools/register-paths.js', 'dist/apps/api-gateway/src/openapi/write-openapi.js', documentFile], {
     cwd: root,
@@ -104,6 +127,7 @@ async function main() {
   const generated = path.join(root, 'dist', 'openapi', 'schema.d.ts');
   node(path.join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), [documentFile, '-o', generated, '--silent', '--default-non-nullable', 'false']);
   const schema = fs.readFileSync(generated, 'utf8');
+  buildSdk(schema);
   // The e2e set-up runs this with NODE_ENV=test, which would bundle React's development build (60 % larger).
   process.env.NODE_ENV = 'production';
   // The apps type-check what they import of libs/web; this checks the rest (its specs).

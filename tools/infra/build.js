@@ -8,10 +8,11 @@ const SOURCE_DIRS = ['apps', 'libs', 'bench', 'drills', 'tools'];
 const CONFIG_FILES = ['tsconfig.base.json', 'tsconfig.build.json', 'package-lock.json'];
 const NOT_BUILT = /(\.spec\.ts|\.e2e-spec\.ts)$|^(test|node_modules)$/;
 /**
- * The web apps, which tsc does not read (tsconfig.build.json excludes them): tools/dashboard/build.js
- * has its own check, and writes their `src/api/schema.d.ts` after tsc, which must not make dist/ look stale.
+ * The web apps and the SDK, which tsc does not read (tsconfig.build.json excludes them):
+ * tools/dashboard/build.js has its own check, and writes their generated `schema.d.ts` (and the
+ * SDK's libs/sdk/dist/) after tsc, which must not make dist/ look stale.
  */
-const WEB_APPS = ['apps/dashboard', 'apps/driver-app', 'apps/ops-console'];
+const BUILT_APART = ['apps/dashboard', 'apps/driver-app', 'apps/ops-console', 'libs/sdk'];
 
 /**
  * The build's stamp: tsc's own incremental state file, whose modification
@@ -30,7 +31,7 @@ function buildStamp(root) {
  * @returns {boolean}
  */
 function changedSince(dir, since) {
-  if (WEB_APPS.some((app) => dir.endsWith(path.join(path.sep, app)))) return false;
+  if (BUILT_APART.some((project) => dir.endsWith(path.join(path.sep, project)))) return false;
   const stat = fs.statSync(dir, { throwIfNoEntry: false });
   if (!stat) return false;
   if (stat.mtimeMs > since) return true;

@@ -44,4 +44,13 @@ describe('buildUpToDate', () => {
     fs.utimesSync(path.join(root, 'apps'), built, built);
     expect(buildUpToDate(root)).toBe(true);
   });
+
+  it('ignores the SDK, whose build writes its schema.d.ts and its dist/ after tsc', () => {
+    write(root, 'libs/sdk/src/schema.d.ts', later);
+    write(root, 'libs/sdk/dist/index.js', later);
+    fs.utimesSync(path.join(root, 'libs'), built, built);
+    expect(buildUpToDate(root)).toBe(true);
+    write(root, 'libs/signing/src/signature.ts', later);
+    expect(buildUpToDate(root)).toBe(false);
+  });
 });
