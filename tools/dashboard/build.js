@@ -104,7 +104,13 @@ function buildSdk(schema) {
   const sdkDir = path.join(root, 'libs', 'sdk');
   // Outside the package's dist/, which is published as it is.
   const stampFile = path.join(root, 'dist', 'sdk.built');
-  writeIfChanged(path.join(sdkDir, 'src', 'schema.d.ts'), schema);
+  const committed = path.join(sdkDir, 'src', 'schema.d.ts');
+  // Committed, so the type check before the build and a published package see it: CI refuses a stale one.
+  if (writeIfChanged(committed, schema)) {
+    const message = `${path.relative(root, committed)} did not match the API's OpenAPI document: regenerated; commit it`;
+    if (process.env.CI === 'true') throw new Error(message);
+    log('sdk', message);
+  }
   const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
   const inputs = ['src', 'package.json', 'tsconfig.lib.json'].map((name) => newest(path.join(sdkDir, name)));
   if (stamp !== undefined && Math.max(...inputs) <= stamp.mtimeMs) {
