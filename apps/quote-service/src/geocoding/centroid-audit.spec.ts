@@ -36,7 +36,7 @@ describe('auditCentroids', () => {
   it('flags an area placed among another place, far from its own', () => {
     const misplaced = area('M5C', 'Downtown Toronto (st. James Park)', 43.687, -79.5318);
     expect(auditCentroids([...CITY, ...NEIGHBOUR, misplaced])).toEqual([
-      { fsa: 'M5C', place: 'M downtown toronto', kmFromPlace: 12.7, placeSpreadKm: 0.7, nearest: ['M9P', 'M9R', 'M9A'] },
+      { fsa: 'M5C', rule: 'away_from_place', place: 'M downtown toronto', kmFromPlace: 12.7, placeSpreadKm: 0.7, nearest: ['M9P', 'M9R', 'M9A'] },
     ]);
   });
 
@@ -48,6 +48,12 @@ describe('auditCentroids', () => {
   it('passes an area among other places when it is near its own (a borough border)', () => {
     const border = area('M5V', 'Downtown Toronto (west)', 43.645, -79.41);
     expect(auditCentroids([...CITY, ...NEIGHBOUR, border, area('M6K', 'West Toronto (parkdale)', 43.64, -79.43)])).toEqual([]);
+  });
+
+  it('flags an area outside the province its first letter names, and judges it no further', () => {
+    const inQuebec = area('M5W', 'Downtown Toronto (stn A)', 45.5, -73.57);
+    const inNunavut = area('X0A', 'Outer Nunavut (iqaluit)', 63.75, -68.52);
+    expect(auditCentroids([...CITY, ...NEIGHBOUR, inQuebec, inNunavut])).toEqual([{ fsa: 'M5W', rule: 'outside_province', province: 'ON' }]);
   });
 
   it('does not judge a place of fewer than four areas', () => {

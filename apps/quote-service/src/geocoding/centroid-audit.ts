@@ -1,4 +1,5 @@
 import { greatCircleKm, LatLng } from '@sdd/common';
+import { PROVINCE_EXTENTS, provinceOfPostalCode } from './provinces';
 
 /** One FSA as the data gives it: its centroid and its place name. */
 export interface AuditedArea extends LatLng {
@@ -7,9 +8,17 @@ export interface AuditedArea extends LatLng {
   placeName: string;
 }
 
-/** A centroid that disagrees with its own place name and with its neighbours'. */
-export interface CentroidOutlier {
+/** A centroid outside the province its FSA's first letter names. */
+export interface OutsideProvince {
   fsa: string;
+  rule: 'outside_province';
+  province: string;
+}
+
+/** A centroid that disagrees with its own place name and with its neighbours'. */
+export interface AwayFromPlace {
+  fsa: string;
+  rule: 'away_from_place';
   /** The FSA's place, as compared: province letter and district ("M downtown toronto"). */
   place: string;
   /** Distance from the median of the place's other FSAs. */
@@ -19,6 +28,8 @@ export interface CentroidOutlier {
   /** The nearest other FSAs, none of which shares the place. */
   nearest: string[];
 }
+
+export type CentroidOutlier = OutsideProvince | AwayFromPlace;
 
 /**
  * The thresholds, measured on the zipcodes data (1,620 FSAs): an FSA is an
@@ -34,6 +45,8 @@ export const CENTROID_AUDIT = {
   neighbours: 3,
   /** A place needs this many FSAs for its median to mean anything. */
   minPlaceSize: 4,
+  /** Degrees allowed beyond a province's extent (PROVINCE_EXTENTS). */
+  provinceMarginDegrees: 0.5,
 } as const;
 
 /** Words after a name that only split a place into areas ("Regina Northeast", "Halifax Lower Harbour" stays whole). */
@@ -63,8 +76,23 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Every outlier of the data, by FSA. Pure; about 60 ms over the whole country. */
+function outsideProvince(area: AuditedArea): OutsideProvince | undefined {
+  const province = provinceOfPostalCode(area.fsa);
+  if (!province) return undefined;
+  const extent = PROVINCE_EXTENTS[province];
+  const margin = CENTROID_AUDIT.provinceMarginDegrees;
+  const inside = area.lat >= extent.minLat - margin && area.lat <= extent.maxLat + margin && area.lng >= extent.minLng - margin && area.lng <= extent.maxLng + margin;
+  return inside ? undefined : { fsa: area.fsa, rule: 'outside_province', province };
+}
+
+/** Every outlier of the data, by FSA: outside its province, else away from its place. Pure; well under a second over the whole country. */
 export function auditCentroids(areas: readonly AuditedArea[]): CentroidOutlier[] {
+  const misplaced = areas.map(outsideProvince).filter((outlier): outlier is OutsideProvince => outlier !== undefined);
+  const misplacedFsas = new Set(misplaced.map((outlier) => outlier.fsa));
+  return [...misplaced, ...awayFromPlace(areas.filter((area) => !misplacedFsas.has(area.fsa)))].sort((a, b) => a.fsa.localeCompare(b.fsa));
+}
+
+function awayFromPlace(areas: readonly AuditedArea[]): AwayFromPlace[] {
   const places = new Map<string, AuditedArea[]>();
   const placeByFsa = new Map<string, string>();
   for (const area of areas) {
@@ -72,7 +100,7 @@ export function auditCentroids(areas: readonly AuditedArea[]): CentroidOutlier[]
     placeByFsa.set(area.fsa, place);
     places.set(place, [...(places.get(place) ?? []), area]);
   }
-  const outliers: CentroidOutlier[] = [];
+  const outliers: AwayFromPlace[] = [];
   for (const area of areas) {
     const place = placeByFsa.get(area.fsa) as string;
     const others = (places.get(place) ?? []).filter((other) => other !== area);
@@ -89,7 +117,7 @@ export function auditCentroids(areas: readonly AuditedArea[]): CentroidOutlier[]
       .map(({ other }) => other);
     if (nearest.some((other) => placeByFsa.get(other.fsa) === place)) continue;
     const round = (km: number): number => Math.round(km * 10) / 10;
-    outliers.push({ fsa: area.fsa, place, kmFromPlace: round(distance), placeSpreadKm: round(spread), nearest: nearest.map((other) => other.fsa) });
+    outliers.push({ fsa: area.fsa, rule: 'away_from_place', place, kmFromPlace: round(distance), placeSpreadKm: round(spread), nearest: nearest.map((other) => other.fsa) });
   }
-  return outliers.sort((a, b) => a.fsa.localeCompare(b.fsa));
+  return outliers;
 }
