@@ -5,8 +5,8 @@ const TIMELINE_SPEED = '0.001';
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const PAID_DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
 /** Within 10% of PAID_DROPOFF's fee, and more than 10% above it (restricted-routes-and-reroutes.e2e-spec.ts checks both). */
-const NEARER = '500 Danforth Ave, Toronto, ON M4K 1P6';
-const CREEPING = '55 Mill St, Toronto, ON M5A 3C4';
+const NEARER = '1000 Queen St E, Toronto, ON M4M 1J8';
+const CREEPING = '1000 Danforth Ave, Toronto, ON M4J 1M1';
 const ITEMS_SUBTOTAL = 4000;
 const customer = { name: 'Élise Gagnon', phone: '(416) 555-0142' };
 
@@ -176,7 +176,7 @@ describe('previews: what a cancel or a reroute would do, checked against what th
       charged_fee: delivery.fee,
       takes_effect: 'at_once',
       reroutes_remaining: 2,
-      dropoff: { postalCode: 'M4K 1P6', name: customer.name },
+      dropoff: { postalCode: 'M4M 1J8', name: customer.name },
     });
     expect(dry.body.drift).toBe((dry.body.fee as number) - delivery.fee);
     expect((await reroute(NEARER, true)).body).toEqual(dry.body);

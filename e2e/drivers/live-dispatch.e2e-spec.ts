@@ -280,10 +280,10 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
   it("reroutes before pickup: at once without a driver, by the driver's answer with one; never after pickup or beyond the drift", async () => {
     const typesOf = async (deliveryId: string) => ((await call('GET', `/v1/events?delivery_id=${deliveryId}`)).body.data as Array<{ type: string }>).map((event) => event.type);
     const waiting = await paidDelivery();
-    const moved = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
-    expect([moved.status, moved.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M5X 1A9' })]);
+    const moved = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '500 Danforth Ave, Toronto, ON M4K 1P6' });
+    expect([moved.status, moved.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M4K 1P6' })]);
     await waitFor(async () => ((await typesOf(waiting)).includes('delivery.reroute_accepted') ? true : undefined), 15_000, 100);
-    const tooFar = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '1 Main St W, Hamilton, ON L8P 4R5' });
+    const tooFar = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '1000 Danforth Ave, Toronto, ON M4J 1M1' });
     expect([tooFar.status, tooFar.body.error?.code]).toEqual([409, 'reroute_price_changed']);
 
     const driver = await fleet.driver('Rerouted Driver', near(0.002));
@@ -291,21 +291,21 @@ describe('live dispatch: drivers, offers, the driver API, live tracking', () => 
     const assigned = await paidDelivery();
     const offer = await fleet.offerFor(driver, assigned);
     await driver.call('POST', `/v1/driver/offers/${offer.id as string}/accept`);
-    const asked = await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    const asked = await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '500 Danforth Ave, Toronto, ON M4K 1P6' });
     expect(asked.body.dropoff).toMatchObject({ postalCode: 'M5V 3L9' });
     // The answer shows the delivery as GET does, its assigned driver included.
     expect(asked.body.driver).toEqual((await call('GET', `/v1/deliveries/${assigned}`)).body.driver);
     expect(asked.body.driver).toMatchObject({ name: 'Rerouted Driver' });
-    expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' })).body.error).toMatchObject({
+    expect((await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '500 Danforth Ave, Toronto, ON M4K 1P6' })).body.error).toMatchObject({
       code: 'reroute_pending',
     });
     const pending = await driver.call('GET', '/v1/driver/reroutes');
-    expect(pending.body.data).toEqual([expect.objectContaining({ delivery_id: assigned, dropoff: expect.objectContaining({ address: expect.stringContaining('M5X 1A9') }) })]);
+    expect(pending.body.data).toEqual([expect.objectContaining({ delivery_id: assigned, dropoff: expect.objectContaining({ address: expect.stringContaining('M4K 1P6') }) })]);
     expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: false })).status).toBe(200);
     expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M5V 3L9' });
-    await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    await call('POST', `/v1/deliveries/${assigned}/reroute`, { dropoff_address: '500 Danforth Ave, Toronto, ON M4K 1P6' });
     expect((await driver.call('POST', `/v1/driver/deliveries/${assigned}/reroute`, { accept: true })).status).toBe(200);
-    expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M5X 1A9' });
+    expect((await call('GET', `/v1/deliveries/${assigned}`)).body.dropoff).toMatchObject({ postalCode: 'M4K 1P6' });
     const types = await waitFor(
       async () => {
         const found = await typesOf(assigned);

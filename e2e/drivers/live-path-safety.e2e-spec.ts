@@ -130,12 +130,12 @@ describe('safe on the live path: the delivery PIN cannot be guessed, drivers can
     const strandedBefore = await deliveryMetric('sdd_stranded_deliveries_total');
 
     // A reroute waits for the assigned driver's answer when the driver is revoked: without a driver it takes effect.
-    const asked = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '100 King St W, Toronto, ON M5X 1A9' });
+    const asked = await call('POST', `/v1/deliveries/${waiting}/reroute`, { dropoff_address: '500 Danforth Ave, Toronto, ON M4K 1P6' });
     expect([asked.status, asked.body.dropoff]).toEqual([200, expect.objectContaining({ postalCode: 'M5V 3L9' })]);
 
     const first = await fleet.ops('DELETE', `/v1/ops/drivers/${assigned.id}`);
     expect(first.body).toEqual({ id: assigned.id, deleted: true, rematched_delivery_ids: [waiting], stranded_delivery_ids: [] });
-    expect((await call('GET', `/v1/deliveries/${waiting}`)).body.dropoff).toMatchObject({ postalCode: 'M5X 1A9' });
+    expect((await call('GET', `/v1/deliveries/${waiting}`)).body.dropoff).toMatchObject({ postalCode: 'M4K 1P6' });
     await waitFor(
       async () => {
         const events = (await call('GET', `/v1/events?delivery_id=${waiting}`)).body.data as Array<{ type: string }>;

@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsNumber, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, Max, Min } from 'class-validator';
 import { BaseConfig } from '@sdd/common';
+import { GEOCODER_NAMES, GeocoderName } from './geocoding/geocoder.port';
+import { ROUTING_NAMES, RoutingName } from './pricing/route-distance.port';
 
 export class QuoteServiceConfig extends BaseConfig {
   /**
@@ -29,4 +31,12 @@ export class QuoteServiceConfig extends BaseConfig {
   @IsInt()
   @Min(100)
   QUOTE_RECONCILE_INTERVAL_MS = 10_000;
+
+  /** Which Geocoder turns an address into a point (GEOCODER_NAMES). */
+  @IsIn(GEOCODER_NAMES)
+  GEOCODER: GeocoderName = 'offline';
+
+  /** Which RouteDistance turns two points into a road distance (ROUTING_NAMES). */
+  @IsIn(ROUTING_NAMES)
+  ROUTING: RoutingName = 'straight_line';
 }

@@ -1,5 +1,5 @@
 import type { ZipCode } from 'zipcodes';
-import { buildGazetteer, locateCity, locateFsa } from './fsa-gazetteer';
+import { buildGazetteer, isUnreliableFsa, locateCity, locateFsa } from './fsa-gazetteer';
 
 const row = (zip: string, city: string, latitude: number | null, longitude: number | null, state = 'Somewhere'): ZipCode => ({
   zip,
@@ -73,5 +73,31 @@ describe('locateCity', () => {
 
   it.each(['Nowhereville', 'Toronto West Side', 'Roseland', '', '!!!'])('does not know %p', (name) => {
     expect(locateCity(gazetteer, name, null)).toBeUndefined();
+  });
+});
+
+describe('buildGazetteer with a centroid review', () => {
+  const reviewed = buildGazetteer(
+    [
+      row('M5C', 'Downtown Toronto (st. James Park)', 43.687, -79.5318),
+      row('M5X', 'Downtown Toronto (underground City)', 43.6492, -79.3823),
+      row('A1H', "St. John's Southwest", 47.49, -52.81),
+    ],
+    {
+      M5C: { verdict: 'corrected', point: { lat: 43.6512, lng: -79.3752 }, source: 'a source', why: 'in Etobicoke' },
+      A1H: { verdict: 'unreliable', source: 'a source', why: 'the sources disagree' },
+    },
+  );
+
+  it('locates a corrected FSA at its corrected point, and averages that point into its city', () => {
+    expect(locateFsa(reviewed, 'M5C 2W5')).toMatchObject({ lat: 43.6512, lng: -79.3752 });
+    expect(locateCity(reviewed, 'Toronto', 'ON')).toEqual({ province: 'ON', lat: 43.6502, lng: -79.3787 });
+  });
+
+  it('knows an unreliable FSA only as unreliable: not located, not part of a city', () => {
+    expect(locateFsa(reviewed, 'A1H 1A1')).toBeUndefined();
+    expect(isUnreliableFsa(reviewed, 'A1H 1A1')).toBe(true);
+    expect(isUnreliableFsa(reviewed, 'M5C 2W5')).toBe(false);
+    expect(locateCity(reviewed, "St. John's", 'NL')).toBeUndefined();
   });
 });

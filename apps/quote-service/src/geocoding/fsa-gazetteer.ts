@@ -1,4 +1,6 @@
 import type { ZipCode } from 'zipcodes';
+import type { AuditedArea } from './centroid-audit';
+import type { CentroidReview } from './fsa-centroid-review';
 import { COMPASS_QUALIFIERS, INNER_QUALIFIERS, LOST_LETTER, placeNameWords, readableFsaCity, sameWord } from './place-names';
 import { PROVINCE_CODES, ProvinceCode, provinceOfPostalCode } from './provinces';
 
@@ -47,6 +49,8 @@ export interface Gazetteer {
   readonly names: ReadonlyMap<string, NamedAreas>;
   /** Names holding a lost letter cannot be keyed by their spelling: compared word by word instead. */
   readonly lostLetterNames: ReadonlyMap<ProvinceCode, readonly NamedAreas[]>;
+  /** FSAs whose centroid is known to be wrong and has no trusted correction: never located, nor averaged into a city. */
+  readonly unreliableFsas: ReadonlySet<string>;
 }
 
 const FSA = /^[ABCEGHJ-NPRSTVXY]\d[A-Z]$/;
@@ -92,14 +96,33 @@ function namedAreasAt(map: Map<string, NamedAreas>, province: ProvinceCode, word
   return created;
 }
 
-/** Builds the index once: FSAs by code, and every name (and leading run of a name's words) by province. */
-export function buildGazetteer(records: Iterable<ZipCode>): Gazetteer {
+/** The data's usable rows as the centroid audit reads them: the same rows the gazetteer indexes, before any review. */
+export function auditableAreas(records: Iterable<ZipCode>): AuditedArea[] {
+  return [...records].flatMap((record) => {
+    const area = toArea(record);
+    return area ? [{ fsa: area.fsa, lat: area.lat, lng: area.lng, placeName: record.city }] : [];
+  });
+}
+
+/**
+ * Builds the index once: FSAs by code, and every name (and leading run of a
+ * name's words) by province. A reviewed FSA takes its corrected point, or is
+ * left out as unreliable (see fsa-centroid-review.ts).
+ */
+export function buildGazetteer(records: Iterable<ZipCode>, review: Readonly<Record<string, CentroidReview>> = {}): Gazetteer {
   const areasByFsa = new Map<string, FsaArea>();
   const names = new Map<string, NamedAreas>();
   const lostLetterNames = new Map<string, NamedAreas>();
+  const unreliableFsas = new Set<string>();
   for (const record of records) {
-    const area = toArea(record);
-    if (!area) continue;
+    const found = toArea(record);
+    if (!found) continue;
+    const decision = review[found.fsa];
+    if (decision?.verdict === 'unreliable') {
+      unreliableFsas.add(found.fsa);
+      continue;
+    }
+    const area = decision?.verdict === 'corrected' ? { ...found, ...decision.point } : found;
     areasByFsa.set(area.fsa, area);
     for (const form of nameForms(record.city)) {
       for (const run of leadingRuns(form.words)) {
@@ -108,7 +131,7 @@ export function buildGazetteer(records: Iterable<ZipCode>): Gazetteer {
       }
     }
   }
-  return { areasByFsa, names, lostLetterNames: groupByProvince(lostLetterNames.values()) };
+  return { areasByFsa, names, lostLetterNames: groupByProvince(lostLetterNames.values()), unreliableFsas };
 }
 
 function groupByProvince(entries: Iterable<NamedAreas>): Map<ProvinceCode, NamedAreas[]> {
@@ -159,4 +182,8 @@ export function locateCity(gazetteer: Gazetteer, name: string, province: Provinc
 
 export function locateFsa(gazetteer: Gazetteer, postalCode: string): FsaArea | undefined {
   return gazetteer.areasByFsa.get(postalCode.slice(0, 3));
+}
+
+export function isUnreliableFsa(gazetteer: Gazetteer, postalCode: string): boolean {
+  return gazetteer.unreliableFsas.has(postalCode.slice(0, 3));
 }

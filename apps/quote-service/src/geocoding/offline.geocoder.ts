@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { codes } from 'zipcodes/lib/codesCanada';
 import { parseCanadianAddress } from './canadian-address.parser';
-import { buildGazetteer, Gazetteer, LatLng, locateCity, locateFsa } from './fsa-gazetteer';
-import { GeocodedAddress, Geocoder } from './geocoder.port';
+import { CENTROID_REVIEW } from './fsa-centroid-review';
+import { buildGazetteer, Gazetteer, isUnreliableFsa, LatLng, locateCity, locateFsa } from './fsa-gazetteer';
+import { GeocodedAddress, Geocoder, UnreliableArea } from './geocoder.port';
 import { readableCityName } from './place-names';
 import { ProvinceCode, provinceOfPostalCode } from './provinces';
 
 /**
  * Built once per process, when the module loads: about 1,600 Canadian FSAs,
- * indexed by code and by name. Only the package's Canadian file is read: its
+ * indexed by code and by name, with the reviewed centroids corrected or left
+ * out (fsa-centroid-review.ts). Only the package's Canadian file is read: its
  * main module also parses 42,000 US ZIP codes we never use, 90 MB of
  * resident memory against 2 (issue 16, item 6).
  */
-const GAZETTEER = buildGazetteer(Object.values(codes));
+const GAZETTEER = buildGazetteer(Object.values(codes), CENTROID_REVIEW);
 
 /** Longest city name looked for at the end of a street line, in space-separated words (a hyphenated name is one). */
 const MAX_CITY_WORDS = 4;
@@ -51,12 +53,15 @@ function geocoded(text: string, place: Place, city: string, province: ProvinceCo
 /**
  * Locates by the postal code's FSA when the data knows it, else by the city's
  * centroid. A postal code outranks a province written beside it: the result's
- * province is always the postal code's.
+ * province is always the postal code's. A postal code in an unreliable area is
+ * refused even when a city is written too: the city's centroid is not where
+ * the door is, and the postal code says the data cannot tell where that is.
  */
-export function geocodeAddress(gazetteer: Gazetteer, text: string): GeocodedAddress | undefined {
+export function geocodeAddress(gazetteer: Gazetteer, text: string): GeocodedAddress | UnreliableArea | undefined {
   const parsed = parseCanadianAddress(text);
   if (!parsed) return undefined;
   const { postalCode } = parsed;
+  if (postalCode && isUnreliableFsa(gazetteer, postalCode)) return { unreliableFsa: postalCode.slice(0, 3) };
   const province = postalCode ? (provinceOfPostalCode(postalCode) ?? null) : parsed.province;
   const place = parsed.city || !parsed.street ? { street: parsed.street, city: parsed.city } : cityAtEndOfStreet(gazetteer, parsed.street, province);
   const area = postalCode ? locateFsa(gazetteer, postalCode) : undefined;
@@ -69,7 +74,7 @@ export function geocodeAddress(gazetteer: Gazetteer, text: string): GeocodedAddr
 /** The default Geocoder: no network, no key, the same answer every time. */
 @Injectable()
 export class OfflineGeocoder implements Geocoder {
-  geocode(text: string): Promise<GeocodedAddress | undefined> {
+  geocode(text: string): Promise<GeocodedAddress | UnreliableArea | undefined> {
     return Promise.resolve(geocodeAddress(GAZETTEER, text));
   }
 }

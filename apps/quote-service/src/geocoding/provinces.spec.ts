@@ -1,4 +1,4 @@
-import { normalizeProvince, PROVINCE_CODES, ProvinceCode, provinceName, provinceOfPostalCode } from './provinces';
+import { normalizeProvince, PROVINCE_CODES, PROVINCE_EXTENTS, ProvinceCode, provinceName, provinceOfPostalCode } from './provinces';
 
 describe('normalizeProvince', () => {
   const table: ReadonlyArray<readonly [ProvinceCode, readonly string[]]> = [
@@ -63,5 +63,29 @@ describe('provinceOfPostalCode', () => {
   it('knows no province for a first letter Canada Post does not use', () => {
     expect(provinceOfPostalCode('D1A 1A1')).toBeUndefined();
     expect(provinceOfPostalCode('')).toBeUndefined();
+  });
+});
+
+describe('PROVINCE_EXTENTS', () => {
+  const CAPITALS: Readonly<Record<ProvinceCode, { lat: number; lng: number }>> = {
+    AB: { lat: 53.5461, lng: -113.4938 },
+    BC: { lat: 48.4284, lng: -123.3656 },
+    MB: { lat: 49.8951, lng: -97.1384 },
+    NB: { lat: 45.9636, lng: -66.6431 },
+    NL: { lat: 47.5615, lng: -52.7126 },
+    NS: { lat: 44.6488, lng: -63.5752 },
+    NT: { lat: 62.454, lng: -114.3718 },
+    NU: { lat: 63.7467, lng: -68.517 },
+    ON: { lat: 43.6532, lng: -79.3832 },
+    PE: { lat: 46.2382, lng: -63.1311 },
+    QC: { lat: 46.8139, lng: -71.208 },
+    SK: { lat: 50.4452, lng: -104.6189 },
+    YT: { lat: 60.7212, lng: -135.0568 },
+  };
+
+  it.each(PROVINCE_CODES)('holds the capital of %s, south of its north and west of its east', (code) => {
+    const extent = PROVINCE_EXTENTS[code];
+    const capital = CAPITALS[code];
+    expect([extent.minLat < capital.lat, capital.lat < extent.maxLat, extent.minLng < capital.lng, capital.lng < extent.maxLng]).toEqual([true, true, true, true]);
   });
 });

@@ -97,3 +97,34 @@ export function provinceOfPostalCode(postalCode: string): ProvinceCode | undefin
   if (NUNAVUT_FSAS.has(postalCode.slice(0, 3))) return 'NU';
   return BY_FIRST_LETTER[postalCode.charAt(0)];
 }
+
+/** South, north, west and east limits in decimal degrees. */
+export interface Extent {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * Each province's and territory's extent, rounded outwards to 0.1° from
+ * Natural Resources Canada's Atlas of Canada boundaries (islands included:
+ * Sable Island, the Magdalen Islands, Haida Gwaii, the Arctic archipelago).
+ * The centroid audit allows a further 0.5°: it looks for rows placed in the
+ * wrong province, not for a surveyor's line.
+ */
+export const PROVINCE_EXTENTS: Readonly<Record<ProvinceCode, Extent>> = {
+  AB: { minLat: 49.0, maxLat: 60.0, minLng: -120.0, maxLng: -110.0 },
+  BC: { minLat: 48.3, maxLat: 60.0, minLng: -139.1, maxLng: -114.0 },
+  MB: { minLat: 49.0, maxLat: 60.0, minLng: -102.0, maxLng: -88.9 },
+  NB: { minLat: 44.6, maxLat: 48.1, minLng: -69.1, maxLng: -63.7 },
+  NL: { minLat: 46.6, maxLat: 60.4, minLng: -67.8, maxLng: -52.6 },
+  NS: { minLat: 43.4, maxLat: 47.1, minLng: -66.4, maxLng: -59.7 },
+  NT: { minLat: 60.0, maxLat: 78.8, minLng: -136.5, maxLng: -102.0 },
+  NU: { minLat: 51.6, maxLat: 83.2, minLng: -120.7, maxLng: -61.2 },
+  ON: { minLat: 41.7, maxLat: 56.9, minLng: -95.2, maxLng: -74.3 },
+  PE: { minLat: 45.9, maxLat: 47.1, minLng: -64.5, maxLng: -61.9 },
+  QC: { minLat: 45.0, maxLat: 62.6, minLng: -79.8, maxLng: -57.1 },
+  SK: { minLat: 49.0, maxLat: 60.0, minLng: -110.0, maxLng: -101.4 },
+  YT: { minLat: 60.0, maxLat: 69.7, minLng: -141.0, maxLng: -123.8 },
+};

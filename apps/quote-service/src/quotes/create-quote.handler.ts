@@ -3,13 +3,13 @@ import { DataSource } from 'typeorm';
 import { CreateQuoteRequest, ErrorType, LocatedAddress, QuoteRecord } from '@sdd/contracts';
 import { AppError, Batcher, Clock, CLOCK, newId } from '@sdd/common';
 import { EntityBatchInsert, entityBatchInsert, PreparedStatement, preparedStatement, runPrepared, STATEMENT_BATCHING } from '@sdd/persistence';
-import { GEOCODER, Geocoder } from '../geocoding/geocoder.port';
-import { roadDistanceKm } from '../pricing/distance';
+import { GEOCODER, Geocoder, isUnreliableArea } from '../geocoding/geocoder.port';
+import { ROUTE_DISTANCE, RouteDistance } from '../pricing/route-distance.port';
 import { chooseVehicle, estimateEtaMinutes } from '../pricing/pricing';
 import { checkCreateQuoteRequest } from './create-quote.request-check';
 import { QuoteEntity } from './quote.entity';
 import { QuotePricer } from './quote-pricer';
-import { restrictedRoute } from './quote-errors';
+import { restrictedRoute, unreliableArea } from './quote-errors';
 import { mayCrossProvinces } from './restricted-route';
 import { toQuoteRecord } from './quote.record';
 
@@ -33,6 +33,7 @@ export class CreateQuoteHandler {
     @Inject(GEOCODER) private readonly geocoder: Geocoder,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly pricer: QuotePricer,
+    @Inject(ROUTE_DISTANCE) private readonly routes: RouteDistance,
   ) {
     this.insertQuotes = entityBatchInsert(dataSource, QuoteEntity);
     this.insertStatement = preparedStatement(dataSource, 'insert-quotes', this.insertQuotes.sql());
@@ -45,7 +46,7 @@ export class CreateQuoteHandler {
     const pickup = await this.locate(request.pickupAddress, 'pickup_address');
     const dropoff = await this.locate(request.dropoffAddress, 'dropoff_address');
     if (!mayCrossProvinces(request.category, pickup.province, dropoff.province)) throw restrictedRoute(request.category, pickup.province, dropoff.province);
-    const distanceKm = roadDistanceKm(pickup, dropoff);
+    const distanceKm = await this.routes.roadKm(pickup, dropoff);
     const vehicle = chooseVehicle(request.packageSize, distanceKm, request.vehicle);
     const price = this.pricer.price({ distanceKm, packageSize: request.packageSize, vehicle, category: request.category });
     const quote = Object.assign(new QuoteEntity(), {
@@ -80,6 +81,7 @@ export class CreateQuoteHandler {
     if (!located) {
       throw new AppError(400, ErrorType.InvalidRequest, 'address_not_found', `We could not locate this address in Canada: "${text}".`, param);
     }
+    if (isUnreliableArea(located)) throw unreliableArea(located.unreliableFsa, param);
     return located;
   }
 

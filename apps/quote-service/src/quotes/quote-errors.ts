@@ -34,3 +34,13 @@ export const restrictedRoute = (category: string, pickupProvince: string, dropof
     `${category} cannot be delivered across a provincial border: the pickup is in ${pickupProvince} and the dropoff in ${dropoffProvince}. Choose a dropoff in ${pickupProvince}.`,
     'dropoff_address',
   );
+
+/** The geocoder knows the postal-code area's location to be wrong: no price is given from a wrong point (docs/api.md, "Where prices come from"). */
+export const unreliableArea = (fsa: string, param: string): AppError =>
+  new AppError(
+    400,
+    ErrorType.InvalidRequest,
+    'address_not_found',
+    `We cannot locate postal-code area ${fsa} reliably enough to price a delivery: our location for it is known to be wrong. Write the address with another postal code of the same street if it has one, or contact support.`,
+    param,
+  );

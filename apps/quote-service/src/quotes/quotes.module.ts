@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CLOCK, systemClock } from '@sdd/common';
+import { APP_CONFIG } from '@sdd/runtime';
+import { QuoteServiceConfig } from '../config';
 import { GEOCODER } from '../geocoding/geocoder.port';
-import { OfflineGeocoder } from '../geocoding/offline.geocoder';
+import { GEOCODERS } from '../geocoding/geocoders';
+import { ROUTE_DISTANCE } from '../pricing/route-distance.port';
+import { ROUTE_DISTANCES } from '../pricing/route-distances';
 import { ClaimQuoteHandler } from './claim-quote.handler';
 import { ConfirmCreatedDeliveriesHandler } from './confirm-created-deliveries.handler';
 import { CreateQuoteHandler } from './create-quote.handler';
@@ -26,7 +30,8 @@ import { QuotesController } from './quotes.controller';
     ReleaseQuoteHandler,
     ConfirmCreatedDeliveriesHandler,
     QuotePricer,
-    { provide: GEOCODER, useClass: OfflineGeocoder },
+    { provide: GEOCODER, useFactory: (config: QuoteServiceConfig) => GEOCODERS[config.GEOCODER](), inject: [APP_CONFIG] },
+    { provide: ROUTE_DISTANCE, useFactory: (config: QuoteServiceConfig) => ROUTE_DISTANCES[config.ROUTING](), inject: [APP_CONFIG] },
     { provide: CLOCK, useValue: systemClock },
   ],
 })
