@@ -5,6 +5,7 @@ import { AppError, Batcher, Clock, CLOCK, currentRequestContext, requestDeadline
 import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches, STATEMENT_BATCHING } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
+import { feeChanges } from '../pricing/fee-changes';
 import { withinRepriceTolerance } from '../pricing/pricing';
 import { claimStanding } from './quote-claim';
 import { categoryMismatch, licenceCheckNeeded, quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
@@ -111,10 +112,11 @@ export class ClaimQuoteHandler {
       let repricedFrom: number | null = null;
       if (standing === 'free') {
         if (quote.expiresAt.getTime() <= now.getTime()) {
-          const { fee } = this.pricer.price(quote);
-          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency);
+          const { fee, breakdown } = this.pricer.price(quote);
+          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency, feeChanges(quote.feeBreakdown, breakdown));
           if (fee !== quote.fee) repricedFrom = quote.fee;
           quote.fee = fee;
+          quote.feeBreakdown = breakdown;
         }
         quote.usedAt = now;
         quote.claimedBy = claimant;
@@ -124,7 +126,7 @@ export class ClaimQuoteHandler {
       await manager.update(
         QuoteEntity,
         { id: quote.id },
-        { usedAt: quote.usedAt, fee: quote.fee, claimedBy: quote.claimedBy, claimedUntil: quote.claimedUntil, confirmedAt: quote.confirmedAt },
+        { usedAt: quote.usedAt, fee: quote.fee, feeBreakdown: quote.feeBreakdown, claimedBy: quote.claimedBy, claimedUntil: quote.claimedUntil, confirmedAt: quote.confirmedAt },
       );
       // A claim its caller no longer waits for would hold the quote for a delivery nobody writes.
       if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');

@@ -5,6 +5,7 @@ export function toQuoteRecord(quote: QuoteEntity): QuoteRecord {
   return {
     id: quote.id,
     fee: quote.fee,
+    feeBreakdown: quote.feeBreakdown,
     currency: quote.currency,
     etaMinutes: quote.etaMinutes,
     distanceKm: quote.distanceKm,

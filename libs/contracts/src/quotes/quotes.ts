@@ -15,10 +15,25 @@ export type Category = (typeof CATEGORIES)[number];
  */
 export const MAX_ADDRESS_LENGTH = 300;
 
+/**
+ * What a part of a fee pays for, as a quote's `fee_breakdown` names it (docs/pricing.md, "Fee breakdown").
+ * `unitemized`: the whole fee of a quote priced before breakdowns were kept. Never rename one.
+ */
+export const FEE_COMPONENT_CODES = ['base', 'distance', 'package_size', 'minimum_fee', 'restricted_goods', 'price_adjustment', 'unitemized'] as const;
+export type FeeComponentCode = (typeof FEE_COMPONENT_CODES)[number];
+
+/** One part of a fee, in integer minor units of the quote's currency; a quote's parts sum to its fee. */
+export interface FeeComponent {
+  code: FeeComponentCode;
+  amount: number;
+}
+
 /** A quote as quote-service answers for it; the gateway presents it (libs/public-api). */
 export interface QuoteRecord {
   id: string;
   fee: number;
+  /** What the pricing added, in order; sums to `fee`. */
+  feeBreakdown: FeeComponent[];
   currency: string;
   etaMinutes: number;
   distanceKm: number;

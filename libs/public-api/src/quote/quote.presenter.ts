@@ -6,6 +6,7 @@ export function presentQuote(quote: QuoteRecord): QuoteResource {
   return {
     id: quote.id,
     fee: quote.fee,
+    fee_breakdown: quote.feeBreakdown.map(({ code, amount }) => ({ code, amount })),
     currency: quote.currency,
     eta_minutes: quote.etaMinutes,
     distance_km: quote.distanceKm,

@@ -1,6 +1,22 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { Category, CATEGORIES, PACKAGE_SIZES, PackageSize, Vehicle, VEHICLES } from '@sdd/contracts';
+import { Category, CATEGORIES, FEE_COMPONENT_CODES, FeeComponentCode, PACKAGE_SIZES, PackageSize, Vehicle, VEHICLES } from '@sdd/contracts';
 import { LocatedAddressResource } from '../address/address.resource';
+
+@ApiSchema({ name: 'FeeComponent', description: 'One part of a fee: what the pricing added, and how much.' })
+export class FeeComponentResource {
+  @ApiProperty({
+    enum: FEE_COMPONENT_CODES,
+    description:
+      "Stable, never renamed: `base` (the vehicle's base fee), `distance` (its per-km rate times distance_km), `package_size` (the medium or large package's share), " +
+      '`minimum_fee` (the top-up of a short route to the minimum), `restricted_goods` (the ID check of alcohol or cannabis), ' +
+      "`price_adjustment` (the operator's current factor on the published rates; negative for a discount), `unitemized` (the whole fee of a quote priced before breakdowns were kept).",
+    example: 'distance',
+  })
+  code!: FeeComponentCode;
+
+  @ApiProperty({ type: 'integer', description: "Minor units of the quote's currency (cents); negative only for a discount.", example: 276 })
+  amount!: number;
+}
 
 @ApiSchema({ name: 'Quote' })
 export class QuoteResource {
@@ -9,6 +25,17 @@ export class QuoteResource {
 
   @ApiProperty({ type: 'integer', description: 'Total fee in cents.', example: 1249 })
   fee!: number;
+
+  @ApiProperty({
+    type: FeeComponentResource,
+    isArray: true,
+    description: 'The parts of `fee`, in the order the pricing adds them, only those that apply; their amounts sum exactly to `fee`.',
+    example: [
+      { code: 'base', amount: 500 },
+      { code: 'distance', amount: 276 },
+    ],
+  })
+  fee_breakdown!: FeeComponentResource[];
 
   @ApiProperty({ example: 'cad' })
   currency!: string;
