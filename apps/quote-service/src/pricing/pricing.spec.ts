@@ -427,7 +427,7 @@ describe('priceQuote: the fee breakdown', () => {
     ]);
   });
 
-  it('always charges base and distance, at the vehicle\'s own rates', () => {
+  it("always charges base and distance, at the vehicle's own rates", () => {
     for (const vehicle of VEHICLES) {
       const { breakdown } = price(10, 'small', vehicle, 'standard');
       expect(breakdown.slice(0, 2)).toEqual([
