@@ -68,10 +68,15 @@ describe('explained prices: a quote’s fee_breakdown, and what changed when an 
     expect(adjusted.fee_breakdown.at(-1)).toEqual({ code: 'price_adjustment', amount: newFee - expiring.fee });
     expect(sum(adjusted)).toBe(adjusted.fee);
 
-    // Within 10% the delivery proceeds at the new fee (decisions.md).
+    // Within 10% the delivery proceeds at the new fee (decisions.md), and its creation answer says what moved.
     await restartQuoteService('1.05');
     const proceeds = await call('POST', '/v1/deliveries', { quote_id: expiring.id, customer });
     expect(proceeds.status).toBe(201);
-    expect(proceeds.body.fee).toBe(Math.round(expiring.fee * 1.05));
+    const fee = Math.round(expiring.fee * 1.05);
+    expect(proceeds.body.fee).toBe(fee);
+    expect(proceeds.body.quote_repricing).toEqual({ previous_fee: expiring.fee, fee, changes: [{ code: 'price_adjustment', previous_amount: 0, amount: fee - expiring.fee }] });
+    // A quote used in time was not re-priced.
+    const fresh = await call('POST', '/v1/deliveries', { quote_id: (await quote({})).id, customer });
+    expect([fresh.status, fresh.body.quote_repricing]).toEqual([201, null]);
   }, 90000);
 });

@@ -5,7 +5,7 @@ describe('feeChanges', () => {
   it('names each part that moved, with its amount before and after', () => {
     const before = priceQuote({ distanceKm: 8.7, packageSize: 'medium', vehicle: 'car', category: 'alcohol' }).breakdown;
     const after = priceQuote({ distanceKm: 8.7, packageSize: 'medium', vehicle: 'car', category: 'alcohol', multiplier: 1.5 }).breakdown;
-    expect(feeChanges(before, after)).toEqual([{ code: 'price_adjustment', from: 0, to: 1403 }]);
+    expect(feeChanges(before, after)).toEqual([{ code: 'price_adjustment', previousAmount: 0, amount: 1403 }]);
   });
 
   it('counts a part no longer charged as moving to 0, and a new one as moving from 0, old parts first', () => {
@@ -21,9 +21,9 @@ describe('feeChanges', () => {
         ],
       ),
     ).toEqual([
-      { code: 'base', from: 500, to: 550 },
-      { code: 'minimum_fee', from: 40, to: 0 },
-      { code: 'restricted_goods', from: 0, to: 300 },
+      { code: 'base', previousAmount: 500, amount: 550 },
+      { code: 'minimum_fee', previousAmount: 40, amount: 0 },
+      { code: 'restricted_goods', previousAmount: 0, amount: 300 },
     ]);
   });
 
@@ -42,9 +42,9 @@ describe('feeChanges', () => {
         ],
       ),
     ).toEqual([
-      { code: 'unitemized', from: 776, to: 0 },
-      { code: 'base', from: 0, to: 500 },
-      { code: 'distance', from: 0, to: 276 },
+      { code: 'unitemized', previousAmount: 776, amount: 0 },
+      { code: 'base', previousAmount: 0, amount: 500 },
+      { code: 'distance', previousAmount: 0, amount: 276 },
     ]);
   });
 });
@@ -53,8 +53,8 @@ describe('describeFeeChanges', () => {
   it('says each change as code, before → after', () => {
     expect(
       describeFeeChanges([
-        { code: 'base', from: 500, to: 550 },
-        { code: 'price_adjustment', from: 0, to: -40 },
+        { code: 'base', previousAmount: 500, amount: 550 },
+        { code: 'price_adjustment', previousAmount: 0, amount: -40 },
       ]),
     ).toBe('base 500 → 550, price_adjustment 0 → -40');
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimedQuote, ClaimQuoteRequest, isRestricted, RESTRICTED_CATEGORIES } from '@sdd/contracts';
+import { ClaimedQuote, ClaimQuoteRequest, isRestricted, QuoteRepricing, RESTRICTED_CATEGORIES } from '@sdd/contracts';
 import { AppError, Batcher, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
 import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches, STATEMENT_BATCHING } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -109,12 +109,13 @@ export class ClaimQuoteHandler {
       if (unrestrictedOnly && isRestricted(quote.category)) throw licenceCheckNeeded(quote.category);
       if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
       const now = this.clock.now();
-      let repricedFrom: number | null = null;
+      let repricing: QuoteRepricing | null = null;
       if (standing === 'free') {
         if (quote.expiresAt.getTime() <= now.getTime()) {
           const { fee, breakdown } = this.pricer.price(quote);
-          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency, feeChanges(quote.feeBreakdown, breakdown));
-          if (fee !== quote.fee) repricedFrom = quote.fee;
+          const changes = feeChanges(quote.feeBreakdown, breakdown);
+          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency, changes);
+          if (fee !== quote.fee) repricing = { previousFee: quote.fee, fee, changes };
           quote.fee = fee;
           quote.feeBreakdown = breakdown;
         }
@@ -130,7 +131,7 @@ export class ClaimQuoteHandler {
       );
       // A claim its caller no longer waits for would hold the quote for a delivery nobody writes.
       if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
-      return toClaimedQuote(quote, repricedFrom);
+      return toClaimedQuote(quote, repricing);
     });
   }
 }

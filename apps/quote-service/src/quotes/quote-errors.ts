@@ -1,6 +1,7 @@
 import { ErrorType, LICENCE_CHECK_NEEDED } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
-import { describeFeeChanges, FeeChange } from '../pricing/fee-changes';
+import { FeeChange } from '@sdd/contracts';
+import { describeFeeChanges } from '../pricing/fee-changes';
 
 export const quoteNotFound = (): AppError => AppError.notFound('No such quote.', 'quote_id');
 

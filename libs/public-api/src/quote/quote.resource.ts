@@ -18,6 +18,30 @@ export class FeeComponentResource {
   amount!: number;
 }
 
+@ApiSchema({ name: 'FeeChange', description: 'A part of the fee that moved when an expired quote was priced again; 0 where it was not charged.' })
+export class FeeChangeResource {
+  @ApiProperty({ enum: FEE_COMPONENT_CODES, description: "The part's `code`, as in `fee_breakdown`.", example: 'price_adjustment' })
+  code!: FeeComponentCode;
+
+  @ApiProperty({ type: 'integer', description: 'Its amount in the expired quote (cents).', example: 0 })
+  previous_amount!: number;
+
+  @ApiProperty({ type: 'integer', description: 'Its amount now (cents).', example: 78 })
+  amount!: number;
+}
+
+@ApiSchema({ name: 'QuoteRepricing', description: "How an expired quote's fee moved when it was priced again for the delivery (within 10%)." })
+export class QuoteRepricingResource {
+  @ApiProperty({ type: 'integer', description: "The expired quote's fee (cents).", example: 776 })
+  previous_fee!: number;
+
+  @ApiProperty({ type: 'integer', description: "The delivery's fee: the quote priced again (cents).", example: 854 })
+  fee!: number;
+
+  @ApiProperty({ type: FeeChangeResource, isArray: true, description: 'Each part of the fee that moved, in the order they were charged (the old ones first, then the new).' })
+  changes!: FeeChangeResource[];
+}
+
 @ApiSchema({ name: 'Quote' })
 export class QuoteResource {
   @ApiProperty({ pattern: '^qt_[0-9A-Za-z]{24}$', example: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr' })
