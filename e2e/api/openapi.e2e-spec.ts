@@ -237,12 +237,13 @@ describe('OpenAPI document and docs page (real gateway)', () => {
   });
 
   it('documents every event envelope with its sequence, in the log and on its own (issue 11)', () => {
+    // `data` is held to the schemas EventEnvelope names (a whole Delivery for a delivery event): a ping's is the shortest.
     const envelope = {
       id: 'evt_2hQ7mWc9XbL4pT1vN8kR5sZa',
-      type: 'delivery.picked_up',
+      type: 'webhook.test',
       created_at: '2026-11-20T10:00:00.000Z',
-      data: { id: 'del_test_1', status: 'picked_up' },
-      sequence: 3,
+      data: { webhook_id: 'wh_2hQ7mWc9XbL4pT1vN8kR5sZa', message: 'A test event sent from the API; it needs no action.' },
+      sequence: 0,
     };
     expectDocumented('/v1/events', 'get', 200, { data: [envelope], has_more: false, next_cursor: null });
     expectDocumented('/v1/events/{eventId}', 'get', 200, { ...envelope, deliveries: [] });

@@ -135,7 +135,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
       category: 'standard',
       pickup: internal(created.pickup),
       dropoff: internal(created.dropoff),
-      repriced_from: null,
+      repricing: null,
     });
     expect(lost).toHaveLength(49);
     for (const { reason } of lost) {
@@ -167,7 +167,7 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     await call('POST', `/v1/test_helpers/quotes/${drifting.id}/expire`, keys.test);
 
     const claimed = await claim(same.id);
-    expect(claimed).toMatchObject({ quote_id: same.id, fee: same.fee, repriced_from: null });
+    expect(claimed).toMatchObject({ quote_id: same.id, fee: same.fee, repricing: null });
 
     // Rates change (an operator raises prices 50%) while the quote sits expired.
     await system.stopApp(ServiceName.Quote);
@@ -181,7 +181,11 @@ describe('quotes (gateway → quote-service, real Postgres and Redis)', () => {
     await system.startApp(ServiceName.Quote, { PRICE_MULTIPLIER: '1.05' });
     const small = await claim(drifting.id);
     expect(small.fee).toBe(Math.round(drifting.fee * 1.05));
-    expect(small.repriced_from).toBe(drifting.fee);
+    expect(small.repricing).toEqual({
+      previousFee: drifting.fee,
+      fee: small.fee,
+      changes: [{ code: 'price_adjustment', previousAmount: 0, amount: small.fee - drifting.fee }],
+    });
   }, 60000);
 
   it('quote-service checks a CreateQuote message itself: over-long or ill-formed addresses get a 400 at once', async () => {

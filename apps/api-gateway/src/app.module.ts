@@ -15,6 +15,7 @@ import { DeliveriesModule } from './deliveries/deliveries.module';
 import { TrackingPageModule } from './tracking-page/tracking-page.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
 import { EventsModule } from './events/events.module';
+import { EventTypesModule } from './event-types/event-types.module';
 import { CheckoutsModule } from './checkouts/checkouts.module';
 import { CheckoutPageModule } from './checkout-page/checkout-page.module';
 import { PayoutsModule } from './payouts/payouts.module';
@@ -51,6 +52,7 @@ export class AppModule {
         TrackingPageModule,
         WebhooksModule,
         EventsModule,
+        EventTypesModule,
         CheckoutsModule,
         CheckoutPageModule,
         PayoutsModule,

@@ -20,6 +20,7 @@ import { IndexRetainedRowsByAge1765630000000 } from './migrations/1765630000000-
 import { IndexDeliveriesByExternalReference1766000200000 } from './migrations/1766000200000-index-deliveries-by-external-reference';
 import { RecordNotificationFailures1766000500100 } from './migrations/1766000500100-record-notification-failures';
 import { IndexDriverEarningsByDriver1766000700000 } from './migrations/1766000700000-index-driver-earnings-by-driver';
+import { AddDeliveryQuoteRepricing1766001000100 } from './migrations/1766001000100-add-delivery-quote-repricing';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -47,4 +48,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   IndexDeliveriesByExternalReference1766000200000,
   RecordNotificationFailures1766000500100,
   IndexDriverEarningsByDriver1766000700000,
+  AddDeliveryQuoteRepricing1766001000100,
 ];

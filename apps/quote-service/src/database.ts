@@ -3,6 +3,7 @@ import { CreateQuotes1763800200000 } from './migrations/1763800200000-create-quo
 import { AddQuoteClaims1763910000010 } from './migrations/1763910000010-add-quote-claims';
 import { OneAddressShape1765000100000 } from './migrations/1765000100000-one-address-shape';
 import { DropQuotesScopeIndex1765500000000 } from './migrations/1765500000000-drop-quotes-scope-index';
+import { AddQuoteFeeBreakdown1766001000000 } from './migrations/1766001000000-add-quote-fee-breakdown';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'quotes';
@@ -13,4 +14,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddQuoteClaims1763910000010,
   OneAddressShape1765000100000,
   DropQuotesScopeIndex1765500000000,
+  AddQuoteFeeBreakdown1766001000000,
 ];

@@ -36,8 +36,8 @@ describe('quote statements find a quote by its primary key (real Postgres, no st
     await db.connect();
     await db.query(`ALTER TABLE "${schema}".quotes SET (autovacuum_enabled = false)`);
     await db.query(
-      `INSERT INTO "${schema}".quotes (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, pickup, dropoff, expires_at)
-       SELECT 'qt_' || n, 'mer_busy', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'
+      `INSERT INTO "${schema}".quotes (id, merchant_id, mode, fee, fee_breakdown, currency, eta_minutes, distance_km, package_size, vehicle, category, pickup, dropoff, expires_at)
+       SELECT 'qt_' || n, 'mer_busy', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'
        FROM generate_series(1, 5000) AS n`,
     );
     await db.query(`SET plan_cache_mode = force_generic_plan`);
@@ -61,13 +61,13 @@ describe('quote statements find a quote by its primary key (real Postgres, no st
 
   it('claims, of a batch, the free quotes whose own checks pass, each for its own claimant', async () => {
     await db.query(
-      `INSERT INTO "${schema}".quotes (id, merchant_id, mode, fee, currency, eta_minutes, distance_km, package_size, vehicle, category, pickup, dropoff, expires_at)
-       VALUES ('qt_free', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
-              ('qt_free2', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
-              ('qt_expired', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() - interval '1 minute'),
-              ('qt_alcohol', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'alcohol', '{}', '{}', now() + interval '15 minutes'),
-              ('qt_late', 'mer_a', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
-              ('qt_theirs', 'mer_b', 'test', 900, 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes')`,
+      `INSERT INTO "${schema}".quotes (id, merchant_id, mode, fee, fee_breakdown, currency, eta_minutes, distance_km, package_size, vehicle, category, pickup, dropoff, expires_at)
+       VALUES ('qt_free', 'mer_a', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_free2', 'mer_a', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_expired', 'mer_a', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() - interval '1 minute'),
+              ('qt_alcohol', 'mer_a', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'alcohol', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_late', 'mer_a', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes'),
+              ('qt_theirs', 'mer_b', 'test', 900, '[{"code": "unitemized", "amount": 900}]', 'cad', 30, 4.2, 'small', 'car', 'standard', '{}', '{}', now() + interval '15 minutes')`,
     );
     const claims = [
       ['qt_free', 'del_1', null, false, null],

@@ -47,3 +47,7 @@ export * from './dashboard-config/dashboard-config.resource';
 export * from './ops-session/ops-session.resource';
 export * from './ops-delivery/ops-delivery.resource';
 export * from './ops-delivery/ops-delivery.presenter';
+export * from './event/event-data.resource';
+export * from './event-type/event-types';
+export * from './event-type/event-type.resource';
+export * from './event-type/events-doc';

@@ -13,6 +13,7 @@ import { API_KEY_SCHEME, DRIVER_SESSION_SCHEME, DRIVER_TOKEN_SCHEME, OPS_SESSION
 import { documentParameterErrors } from './parameter-errors';
 import { documentSessionAuth } from '../members/session-openapi';
 import { DRIVER_SESSION_COOKIE, OPS_SESSION_COOKIE } from '../auth/session-cookie';
+import { PublishedOpenApiDocument } from './published-openapi-document';
 
 const OPENAPI_PATH = '/v1/openapi.json';
 const DOCS_PATH = '/docs';
@@ -117,7 +118,9 @@ function publicPortOnly(contentType: string, body: string | Buffer) {
  * The document is built once, from the controllers' decorators, at start-up.
  */
 export function setupOpenApi(app: NestFastifyApplication): void {
-  const document = JSON.stringify(buildOpenApiDocument(app));
+  const built = buildOpenApiDocument(app);
+  app.get(PublishedOpenApiDocument, { strict: false }).publish(built);
+  const document = JSON.stringify(built);
   const page = docsPage();
   const fastify = app.getHttpAdapter().getInstance();
   // Public like @Public() routes: the rate limit counts them per client IP without looking a key up.

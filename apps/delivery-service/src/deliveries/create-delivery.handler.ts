@@ -191,6 +191,7 @@ export class CreateDeliveryHandler {
       fee: quote.fee,
       // A checkout charged items + delivery fee; its fee is the quote's as checked out, which a re-priced expired quote may not be.
       chargedFee: payment ? payment.amountCharged - payment.itemsSubtotal : quote.fee,
+      quoteRepricing: quote.repricing,
       rerouteCount: 0,
       etaMinutes: quote.eta_minutes,
       currency: quote.currency,

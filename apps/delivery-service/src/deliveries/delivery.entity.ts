@@ -7,6 +7,7 @@ import type {
   Mode,
   PackageSize,
   PaymentRecord,
+  QuoteRepricing,
   RefundRecord,
   TestScenario,
   TimelineStep,
@@ -41,6 +42,10 @@ export class DeliveryEntity {
   /** The delivery fee the customer paid (or, without a checkout, the price at creation): reroutes drift from it, never from `fee`. */
   @Column({ name: 'charged_fee', type: 'integer' })
   chargedFee!: number;
+
+  /** How the fee moved from its expired quote's when the quote was re-priced for this delivery; null otherwise. The creation answer shows it. */
+  @Column({ name: 'quote_repricing', type: 'jsonb', nullable: true })
+  quoteRepricing!: QuoteRepricing | null;
 
   /** Reroutes recorded (applied at once, or put to the driver whatever the answer); at most MAX_REROUTES. */
   @Column({ name: 'reroute_count', type: 'integer' })

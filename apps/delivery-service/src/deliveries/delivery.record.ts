@@ -51,6 +51,7 @@ export function toDeliveryRecord(delivery: DeliveryEntity, baseUrl: string, driv
     simulatedTimeline: delivery.simulatedTimeline,
     scheduledAt: delivery.scheduledAt?.toISOString() ?? null,
     payment: delivery.payment,
+    quoteRepricing: delivery.quoteRepricing,
     refund: delivery.refund,
     driver: assignedDriverShown(delivery, driver),
     createdAt: delivery.createdAt.toISOString(),

@@ -59,19 +59,43 @@ describe('PRICING', () => {
 describe('worked examples of docs/pricing.md', () => {
   it('1. small, 2.3 km, standard: bike; (500 + 120 × 2.3) × 100% = 776 cents; 10 + ⌈9.2⌉ + 5 = 25 min', () => {
     expect(chooseVehicle('small', 2.3)).toBe('bike');
-    expect(priceQuote({ distanceKm: 2.3, packageSize: 'small', vehicle: 'bike', category: 'standard' })).toEqual({ fee: 776, currency: 'cad' });
+    expect(priceQuote({ distanceKm: 2.3, packageSize: 'small', vehicle: 'bike', category: 'standard' })).toEqual({
+      fee: 776,
+      currency: 'cad',
+      breakdown: [
+        { code: 'base', amount: 500 },
+        { code: 'distance', amount: 276 },
+      ],
+    });
     expect(estimateEtaMinutes({ distanceKm: 2.3, vehicle: 'bike' })).toBe(25);
   });
 
   it('2. medium, 8.7 km, alcohol: car; (700 + 150 × 8.7) × 125% = 2506.25 → 2506, + 300 = 2806 cents; 10 + ⌈20.88⌉ + 5 = 36 min', () => {
     expect(chooseVehicle('medium', 8.7)).toBe('car');
-    expect(priceQuote({ distanceKm: 8.7, packageSize: 'medium', vehicle: 'car', category: 'alcohol' })).toEqual({ fee: 2806, currency: 'cad' });
+    expect(priceQuote({ distanceKm: 8.7, packageSize: 'medium', vehicle: 'car', category: 'alcohol' })).toEqual({
+      fee: 2806,
+      currency: 'cad',
+      breakdown: [
+        { code: 'base', amount: 700 },
+        { code: 'distance', amount: 1305 },
+        { code: 'package_size', amount: 501 },
+        { code: 'restricted_goods', amount: 300 },
+      ],
+    });
     expect(estimateEtaMinutes({ distanceKm: 8.7, vehicle: 'car' })).toBe(36);
   });
 
   it('3. large, 15.2 km, standard: van; (1200 + 200 × 15.2) × 150% = 6360 cents; 10 + ⌈41.45⌉ + 5 = 57 min', () => {
     expect(chooseVehicle('large', 15.2)).toBe('van');
-    expect(priceQuote({ distanceKm: 15.2, packageSize: 'large', vehicle: 'van', category: 'standard' })).toEqual({ fee: 6360, currency: 'cad' });
+    expect(priceQuote({ distanceKm: 15.2, packageSize: 'large', vehicle: 'van', category: 'standard' })).toEqual({
+      fee: 6360,
+      currency: 'cad',
+      breakdown: [
+        { code: 'base', amount: 1200 },
+        { code: 'distance', amount: 3040 },
+        { code: 'package_size', amount: 2120 },
+      ],
+    });
     expect(estimateEtaMinutes({ distanceKm: 15.2, vehicle: 'van' })).toBe(57);
   });
 });
@@ -359,5 +383,106 @@ describe('withinRepriceTolerance', () => {
   it('rejects fees that are not positive integer cents', () => {
     expect(() => withinRepriceTolerance(-100, 100)).toThrow(RangeError);
     expect(() => withinRepriceTolerance(100, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('priceQuote: the fee breakdown', () => {
+  const MULTIPLIERS = [1, 0.1, 0.85, 1.05, 1.333, 1.5, 10];
+  const price = (distanceKm: number, packageSize: PackageSize, vehicle: Vehicle, category: Category, multiplier?: number) =>
+    priceQuote({ distanceKm, packageSize, vehicle, category, multiplier });
+  const codes = (distanceKm: number, packageSize: PackageSize, vehicle: Vehicle, category: Category, multiplier?: number) =>
+    price(distanceKm, packageSize, vehicle, category, multiplier).breakdown.map(({ code }) => code);
+
+  it('sums exactly to the fee, in integer cents, for every route, size, vehicle, category and several multipliers', () => {
+    for (const distanceKm of DISTANCES) {
+      for (const packageSize of PACKAGE_SIZES) {
+        for (const vehicle of VEHICLES) {
+          for (const category of CATEGORIES) {
+            for (const multiplier of MULTIPLIERS) {
+              const { fee, breakdown } = price(distanceKm, packageSize, vehicle, category, multiplier);
+              expect(breakdown.every(({ amount }) => Number.isInteger(amount))).toBe(true);
+              expect(breakdown.reduce((sum, { amount }) => sum + amount, 0)).toBe(fee);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('keeps the fee of the published rates times the multiplier, never below the minimum (as before breakdowns)', () => {
+    for (const distanceKm of [0.5, 2.3, 8.7, 15.2, 99.9]) {
+      for (const multiplier of MULTIPLIERS) {
+        const published = fee(distanceKm, 'medium', 'car', 'alcohol');
+        expect(price(distanceKm, 'medium', 'car', 'alcohol', multiplier).fee).toBe(Math.max(600, Math.round(published * multiplier)));
+      }
+    }
+  });
+
+  it('gives each part within a cent of its exact value where rounding splits a cent: medium by car over 0.6 km', () => {
+    // (700 + 90) × 1.25 = 987.5: the half cent goes to the package size part, the only inexact one.
+    expect(price(0.6, 'medium', 'car', 'standard').breakdown).toEqual([
+      { code: 'base', amount: 700 },
+      { code: 'distance', amount: 90 },
+      { code: 'package_size', amount: 198 },
+    ]);
+  });
+
+  it("always charges base and distance, at the vehicle's own rates", () => {
+    for (const vehicle of VEHICLES) {
+      const { breakdown } = price(10, 'small', vehicle, 'standard');
+      expect(breakdown.slice(0, 2)).toEqual([
+        { code: 'base', amount: PRICING.baseFeeCents[vehicle] },
+        { code: 'distance', amount: PRICING.perKmCents[vehicle] * 10 },
+      ]);
+    }
+  });
+
+  it('adds package_size when and only when the package is larger than small', () => {
+    for (const distanceKm of DISTANCES) {
+      expect(codes(distanceKm, 'small', 'car', 'standard')).not.toContain('package_size');
+      expect(codes(distanceKm, 'medium', 'car', 'standard')).toContain('package_size');
+      expect(codes(distanceKm, 'large', 'van', 'standard')).toContain('package_size');
+    }
+  });
+
+  it('adds minimum_fee when and only when the route part is under 600 cents, topping it up to 600', () => {
+    // bike, small, 0.5 km: 500 + 60 = 560 → 40 to the minimum.
+    expect(price(0.5, 'small', 'bike', 'standard').breakdown).toEqual([
+      { code: 'base', amount: 500 },
+      { code: 'distance', amount: 60 },
+      { code: 'minimum_fee', amount: 40 },
+    ]);
+    for (const distanceKm of DISTANCES) {
+      for (const packageSize of PACKAGE_SIZES) {
+        for (const vehicle of VEHICLES) {
+          const { breakdown } = price(distanceKm, packageSize, vehicle, 'standard');
+          const route = breakdown.filter(({ code }) => code !== 'minimum_fee').reduce((sum, { amount }) => sum + amount, 0);
+          expect(breakdown.some(({ code }) => code === 'minimum_fee')).toBe(route < PRICING.minimumFeeCents);
+        }
+      }
+    }
+  });
+
+  it('adds restricted_goods (300) when and only when the category is restricted', () => {
+    expect(codes(5, 'small', 'car', 'standard')).not.toContain('restricted_goods');
+    for (const category of ['alcohol', 'cannabis'] as const) {
+      expect(price(5, 'small', 'car', category).breakdown).toContainEqual({ code: 'restricted_goods', amount: 300 });
+    }
+  });
+
+  it('adds price_adjustment when and only when the multiplier moves the fee, by exactly what it moves it', () => {
+    expect(codes(8.7, 'medium', 'car', 'alcohol')).not.toContain('price_adjustment');
+    expect(codes(8.7, 'medium', 'car', 'alcohol', 1)).not.toContain('price_adjustment');
+    expect(price(8.7, 'medium', 'car', 'alcohol', 1.5).breakdown).toContainEqual({ code: 'price_adjustment', amount: 1403 });
+    // A discount is a negative part.
+    expect(price(8.7, 'medium', 'car', 'alcohol', 0.5).breakdown).toContainEqual({ code: 'price_adjustment', amount: -1403 });
+    // Too small a factor to move a 600-cent fee by a cent: nothing added.
+    expect(codes(0.5, 'small', 'bike', 'standard', 1.0001)).not.toContain('price_adjustment');
+  });
+
+  it('lists the parts in the order the pricing adds them', () => {
+    const order = ['base', 'distance', 'package_size', 'minimum_fee', 'restricted_goods', 'price_adjustment'];
+    const listed = codes(0.5, 'medium', 'bike', 'cannabis', 2);
+    expect(listed).toEqual([...listed].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
   });
 });

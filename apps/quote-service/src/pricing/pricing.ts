@@ -1,5 +1,5 @@
 import { AppError } from '@sdd/common';
-import { CATEGORIES, Category, ErrorCode, PACKAGE_SIZES, PackageSize, VEHICLES, Vehicle } from '@sdd/contracts';
+import { CATEGORIES, Category, ErrorCode, FeeComponent, FeeComponentCode, PACKAGE_SIZES, PackageSize, VEHICLES, Vehicle } from '@sdd/contracts';
 
 // The wire vocabulary is owned by the contracts; re-exported so callers of pricing need one import.
 export { CATEGORIES, PACKAGE_SIZES, VEHICLES };
@@ -54,12 +54,16 @@ export interface PriceInput {
   packageSize: PackageSize;
   vehicle: Vehicle;
   category: Category;
+  /** The operator's factor on the published rates (PRICE_MULTIPLIER); 1 when absent. */
+  multiplier?: number;
 }
 
 export interface Price {
-  /** Integer cents. */
+  /** Integer cents: the sum of `breakdown`. */
   fee: number;
   currency: typeof PRICING.currency;
+  /** What the pricing added, in the order it adds it; only the parts that apply. */
+  breakdown: FeeComponent[];
 }
 
 export interface EtaInput {
@@ -113,19 +117,37 @@ export function chooseVehicle(size: PackageSize, distanceKm: number, requested?:
 }
 
 /**
- * fee = max(minimum, round((base + perKm × km) × size%)) + surcharge.
- * The one rounding is half-up to the cent; the surcharge is whole cents and
- * sits outside the minimum, so a restricted delivery always costs exactly the
- * standard one plus its surcharge.
+ * fee = max(minimum, round((base + perKm × km) × size%)) + surcharge, times
+ * the operator's multiplier (never below the minimum), and the parts that
+ * make it up. Each running total is rounded half-up to the cent once, and a
+ * part is the step between two totals, so the parts sum exactly to the fee,
+ * which is their sum and nothing else. The surcharge is whole cents and sits
+ * outside the minimum, so a restricted delivery always costs exactly the
+ * standard one plus its surcharge (at the published rates).
  */
-export function priceQuote({ distanceKm, packageSize, vehicle, category }: PriceInput): Price {
+export function priceQuote({ distanceKm, packageSize, vehicle, category, multiplier = 1 }: PriceInput): Price {
   const tenths = tenthsOfKm(distanceKm);
+  const baseCents = PRICING.baseFeeCents[vehicle];
   // Tenths of a cent: exact, since both rates are whole cents.
-  const routeDeciCents = PRICING.baseFeeCents[vehicle] * 10 + PRICING.perKmCents[vehicle] * tenths;
-  // Thousandths of a cent: still an integer, so the single division below is the only rounding.
+  const routeDeciCents = baseCents * 10 + PRICING.perKmCents[vehicle] * tenths;
+  // Thousandths of a cent: still an integer, so each total below is rounded from an exact value.
   const sizedMilliCents = routeDeciCents * PRICING.sizeMultiplierPercent[packageSize];
-  const routeCents = Math.max(PRICING.minimumFeeCents, Math.round(sizedMilliCents / 1000));
-  return { fee: routeCents + PRICING.categorySurchargeCents[category], currency: PRICING.currency };
+  const unsizedCents = Math.round(routeDeciCents / 10);
+  const sizedCents = Math.round(sizedMilliCents / 1000);
+  const routeCents = Math.max(PRICING.minimumFeeCents, sizedCents);
+  const publishedCents = routeCents + PRICING.categorySurchargeCents[category];
+  const adjustedCents = multiplier === 1 ? publishedCents : Math.max(PRICING.minimumFeeCents, Math.round(publishedCents * multiplier));
+  const parts: Array<[FeeComponentCode, number]> = [
+    ['base', baseCents],
+    ['distance', unsizedCents - baseCents],
+    ['package_size', sizedCents - unsizedCents],
+    ['minimum_fee', routeCents - sizedCents],
+    ['restricted_goods', PRICING.categorySurchargeCents[category]],
+    ['price_adjustment', adjustedCents - publishedCents],
+  ];
+  // Base and distance are always charged; the others only when they add something.
+  const breakdown = parts.filter(([code, amount]) => amount !== 0 || code === 'base' || code === 'distance').map(([code, amount]) => ({ code, amount }));
+  return { fee: breakdown.reduce((sum, { amount }) => sum + amount, 0), currency: PRICING.currency, breakdown };
 }
 
 /**

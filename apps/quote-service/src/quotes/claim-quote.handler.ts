@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ClaimedQuote, ClaimQuoteRequest, isRestricted, RESTRICTED_CATEGORIES } from '@sdd/contracts';
+import { ClaimedQuote, ClaimQuoteRequest, isRestricted, QuoteRepricing, RESTRICTED_CATEGORIES } from '@sdd/contracts';
 import { AppError, Batcher, Clock, CLOCK, currentRequestContext, requestDeadlinePassed } from '@sdd/common';
 import { entityColumns, findByStatement, inScope, PreparedStatement, preparedStatement, scopeMatches, STATEMENT_BATCHING } from '@sdd/persistence';
 import { APP_CONFIG } from '@sdd/runtime';
 import { QuoteServiceConfig } from '../config';
+import { feeChanges } from '../pricing/fee-changes';
 import { withinRepriceTolerance } from '../pricing/pricing';
 import { claimStanding } from './quote-claim';
 import { categoryMismatch, licenceCheckNeeded, quoteAlreadyUsed, quoteNotFound, quotePriceChanged } from './quote-errors';
@@ -108,13 +109,15 @@ export class ClaimQuoteHandler {
       if (unrestrictedOnly && isRestricted(quote.category)) throw licenceCheckNeeded(quote.category);
       if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
       const now = this.clock.now();
-      let repricedFrom: number | null = null;
+      let repricing: QuoteRepricing | null = null;
       if (standing === 'free') {
         if (quote.expiresAt.getTime() <= now.getTime()) {
-          const { fee } = this.pricer.price(quote);
-          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency);
-          if (fee !== quote.fee) repricedFrom = quote.fee;
+          const { fee, breakdown } = this.pricer.price(quote);
+          const changes = feeChanges(quote.feeBreakdown, breakdown);
+          if (!withinRepriceTolerance(quote.fee, fee)) throw quotePriceChanged(quote.fee, fee, quote.currency, changes);
+          if (fee !== quote.fee) repricing = { previousFee: quote.fee, fee, changes };
           quote.fee = fee;
+          quote.feeBreakdown = breakdown;
         }
         quote.usedAt = now;
         quote.claimedBy = claimant;
@@ -124,11 +127,11 @@ export class ClaimQuoteHandler {
       await manager.update(
         QuoteEntity,
         { id: quote.id },
-        { usedAt: quote.usedAt, fee: quote.fee, claimedBy: quote.claimedBy, claimedUntil: quote.claimedUntil, confirmedAt: quote.confirmedAt },
+        { usedAt: quote.usedAt, fee: quote.fee, feeBreakdown: quote.feeBreakdown, claimedBy: quote.claimedBy, claimedUntil: quote.claimedUntil, confirmedAt: quote.confirmedAt },
       );
       // A claim its caller no longer waits for would hold the quote for a delivery nobody writes.
       if (requestDeadlinePassed()) throw AppError.serviceUnavailable('The service is temporarily unavailable. Retry later.');
-      return toClaimedQuote(quote, repricedFrom);
+      return toClaimedQuote(quote, repricing);
     });
   }
 }

@@ -54,6 +54,7 @@ export class CreateQuoteHandler {
       merchantId: request.scope.merchantId,
       mode: request.scope.mode,
       fee: price.fee,
+      feeBreakdown: price.breakdown,
       currency: price.currency,
       etaMinutes: estimateEtaMinutes({ distanceKm, vehicle }),
       distanceKm,

@@ -25,7 +25,7 @@ export class PeekQuoteHandler {
     if (!quote) throw quoteNotFound();
     if (claimStanding(quote, claimant) === 'used') throw quoteAlreadyUsed();
     if (category && category !== quote.category) throw categoryMismatch(quote.category, category);
-    const { repriced_from: _unused, ...claimed } = toClaimedQuote(quote, null);
+    const { repricing: _unused, ...claimed } = toClaimedQuote(quote, null);
     return { ...claimed, expired: quote.expiresAt.getTime() <= this.clock.now().getTime() };
   }
 }

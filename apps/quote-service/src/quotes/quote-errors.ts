@@ -1,5 +1,7 @@
 import { ErrorType, LICENCE_CHECK_NEEDED } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
+import { FeeChange } from '@sdd/contracts';
+import { describeFeeChanges } from '../pricing/fee-changes';
 
 export const quoteNotFound = (): AppError => AppError.notFound('No such quote.', 'quote_id');
 
@@ -7,12 +9,13 @@ export const quoteExpired = (): AppError => new AppError(410, ErrorType.InvalidR
 
 export const quoteAlreadyUsed = (): AppError => new AppError(409, ErrorType.InvalidRequest, 'quote_already_used', 'This quote was already used for a delivery.', 'quote_id');
 
-export const quotePriceChanged = (oldFee: number, newFee: number, currency: string): AppError =>
+/** The contract's message gives the old and new fee; ours also names each part of the fee that moved (docs/api.md, "Explained prices"). */
+export const quotePriceChanged = (oldFee: number, newFee: number, currency: string, changes: readonly FeeChange[]): AppError =>
   new AppError(
     409,
     ErrorType.InvalidRequest,
     'quote_price_changed',
-    `This quote expired and its price changed by more than 10%: it was ${oldFee} and is now ${newFee} (${currency} cents). Request a new quote.`,
+    `This quote expired and its price changed by more than 10%: it was ${oldFee} and is now ${newFee} (${currency} cents); changed: ${describeFeeChanges(changes)}. Request a new quote.`,
     'quote_id',
   );
 

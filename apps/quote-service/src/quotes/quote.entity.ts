@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { Category, Mode, PackageSize, LocatedAddress, Vehicle } from '@sdd/contracts';
+import type { Category, FeeComponent, Mode, PackageSize, LocatedAddress, Vehicle } from '@sdd/contracts';
 
 @Entity({ name: 'quotes' })
 export class QuoteEntity {
@@ -14,6 +14,10 @@ export class QuoteEntity {
 
   @Column({ type: 'integer' })
   fee!: number;
+
+  /** The parts `fee` is the sum of, as priced (priceQuote); re-pricing an expired quote replaces both. */
+  @Column({ name: 'fee_breakdown', type: 'jsonb' })
+  feeBreakdown!: FeeComponent[];
 
   @Column({ type: 'text' })
   currency!: string;

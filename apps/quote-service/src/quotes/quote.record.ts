@@ -1,10 +1,11 @@
-import { ClaimedQuote, QuoteRecord } from '@sdd/contracts';
+import { ClaimedQuote, QuoteRecord, QuoteRepricing } from '@sdd/contracts';
 import { QuoteEntity } from './quote.entity';
 
 export function toQuoteRecord(quote: QuoteEntity): QuoteRecord {
   return {
     id: quote.id,
     fee: quote.fee,
+    feeBreakdown: quote.feeBreakdown,
     currency: quote.currency,
     etaMinutes: quote.etaMinutes,
     distanceKm: quote.distanceKm,
@@ -21,7 +22,7 @@ export function toQuoteRecord(quote: QuoteEntity): QuoteRecord {
 }
 
 /** What a delivery keeps of its quote: the route and the price. */
-export function toClaimedQuote(quote: QuoteEntity, repricedFrom: number | null): ClaimedQuote {
+export function toClaimedQuote(quote: QuoteEntity, repricing: QuoteRepricing | null): ClaimedQuote {
   return {
     quote_id: quote.id,
     fee: quote.fee,
@@ -34,6 +35,6 @@ export function toClaimedQuote(quote: QuoteEntity, repricedFrom: number | null):
     scheduled_at: quote.scheduledAt?.toISOString() ?? null,
     pickup: quote.pickup,
     dropoff: quote.dropoff,
-    repriced_from: repricedFrom,
+    repricing,
   };
 }

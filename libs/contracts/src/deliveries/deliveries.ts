@@ -1,7 +1,7 @@
 import type { DeliveryStopRecord } from '../addresses';
 import type { AssignedDriver, ProofPhotoRecord } from '../drivers/drivers';
 import type { PaymentRecord, RefundReason, RefundRecord } from '../payments/payments';
-import type { Category } from '../quotes/quotes';
+import type { Category, QuoteRepricing } from '../quotes/quotes';
 import type { Mode } from '../scope/scope';
 
 /** decisions.md: test-mode creation accepts `test_scenario`; each plays a failure path with the events live mode would emit. */
@@ -106,6 +106,8 @@ export interface DeliveryRecord {
   scheduledAt: string | null;
   /** The money of a delivery funded by a checkout; null without one. */
   payment: PaymentRecord | null;
+  /** How the fee moved from its expired quote's, when re-priced for it (the creation answer shows it); absent or null otherwise. */
+  quoteRepricing?: QuoteRepricing | null;
   /** A live delivery's driver once assigned (retrieve); null otherwise. */
   driver: AssignedDriver | null;
   /** The refund of its payment, once the processor made it; absent or null otherwise. */

@@ -51,6 +51,13 @@ describe('delivery presenters', () => {
     expect(live).not.toHaveProperty('simulated_timeline');
   });
 
+  it('answers a creation with how a re-priced expired quote moved (null otherwise); GET and events do not carry it', () => {
+    expect(presentCreatedDelivery(record).quote_repricing).toBeNull();
+    const repriced = { ...record, quoteRepricing: { previousFee: 1190, fee: 1249, changes: [{ code: 'price_adjustment' as const, previousAmount: 0, amount: 59 }] } };
+    expect(presentCreatedDelivery(repriced).quote_repricing).toEqual({ previous_fee: 1190, fee: 1249, changes: [{ code: 'price_adjustment', previous_amount: 0, amount: 59 }] });
+    expect(presentDelivery(repriced)).not.toHaveProperty('quote_repricing');
+  });
+
   it("lists the contract's list-item fields only", () => {
     expect(Object.keys(presentDeliveryListItem(record)).sort()).toEqual([
       'category',

@@ -1,6 +1,7 @@
 import type { DeliveryRecord, DeliveryRecordPage, ProofRecord } from '@sdd/contracts';
 import { presentDeliveryStop } from '../address/address.presenter';
 import { presentPayment } from '../payment/payment.presenter';
+import { presentQuoteRepricing } from '../quote/quote.presenter';
 import { presentRefund } from '../refund/refund.presenter';
 import type { CreatedDeliveryResource, DeliveryListItemResource, DeliveryListResource, DeliveryProofResource, DeliveryResource } from './delivery.resource';
 
@@ -44,7 +45,10 @@ export function presentDelivery(delivery: DeliveryRecord): DeliveryResource {
  * (the contract's Payment object belongs to the creation response).
  */
 export function presentCreatedDelivery(delivery: DeliveryRecord): CreatedDeliveryResource {
-  const presented = presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt });
+  const presented = {
+    ...presentDelivery({ ...delivery, status: 'created', updatedAt: delivery.createdAt }),
+    quote_repricing: delivery.quoteRepricing ? presentQuoteRepricing(delivery.quoteRepricing) : null,
+  };
   const asCreated = delivery.payment ? { ...presented, payment: presentPayment(delivery.payment) } : presented;
   if (delivery.mode === 'live') return asCreated;
   return { ...asCreated, status: 'simulated', simulated_timeline: delivery.simulatedTimeline ?? undefined };

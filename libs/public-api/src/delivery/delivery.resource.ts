@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaP
 import { Category, CATEGORIES, Mode, MODES, TimelineStep, TrackingSnapshot, Vehicle, VEHICLES } from '@sdd/contracts';
 import { DeliveryStopResource } from '../address/address.resource';
 import { PaymentResource } from '../payment/payment.resource';
+import { QuoteRepricingResource } from '../quote/quote.resource';
 import { RefundResource } from '../refund/refund.resource';
 
 const STATUS_DESCRIPTION =
@@ -126,6 +127,7 @@ export class TimelineStepResource implements TimelineStep {
   at!: string;
 }
 
+@ApiExtraModels(QuoteRepricingResource)
 @ApiSchema({ name: 'CreatedDelivery', description: 'The delivery; a test one reports status "simulated" and its timeline.' })
 export class CreatedDeliveryResource extends DeliveryResource {
   @ApiPropertyOptional({ type: TimelineStepResource, isArray: true, description: 'Test mode only: when each status will be reached.' })
@@ -133,6 +135,16 @@ export class CreatedDeliveryResource extends DeliveryResource {
 
   @ApiPropertyOptional({ type: PaymentResource, description: 'A delivery funded by a checkout: always in live mode, in test mode when a checkout_id was sent.' })
   payment?: PaymentResource;
+
+  // A $ref cannot be nullable in OpenAPI 3.0, an object type beside it can; the closed QuoteRepricing still bounds its fields.
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    allOf: [{ $ref: getSchemaPath(QuoteRepricingResource) }],
+    description: "Set when the quote had expired and was priced again at another fee (within 10%): the quote's fee, the delivery's, and each part that moved. null otherwise.",
+  })
+  quote_repricing!: QuoteRepricingResource | null;
 }
 
 @ApiSchema({ name: 'DeliveryList', description: 'Newest first; pass `next_cursor` as `cursor` for the next page.' })

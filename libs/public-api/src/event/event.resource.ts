@@ -1,6 +1,9 @@
-import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { ATTEMPT_TRIGGERS, AttemptTrigger, DESTINATION_STATUSES } from '@sdd/contracts';
+import { DeliveryResource } from '../delivery/delivery.resource';
+import { DeliveredEventDataResource, WebhookTestEventDataResource } from './event-data.resource';
 
+@ApiExtraModels(DeliveryResource, DeliveredEventDataResource, WebhookTestEventDataResource)
 @ApiSchema({ name: 'EventEnvelope', description: 'The body of a webhook request, and an entry of the event log.' })
 export class EventEnvelopeResource {
   @ApiProperty({ pattern: '^evt_[0-9A-Za-z]{24}$', example: 'evt_2hQ7mWc9XbL4pT1vN8kR5sZa' })
@@ -12,10 +15,11 @@ export class EventEnvelopeResource {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
+  // Which of these each type carries is GET /v1/event_types' `data_schema` (EVENT_TYPE_CATALOG).
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description: 'The delivery as GET /v1/deliveries/{id} returned it then (+ `delivered_at` on delivery.delivered); `{webhook_id, message}` for `webhook.test`.',
+    anyOf: [{ $ref: getSchemaPath(DeliveryResource) }, { $ref: getSchemaPath(DeliveredEventDataResource) }, { $ref: getSchemaPath(WebhookTestEventDataResource) }],
+    description:
+      "The delivery as GET /v1/deliveries/{id} returned it then (DeliveredEventData, with `delivered_at`, on delivery.delivered); WebhookTestEventData for `webhook.test`. GET /v1/event_types gives each type's schema.",
   })
   data!: object;
 
