@@ -591,6 +591,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/event_types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List event types
+         * @description Every event type a webhook can receive, when it fires, and the JSON Schema of its `data`: the schema this document gives the event's data, self-contained. docs/events.md shows the same.
+         */
+        get: operations["EventTypesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/checkouts": {
         parameters: {
             query?: never;
@@ -1832,6 +1852,20 @@ export interface components {
              */
             category?: "standard" | "alcohol" | "cannabis";
         };
+        /** @description One part of a fee: what the pricing added, and how much. */
+        FeeComponent: {
+            /**
+             * @description Stable, never renamed: `base` (the vehicle's base fee), `distance` (its per-km rate times distance_km), `package_size` (the medium or large package's share), `minimum_fee` (the top-up of a short route to the minimum), `restricted_goods` (the ID check of alcohol or cannabis), `price_adjustment` (the operator's current factor on the published rates; negative for a discount), `unitemized` (the whole fee of a quote priced before breakdowns were kept).
+             * @example distance
+             * @enum {string}
+             */
+            code: "base" | "distance" | "package_size" | "minimum_fee" | "restricted_goods" | "price_adjustment" | "unitemized";
+            /**
+             * @description Minor units of the quote's currency (cents); negative only for a discount.
+             * @example 276
+             */
+            amount: number;
+        };
         /** @description An address as geocoded from free text: the Address fields, then where it is. */
         LocatedAddress: {
             /**
@@ -1866,6 +1900,20 @@ export interface components {
              * @example 1249
              */
             fee: number;
+            /**
+             * @description The parts of `fee`, in the order the pricing adds them, only those that apply; their amounts sum exactly to `fee`.
+             * @example [
+             *       {
+             *         "code": "base",
+             *         "amount": 500
+             *       },
+             *       {
+             *         "code": "distance",
+             *         "amount": 276
+             *       }
+             *     ]
+             */
+            fee_breakdown: components["schemas"]["FeeComponent"][];
             /** @example cad */
             currency: string;
             /** @example 38 */
@@ -1932,6 +1980,40 @@ export interface components {
             metadata?: {
                 [key: string]: string;
             };
+        };
+        /** @description A part of the fee that moved when an expired quote was priced again; 0 where it was not charged. */
+        FeeChange: {
+            /**
+             * @description The part's `code`, as in `fee_breakdown`.
+             * @example price_adjustment
+             * @enum {string}
+             */
+            code: "base" | "distance" | "package_size" | "minimum_fee" | "restricted_goods" | "price_adjustment" | "unitemized";
+            /**
+             * @description Its amount in the expired quote (cents).
+             * @example 0
+             */
+            previous_amount: number;
+            /**
+             * @description Its amount now (cents).
+             * @example 78
+             */
+            amount: number;
+        };
+        /** @description How an expired quote's fee moved when it was priced again for the delivery (within 10%). */
+        QuoteRepricing: {
+            /**
+             * @description The expired quote's fee (cents).
+             * @example 776
+             */
+            previous_fee: number;
+            /**
+             * @description The delivery's fee: the quote priced again (cents).
+             * @example 854
+             */
+            fee: number;
+            /** @description Each part of the fee that moved, in the order they were charged (the old ones first, then the new). */
+            changes: components["schemas"]["FeeChange"][];
         };
         /** @description A pickup or dropoff: the quoted address and a contact. The field names `address`, `state` and `postalCode` are the contract's own for delivery stops; every other address in the API is spelt `street`, `province`, `postal_code` (docs/api.md, "Addresses"). */
         DeliveryStop: {
@@ -2091,6 +2173,10 @@ export interface components {
             simulated_timeline?: components["schemas"]["TimelineStep"][];
             /** @description A delivery funded by a checkout: always in live mode, in test mode when a checkout_id was sent. */
             payment?: components["schemas"]["Payment"];
+            /** @description Set when the quote had expired and was priced again at another fee (within 10%): the quote's fee, the delivery's, and each part that moved. null otherwise. */
+            quote_repricing: ({
+                [key: string]: unknown;
+            } & components["schemas"]["QuoteRepricing"]) | null;
         };
         /** @description A delivery as lists show it. */
         DeliveryListItem: {
@@ -2505,6 +2591,73 @@ export interface components {
             /** @enum {boolean} */
             deleted: true;
         };
+        /** @description The `data` of delivery.delivered: the delivery as GET /v1/deliveries/{id} showed it then, and when it was handed over. */
+        DeliveredEventData: {
+            /** @example del_7cJ2kLq9XwP4sT7vB1nC5mZr */
+            id: string;
+            /** @enum {string} */
+            mode: "test" | "live";
+            /** @description created, pending, driver_assigned, driver_at_pickup, picked_up, in_transit, delivered, cancelled or failed; "simulated" only in the creation response of a test delivery. */
+            status: string;
+            quote_id: string;
+            order_id: string | null;
+            /**
+             * @description What the merchant pays, in cents.
+             * @example 1249
+             */
+            price: number;
+            /** @example cad */
+            currency: string;
+            external_reference: string | null;
+            /** @enum {string} */
+            category: "standard" | "alcohol" | "cannabis";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description True for test deliveries: no driver, no money moved. */
+            simulated: boolean;
+            /**
+             * @description The delivery fee, in cents.
+             * @example 1249
+             */
+            fee: number;
+            description: string | null;
+            /**
+             * @example {
+             *       "order": "1234"
+             *     }
+             */
+            metadata: {
+                [key: string]: string;
+            };
+            dropoff_notes: string | null;
+            /**
+             * Format: uri
+             * @description The public tracking page for the recipient.
+             */
+            tracking_url: string;
+            pickup: components["schemas"]["DeliveryStop"];
+            dropoff: components["schemas"]["DeliveryStop"];
+            customer: components["schemas"]["DeliveryRecipient"];
+            /** Format: date-time */
+            scheduled_at: string | null;
+            /** @description Live deliveries once a driver is assigned; absent for test deliveries. */
+            driver?: components["schemas"]["DeliveryDriver"];
+            /** @description Once the processor returned money of the delivery's payment (cancelled: all of it; failed or returned: the items subtotal); with event delivery.refunded. */
+            refund?: components["schemas"]["Refund"];
+            /**
+             * Format: date-time
+             * @description When the package was handed over.
+             */
+            delivered_at: string;
+        };
+        /** @description The `data` of `webhook.test` (POST /v1/webhooks/{id}/test): not a delivery event. */
+        WebhookTestEventData: {
+            /** @description The endpoint the test was sent to. */
+            webhook_id: string;
+            message: string;
+        };
         /** @description The body of a webhook request, and an entry of the event log. */
         EventEnvelope: {
             /** @example evt_2hQ7mWc9XbL4pT1vN8kR5sZa */
@@ -2516,10 +2669,8 @@ export interface components {
             type: string;
             /** Format: date-time */
             created_at: string;
-            /** @description The delivery as GET /v1/deliveries/{id} returned it then (+ `delivered_at` on delivery.delivered); `{webhook_id, message}` for `webhook.test`. */
-            data: {
-                [key: string]: unknown;
-            };
+            /** @description The delivery as GET /v1/deliveries/{id} returned it then (DeliveredEventData, with `delivered_at`, on delivery.delivered); WebhookTestEventData for `webhook.test`. GET /v1/event_types gives each type's schema. */
+            data: components["schemas"]["Delivery"] | components["schemas"]["DeliveredEventData"] | components["schemas"]["WebhookTestEventData"];
             /**
              * @description The event’s number within its delivery: 1, 2, 3… in the order the delivery changed. Retries can reorder arrivals; order by this. 0 for `webhook.test`.
              * @example 3
@@ -2551,10 +2702,8 @@ export interface components {
             type: string;
             /** Format: date-time */
             created_at: string;
-            /** @description The delivery as GET /v1/deliveries/{id} returned it then (+ `delivered_at` on delivery.delivered); `{webhook_id, message}` for `webhook.test`. */
-            data: {
-                [key: string]: unknown;
-            };
+            /** @description The delivery as GET /v1/deliveries/{id} returned it then (DeliveredEventData, with `delivered_at`, on delivery.delivered); WebhookTestEventData for `webhook.test`. GET /v1/event_types gives each type's schema. */
+            data: components["schemas"]["Delivery"] | components["schemas"]["DeliveredEventData"] | components["schemas"]["WebhookTestEventData"];
             /**
              * @description The event’s number within its delivery: 1, 2, 3… in the order the delivery changed. Retries can reorder arrivals; order by this. 0 for `webhook.test`.
              * @example 3
@@ -2568,6 +2717,29 @@ export interface components {
              * @example wh_4fJ0aQ9
              */
             webhook_id: string;
+        };
+        /** @description An event type: when it fires, and the JSON Schema of its `data`. */
+        EventType: {
+            /**
+             * @example delivery.picked_up
+             * @enum {string}
+             */
+            type: "delivery.created" | "delivery.driver_assigned" | "delivery.picked_up" | "delivery.in_transit" | "delivery.delivered" | "delivery.cancelled" | "delivery.failed" | "delivery.returned" | "delivery.reroute_accepted" | "delivery.reroute_declined" | "delivery.refunded";
+            /** @description When the event fires. */
+            description: string;
+            /** @description JSON Schema (draft-07) of the event's `data`: the OpenAPI document's schema named by `data_schema_ref`, its references inlined and `nullable` written as JSON Schema. */
+            data_schema: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description The schema of this document `data_schema` is derived from.
+             * @example #/components/schemas/Delivery
+             */
+            data_schema_ref: string;
+        };
+        /** @description Every event type a webhook can receive, in the order they are declared. */
+        EventTypeList: {
+            data: components["schemas"]["EventType"][];
         };
         /** @description For the receipt; a processor customer with this email is reused. */
         CheckoutCustomer: {
@@ -6544,6 +6716,75 @@ export interface operations {
             };
             /** @description `invalid_request_error` / `unsupported_media_type`: Content-Type is not application/json. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_error` / `rate_limit_exceeded`: over the per-minute limit; wait as long as `Retry-After` says. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit resets. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `api_error` / `service_unavailable`: a service this request needs did not answer in time, or the gateway is at capacity and refused the request at once. Retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EventTypesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event types, in the order they are declared. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventTypeList"];
+                };
+            };
+            /** @description With a session: `invalid_request_error` / `parameter_invalid`, `param` `Dashboard-Mode`: not `test` or `live`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `authentication_error` / `api_key_missing` or `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description With a session: `permission_error` / `csrf_token_invalid` (a change without the session's X-CSRF-Token) or `role_forbidden` (the member's role does not allow it). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
