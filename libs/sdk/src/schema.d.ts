@@ -1897,7 +1897,7 @@ export interface components {
             id: string;
             /**
              * @description Total fee in cents.
-             * @example 1249
+             * @example 776
              */
             fee: number;
             /**

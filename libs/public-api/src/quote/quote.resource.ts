@@ -47,7 +47,7 @@ export class QuoteResource {
   @ApiProperty({ pattern: '^qt_[0-9A-Za-z]{24}$', example: 'qt_9fK2mLq8XwP4sT7vB1nC5mZr' })
   id!: string;
 
-  @ApiProperty({ type: 'integer', description: 'Total fee in cents.', example: 1249 })
+  @ApiProperty({ type: 'integer', description: 'Total fee in cents.', example: 776 })
   fee!: number;
 
   @ApiProperty({
