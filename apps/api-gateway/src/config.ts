@@ -151,7 +151,13 @@ export class GatewayConfig extends BaseConfig {
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
-  /** How often one replica deletes request log entries older than 7 days (request-logs-purge.task.ts). */
+  /** How long the request log keeps an entry (issue 32: the last 7 days), then request-logs-purge.task.ts deletes it. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  REQUEST_LOG_RETENTION_SECONDS = 7 * 24 * 3600;
+
+  /** How often one replica deletes request log entries older than REQUEST_LOG_RETENTION_SECONDS. */
   @Type(() => Number)
   @IsInt()
   @Min(100)
