@@ -8,10 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createRedis } from '@sdd/common';
+import { createRedis, percentile } from '@sdd/common';
 import { deleteKeys, freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
 import { provideRedis, RedisHandle } from './bench-redis';
-import { percentile } from './bus/stats';
 
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);

@@ -1,3 +1,4 @@
+import { percentile } from '@sdd/common';
 import { deleteKeys } from '@sdd/testing';
 import { provideRedis } from '../bench-redis';
 import { randomBytes } from 'node:crypto';
@@ -7,7 +8,6 @@ import { once } from 'node:events';
 import { budgetsFor, Limits, rateLimitHeaders } from '../../apps/api-gateway/src/rate-limit/rate-limit';
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { createRateLimitRedis, RateLimiter } from '../../apps/api-gateway/src/rate-limit/rate-limiter';
-import { percentile } from '../bus/stats';
 
 /**
  * What the rate limit adds to each gateway request: the hook's work (budget,
