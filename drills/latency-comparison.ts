@@ -21,7 +21,7 @@ export interface Noise {
 
 export const LATENCY_NOISE: Readonly<Record<'p50Ms' | 'p99Ms', Noise>> = {
   p50Ms: { factor: 1.5, plusMs: 20 },
-  p99Ms: { factor: 2, plusMs: 100 },
+  p99Ms: { factor: 2, plusMs: 150 },
 };
 
 export function latencies(samplesMs: readonly number[]): Latencies {

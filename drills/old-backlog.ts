@@ -15,14 +15,14 @@ export interface BacklogTarget {
   ageDays: number;
 }
 
-/** Every table the backlog fills, with what marks its old rows (the ids this file gives them). */
+/** Every table the backlog fills, with what marks its old rows (the ids this file gives them, `<prefix>_old…`, and `old_…` keys). */
 export const BACKLOG_TABLES = [
-  { schema: 'webhooks', table: 'events', old: `id LIKE 'evt_old_%'` },
-  { schema: 'webhooks', table: 'message_destinations', old: `event_id LIKE 'evt_old_%'` },
-  { schema: 'webhooks', table: 'attempts', old: `event_id LIKE 'evt_old_%'` },
-  { schema: 'deliveries', table: 'outbox_events', old: `id LIKE 'evo_old_%'` },
-  { schema: 'deliveries', table: 'outbox_handoffs', old: `event_id LIKE 'evo_old_%'` },
-  { schema: 'gateway', table: 'request_logs', old: `id LIKE 'reqlog_old_%'` },
+  { schema: 'webhooks', table: 'events', old: `id LIKE 'evt_old%'` },
+  { schema: 'webhooks', table: 'message_destinations', old: `event_id LIKE 'evt_old%'` },
+  { schema: 'webhooks', table: 'attempts', old: `event_id LIKE 'evt_old%'` },
+  { schema: 'deliveries', table: 'outbox_events', old: `id LIKE 'evo_old%'` },
+  { schema: 'deliveries', table: 'outbox_handoffs', old: `event_id LIKE 'evo_old%'` },
+  { schema: 'gateway', table: 'request_logs', old: `id LIKE 'reqlog_old%'` },
   { schema: 'gateway', table: 'idempotency_keys', old: `key LIKE 'old_%'` },
 ] as const;
 
@@ -40,46 +40,51 @@ export async function writeOldBacklog(pg: Client, target: BacklogTarget): Promis
   const [gateway, deliveries, webhooks] = ['gateway', 'deliveries', 'webhooks'].map((schema) => `"${prefix}_${schema}"`);
   const at = `now() - make_interval(days => ${ageDays}) - g * interval '1 second'`;
   const series = `generate_series(1, ${rows}) AS g`;
+  // Ids shaped as the API's own (a prefix, then 24 letters and digits), starting with "old".
+  const id = (prefix: string) => `'${prefix}' || lpad(g::text, 21, '0')`;
+  // Each a copy of the merchant's first delivery.created, under its own ids and time, so the API presents it as any other.
   await pg.query(
     `INSERT INTO ${webhooks}.events (id, merchant_id, mode, type, delivery_id, body, created_at)
-     SELECT 'evt_old_' || g, $1, 'test', 'delivery.created', 'del_test_old_' || g,
-            '{"id":"evt_old_' || g || '","type":"delivery.created","data":{"id":"del_test_old_' || g || '","status":"created"},"sequence":1}', ${at}
-     FROM ${series}`,
+     SELECT ${id('evt_old')}, $1, 'test', 'delivery.created', ${id('del_test_old')},
+            jsonb_set(jsonb_set(jsonb_set(t.body::jsonb, '{id}', to_jsonb(${id('evt_old')})), '{data,id}', to_jsonb(${id('del_test_old')})),
+                      '{created_at}', to_jsonb(to_char((${at}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text,
+            ${at}
+     FROM ${series}, (SELECT body FROM ${webhooks}.events WHERE merchant_id = $1 AND type = 'delivery.created' ORDER BY created_at LIMIT 1) t`,
     [merchantId],
   );
   await pg.query(
     `INSERT INTO ${webhooks}.message_destinations (event_id, endpoint_id, status, attempt_count, next_attempt_at, updated_at, round)
-     SELECT 'evt_old_' || g, $1, 'succeeded', 1, NULL, ${at}, 0 FROM ${series}`,
+     SELECT ${id('evt_old')}, $1, 'succeeded', 1, NULL, ${at}, 0 FROM ${series}`,
     [endpointId],
   );
   await pg.query(
     `INSERT INTO ${webhooks}.attempts (id, event_id, endpoint_id, number, trigger, succeeded, status_code, duration_ms, created_at, round)
-     SELECT 'att_old_' || g, 'evt_old_' || g, $1, 1, 'automatic', true, 200, 12, ${at}, 0 FROM ${series}`,
+     SELECT ${id('att_old')}, ${id('evt_old')}, $1, 1, 'automatic', true, 200, 12, ${at}, 0 FROM ${series}`,
     [endpointId],
   );
   // Sequences far past the delivery's own five, which it will never reach: it is finished.
   await pg.query(
     `INSERT INTO ${deliveries}.outbox_events (id, delivery_id, sequence, type, payload, created_at)
-     SELECT 'evo_old_' || g, $1, 1000 + g, 'delivery.created', '{}'::jsonb, ${at} FROM ${series}`,
+     SELECT ${id('evo_old')}, $1, 1000 + g, 'delivery.created', '{}'::jsonb, ${at} FROM ${series}`,
     [deliveryId],
   );
   await pg.query(
     `INSERT INTO ${deliveries}.outbox_handoffs (subscriber, event_id, created_at, delivery_id, sequence, acknowledged_at)
-     SELECT 'webhook-dispatcher', 'evo_old_' || g, ${at}, $1, 1000 + g, ${at} FROM ${series}`,
+     SELECT 'webhook-dispatcher', ${id('evo_old')}, ${at}, $1, 1000 + g, ${at} FROM ${series}`,
     [deliveryId],
   );
   await pg.query(
     `INSERT INTO ${gateway}.request_logs (id, merchant_id, mode, method, path, status, request_id, idempotency_key, duration_ms, api_key_last4, member_id,
                                           request_headers, response_headers, request_body, request_body_truncated, response_body, response_body_truncated, created_at)
-     SELECT 'reqlog_old_' || g, $1, 'test', 'POST', '/v1/deliveries', 201, 'req_old_' || g, 'old_' || g, 40, 'abcd', NULL,
+     SELECT ${id('reqlog_old')}, $1, 'test', 'POST', '/v1/deliveries', 201, ${id('req_old')}, 'old_' || g, 40, 'abcd', NULL,
             '{"content-type":"application/json"}'::jsonb, '{"content-type":"application/json"}'::jsonb,
-            '{"quote_id":"qt_old_' || g || '"}', false, '{"id":"del_test_old_' || g || '","status":"created"}', false, ${at}
+            '{"quote_id":"qt_old"}', false, '{"id":"del_test_old","status":"created"}', false, ${at}
      FROM ${series}`,
     [merchantId],
   );
   await pg.query(
     `INSERT INTO ${gateway}.idempotency_keys (merchant_id, mode, key, request_hash, request_token, locked_by, locked_until, response_status, response_body, created_at)
-     SELECT $1, 'test', 'old_' || g, md5(g::text), md5('token' || g), NULL, NULL, 201, '{"id":"del_test_old_' || g || '"}', ${at} FROM ${series}`,
+     SELECT $1, 'test', 'old_' || g, md5(g::text), md5('token' || g), NULL, NULL, 201, '{"id":"del_test_old"}', ${at} FROM ${series}`,
     [merchantId],
   );
   for (const { schema, table } of BACKLOG_TABLES) await pg.query(`ANALYZE "${prefix}_${schema}".${table}`);
