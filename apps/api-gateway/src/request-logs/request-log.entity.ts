@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Mode } from '@sdd/contracts';
 
-/** One API request of a merchant in one mode, as the request log keeps it for 7 days: bodies redacted (body-redaction.ts). */
+/** One API request of a merchant in one mode, as the request log keeps it (REQUEST_LOG_RETENTION_SECONDS, 7 days): bodies redacted (body-redaction.ts). */
 @Entity({ name: 'request_logs' })
 export class RequestLogEntity {
   @PrimaryColumn({ type: 'text' })
