@@ -1,4 +1,4 @@
-/** Faults injected for real: the short drills (drills/) and the outage tests (e2e/outages/); `npm run test:drills`, which CI runs after `npm test`. */
+/** Faults injected for real: the short drills (drills/) and the outage tests (e2e/outages/); the large backlog purged under use (drills/large-backlog); `npm run test:drills`, which CI runs after `npm test`. */
 const e2e = require('./jest.e2e.config');
 
 module.exports = {
