@@ -17,7 +17,8 @@ type Event = { id: string; type: string };
  * Issue 30 item 5: the tables that grow with every delivery but are not its
  * record are bounded: past their retention, webhook events (with their
  * destinations and attempts), outbox events, sent notifications and
- * answered offers of finished deliveries are purged, while fresh rows, events
+ * answered offers of finished deliveries, and (issue 34) request log entries
+ * past REQUEST_LOG_RETENTION_SECONDS are purged, while fresh rows, events
  * still failing within the recover window, outbox events a subscriber has not
  * acknowledged, pending notifications, open offers and the deliveries
  * themselves stay.
@@ -74,6 +75,8 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
         NOTIFICATION_RETENTION_SECONDS: String(RETENTION_SECONDS),
         OFFER_RETENTION_SECONDS: String(RETENTION_SECONDS),
         RETENTION_PURGE_INTERVAL_MS: '300',
+        REQUEST_LOG_RETENTION_SECONDS: String(RETENTION_SECONDS),
+        REQUEST_LOG_PURGE_INTERVAL_MS: '300',
         OPS_API_TOKEN: TEST_OPS_TOKEN,
       },
     });
@@ -180,5 +183,29 @@ describe('retention: rows past it are purged, fresh and still-needed ones kept',
 
     await waitFor(async () => ((await remaining()).includes(ids[0]) ? undefined : true), 30_000, 200);
     expect(await remaining()).toEqual([ids[1]]);
+  }, 60_000);
+
+  it('purges request log entries past REQUEST_LOG_RETENTION_SECONDS and keeps fresh ones', async () => {
+    const run = `retention_${Date.now()}`;
+    const requestAt = async (name: string) => {
+      const response = await fetch(`${system.baseUrl}/v1/deliveries?limit=1`, { headers: { authorization: `Bearer ${answered.test}`, 'x-request-id': `${run}_${name}` } });
+      expect(response.status).toBe(200);
+      return Date.now();
+    };
+    const listed = async (name: string) => {
+      const page = await call('GET', `/v1/request_logs?request_id=${run}_${name}`, answered.test);
+      expect(page.status).toBe(200);
+      return (page.body.data as unknown[]).length;
+    };
+    const oldAt = await requestAt('old');
+    await waitFor(async () => ((await listed('old')) === 1 ? true : undefined), 10_000, 100);
+    await waitFor(() => (Date.now() >= oldAt + GAP_MS ? true : undefined), GAP_MS + 1000, 100);
+    const freshAt = await requestAt('fresh');
+    await waitFor(async () => ((await listed('fresh')) === 1 ? true : undefined), 10_000, 100);
+
+    await waitFor(async () => ((await listed('old')) === 0 ? true : undefined), 30_000, 200);
+    expect(await listed('fresh')).toBe(1);
+    expect(Date.now() - freshAt).toBeLessThan(RETENTION_SECONDS * 1000);
+    expect(await purgedRows(ServiceName.Gateway, 'request_logs')).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
