@@ -29,7 +29,7 @@ export const BACKLOG_TABLES = [
 /**
  * Writes `rows` rows, one a second going back from `ageDays` ago, into each
  * table BACKLOG_TABLES names, straight into the apps' schemas (one
- * `INSERT … SELECT generate_series` per table), as a year of this merchant's
+ * `INSERT … SELECT generate_series` per table), as this merchant's past
  * traffic would have left them: webhook events sent once and answered 2xx,
  * outbox events every subscriber acknowledged, request log entries,
  * Idempotency-Keys with their stored response. Then ANALYZE, as autovacuum
@@ -41,7 +41,7 @@ export async function writeOldBacklog(pg: Client, target: BacklogTarget): Promis
   const at = `now() - make_interval(days => ${ageDays}) - g * interval '1 second'`;
   const series = `generate_series(1, ${rows}) AS g`;
   // Ids shaped as the API's own (a prefix, then 24 letters and digits), starting with "old".
-  const id = (prefix: string) => `'${prefix}' || lpad(g::text, 21, '0')`;
+  const id = (idPrefix: string) => `'${idPrefix}' || lpad(g::text, 21, '0')`;
   // Each a copy of the merchant's first delivery.created, under its own ids and time, so the API presents it as any other.
   await pg.query(
     `INSERT INTO ${webhooks}.events (id, merchant_id, mode, type, delivery_id, body, created_at)
