@@ -151,7 +151,7 @@ export class GatewayConfig extends BaseConfig {
   @Min(100)
   IDEMPOTENCY_PURGE_INTERVAL_MS = 3_600_000;
 
-  /** How long the request log keeps an entry (issue 32: the last 7 days), then request-logs-purge.task.ts deletes it. */
+  /** How long the request log keeps an entry (7 days by default), then request-logs-purge.task.ts deletes it. */
   @Type(() => Number)
   @IsInt()
   @Min(1)

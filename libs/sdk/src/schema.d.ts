@@ -1433,7 +1433,7 @@ export interface paths {
         };
         /**
          * List request logs
-         * @description The API requests of the last 7 days, newest first; keyset cursor stable under inserts. Written within about a second of the answer.
+         * @description The API requests kept by the request log (7 days unless the operator sets REQUEST_LOG_RETENTION_SECONDS), newest first; keyset cursor stable under inserts. Written within about a second of the answer.
          */
         get: operations["RequestLogsController_list"];
         put?: never;
@@ -3443,7 +3443,7 @@ export interface components {
             /** @description null when no tiles are configured: the dashboard draws a schematic of the route instead of a map. */
             map_tiles: components["schemas"]["MapTiles"] | null;
         };
-        /** @description One API request of the last 7 days, as the request log keeps it: secrets in bodies and query redacted. */
+        /** @description One API request, as the request log keeps it (7 days by default): secrets in bodies and query redacted. */
         RequestLog: {
             /** @example reqlog_2hQ7mWc9XbL4pT1vN8kR5sZa */
             id: string;

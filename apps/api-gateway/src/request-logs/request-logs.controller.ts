@@ -28,7 +28,8 @@ export class RequestLogsController {
 
   @ApiOperation({
     summary: 'List request logs',
-    description: 'The API requests of the last 7 days, newest first; keyset cursor stable under inserts. Written within about a second of the answer.',
+    description:
+      'The API requests kept by the request log (7 days unless the operator sets REQUEST_LOG_RETENTION_SECONDS), newest first; keyset cursor stable under inserts. Written within about a second of the answer.',
   })
   @ApiOkResponse({ description: 'A page of request logs.', type: RequestLogListResource })
   @ApiErrorResponse(400, '`invalid_request_error`: `limit` outside 1–100, a malformed `request_id` or `status`, or a cursor we did not issue.')

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Mode, MODES } from '@sdd/contracts';
 
-@ApiSchema({ name: 'RequestLog', description: 'One API request of the last 7 days, as the request log keeps it: secrets in bodies and query redacted.' })
+@ApiSchema({ name: 'RequestLog', description: 'One API request, as the request log keeps it (7 days by default): secrets in bodies and query redacted.' })
 export class RequestLogResource {
   @ApiProperty({ example: 'reqlog_2hQ7mWc9XbL4pT1vN8kR5sZa' })
   id!: string;
