@@ -19,3 +19,4 @@ export * from './metrics';
 export * from './batcher';
 export * from './group-by';
 export * from './retention';
+export * from './redis-slots';
