@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Cluster, Redis } from 'ioredis';
 import { createRedis, RedisConnection } from '@sdd/common';
 
@@ -7,9 +8,15 @@ import { createRedis, RedisConnection } from '@sdd/common';
  * in a command of its own (one UNLINK may not cross slots).
  */
 export async function deleteKeys(redis: RedisConnection, prefix: string): Promise<number> {
-  const servers = redis instanceof Cluster ? redis.nodes('master') : [redis];
+  const servers = redis instanceof Cluster ? await primariesOf(redis) : [redis];
   const deleted = await Promise.all(servers.map((server) => deleteKeysOn(server, prefix)));
   return deleted.reduce((sum, count) => sum + count, 0);
+}
+
+/** A Cluster knows its nodes once it is ready (it connects in the background). */
+async function primariesOf(cluster: Cluster): Promise<Redis[]> {
+  if (cluster.status !== 'ready') await once(cluster, 'ready');
+  return cluster.nodes('master');
 }
 
 async function deleteKeysOn(server: Redis, prefix: string): Promise<number> {
