@@ -15,6 +15,11 @@ const ALL_APPS = [ServiceName.Gateway, ServiceName.Quote, ServiceName.Delivery, 
 
 type Envelope = { id: string; type: string; data: { id: string } };
 
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`no ${what}`);
+  return value;
+}
+
 /**
  * Every app on a real Redis Cluster (three primaries, a replica each,
  * REDIS_CLUSTER_NODES), and a primary killed with SIGKILL while merchants
@@ -42,7 +47,10 @@ describe('Redis Cluster: every connection through the cluster client, and a prim
 
   /** The primaries now, by port, from a node that is up. */
   async function primaries(): Promise<number[]> {
-    const alive = cluster.processes.find((node) => node.index !== killed)!;
+    const alive = found(
+      cluster.processes.find((node) => node.index !== killed),
+      'node up',
+    );
     const lines = parseClusterNodes((await cluster.node(alive.port).cluster('NODES')) as string);
     return lines.filter((line) => line.flags.includes('master') && !line.flags.includes('fail')).map((line) => line.port);
   }
@@ -98,10 +106,19 @@ describe('Redis Cluster: every connection through the cluster client, and a prim
     // The primary of the timeline's delayed jobs: the steps of every delivery in flight are on it.
     const timelineSlot = keySlot(new QueueKeys(system.prefix).getKeys(ServiceQueue.DeliveryTimeline).wait);
     const victimPort = Number(cluster.admin.slots[timelineSlot][0].split(':')[1]);
-    const victim = cluster.processes.find((node) => node.port === victimPort)!;
+    const victim = found(
+      cluster.processes.find((node) => node.port === victimPort),
+      `node on port ${victimPort}`,
+    );
     const before = parseClusterNodes((await cluster.node(victimPort).cluster('NODES')) as string);
-    const victimId = before.find((line) => line.flags.includes('myself'))!.id;
-    const replicaPort = before.find((line) => line.primaryId === victimId)!.port;
+    const victimId = found(
+      before.find((line) => line.flags.includes('myself')),
+      'line of the primary itself',
+    ).id;
+    const replicaPort = found(
+      before.find((line) => line.primaryId === victimId),
+      'replica of the primary',
+    ).port;
 
     const outcomes: Array<{ id?: string; status: number }> = [];
     let loading = true;
