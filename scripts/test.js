@@ -10,7 +10,7 @@
 // suite of their own that CI runs after `npm test`, so that `npm test` stays
 // within 15 minutes on 2 cores.
 // `npm run test:cluster` (`node scripts/test.js cluster`): the bus, timeline,
-// webhook and payment end-to-end tests (CLUSTER_E2E) on a local Redis Cluster
+// webhook, payment and API-key end-to-end tests (CLUSTER_E2E) on a local Redis Cluster
 // (six nodes, tools/infra/redis-cluster.js) instead of the single Redis.
 
 const fs = require('node:fs');
@@ -41,13 +41,15 @@ const SUITE = process.argv[2] === 'drills' || process.argv[2] === 'cluster' ? pr
 /**
  * What runs on the Redis Cluster: the bus and the outbox with the timeline's
  * delayed jobs, idempotent creation under concurrency, webhook attempts and
- * their retries, the payment path; the gateway's rate limit under all of them.
+ * their retries, the payment path, API-key revocations told to another
+ * gateway replica over pub/sub; the gateway's rate limit under all of them.
  */
 const CLUSTER_E2E = [
   'e2e/deliveries/delivery-timeline.e2e-spec.ts',
   'e2e/deliveries/deliveries.e2e-spec.ts',
   'e2e/webhooks/webhook-dispatch.e2e-spec.ts',
   'e2e/payments/payments.e2e-spec.ts',
+  'e2e/merchants/api-keys.e2e-spec.ts',
 ];
 
 /** `npm test -- -t bus` passes `-t bus`; a direct `node scripts/test.js -- -t bus` passes the `--` too. */

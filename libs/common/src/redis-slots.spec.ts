@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 import { groupBySlotOwner, keySlot, pipelineGroups } from './redis-slots';
 
 describe('keySlot', () => {
@@ -39,5 +39,16 @@ describe('pipelineGroups', () => {
     const server = new Redis({ lazyConnect: true });
     expect(pipelineGroups(server, ['a', 'b', 'c'], (key) => key)).toEqual([['a', 'b', 'c']]);
     server.disconnect();
+  });
+
+  it('makes one pipeline per node on a Cluster, by the slots it knows', () => {
+    const cluster = new Cluster([{ host: '127.0.0.1', port: 7000 }], { lazyConnect: true });
+    const keys = ['sdd:ratelimit:key_a:60', 'sdd:ratelimit:key_b:60', 'sdd:ratelimit:ip:10.0.0.1:60', 'sdd:ratelimit:ip:10.0.0.2:60'];
+    for (let slot = 0; slot < 16384; slot += 1) cluster.slots[slot] = slot < 8192 ? ['127.0.0.1:7000', '127.0.0.1:7002'] : ['127.0.0.1:7001', '127.0.0.1:7003'];
+    const groups = pipelineGroups(cluster, keys, (key) => key);
+    expect(groups.flat().sort()).toEqual([...keys].sort());
+    for (const group of groups) expect(new Set(group.map((key) => keySlot(key) < 8192))).toHaveProperty('size', 1);
+    expect(groups).toHaveLength(new Set(keys.map((key) => keySlot(key) < 8192)).size);
+    cluster.disconnect();
   });
 });
