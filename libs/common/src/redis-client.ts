@@ -5,7 +5,7 @@ import { Cluster, ClusterNode, ClusterOptions, Redis, RedisOptions } from 'iored
  * A connection to the system's Redis: one server (`Redis`) or a Redis
  * Cluster (`Cluster`), as configured. Both take the same commands; a caller
  * that pipelines keys of several slots groups them by node first
- * (`slotOwner`), as a Cluster sends one pipeline to one node only.
+ * (`pipelineGroups`), as a Cluster sends one pipeline to one node only.
  */
 export type RedisConnection = Redis | Cluster;
 
