@@ -9,6 +9,7 @@ module.exports = {
   ...require('./deps'),
   ...require('./postgres'),
   ...require('./redis'),
+  ...require('./redis-cluster'),
   ...require('./debian-package'),
   ...require('./chromium'),
   ...require('./build'),

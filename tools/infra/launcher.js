@@ -66,16 +66,18 @@ const LOG_TAIL_LINES = 20;
 /**
  * The environment of a system that shares Postgres and Redis with others
  * (tests, benches): its bus and schema prefix keep it apart, its gateway
- * listens on 127.0.0.1:`port`, and only warnings are logged.
- * @param {{ databaseUrl: string, redisUrl: string, prefix: string, port: number, nodeEnv: string, webhookSecretsKey: string }} options
+ * listens on 127.0.0.1:`port`, and only warnings are logged. With
+ * `redisClusterNodes`, Redis is a Redis Cluster (REDIS_CLUSTER_NODES).
+ * @param {{ databaseUrl: string, redisUrl: string, redisClusterNodes?: string, prefix: string, port: number, nodeEnv: string, webhookSecretsKey: string }} options
  * @returns {NodeJS.ProcessEnv}
  */
-function isolatedEnv({ databaseUrl, redisUrl, prefix, port, nodeEnv, webhookSecretsKey }) {
+function isolatedEnv({ databaseUrl, redisUrl, redisClusterNodes, prefix, port, nodeEnv, webhookSecretsKey }) {
   return {
     PATH: process.env.PATH,
     NODE_ENV: nodeEnv,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
+    ...(redisClusterNodes ? { REDIS_CLUSTER_NODES: redisClusterNodes } : {}),
     BUS_PREFIX: prefix,
     DB_SCHEMA_PREFIX: `${prefix}_`,
     LOG_LEVEL: 'warn',

@@ -27,6 +27,12 @@ describe('isolatedEnv', () => {
       WEBHOOK_SECRETS_KEY: 'k',
     });
   });
+
+  it('gives a system on a Redis Cluster its seed nodes, and one on a single Redis none', () => {
+    const base = { databaseUrl: 'postgres://db/test', redisUrl: 'redis://u:p@127.0.0.1:7000', prefix: 'sys_2', port: 4322, nodeEnv: 'test', webhookSecretsKey: 'k' };
+    expect(isolatedEnv({ ...base, redisClusterNodes: '127.0.0.1:7000,127.0.0.1:7001' }).REDIS_CLUSTER_NODES).toBe('127.0.0.1:7000,127.0.0.1:7001');
+    expect(isolatedEnv(base)).not.toHaveProperty('REDIS_CLUSTER_NODES');
+  });
 });
 
 describe('appArgs', () => {

@@ -321,4 +321,4 @@ function localRedisUrl({ dataDir, port }) {
   return redisUrl(port, server.serverPassword(dir).password);
 }
 
-module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl, localRedisUrl };
+module.exports = { startRedis, redisStatus, stopRedis, pingRedis, redisUrl, localRedisUrl, redisUser, aclRules, redisServerBinary };

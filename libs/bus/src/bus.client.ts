@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ClientProxy, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { JobsOptions, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import { hostname } from 'node:os';
 import {
   BusQueue,
@@ -16,7 +15,7 @@ import {
   ServiceName,
   UnscopedRequest,
 } from '@sdd/contracts';
-import { AppError, Batcher, currentRequestContext, groupBy, isErrorPayload, Metrics, randomToken } from '@sdd/common';
+import { AppError, Batcher, currentRequestContext, groupBy, isErrorPayload, Metrics, randomToken, RedisConnection } from '@sdd/common';
 import { BusClientOptions } from './bus.options';
 import { BatchedBusRequest, BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusReply, BusRequest, BusRequestBatch } from './bus-wire-format';
 import { requestDeadline } from './deadline';
@@ -84,7 +83,7 @@ export class BusClient extends ClientProxy {
     maxSize: BUS_REQUEST_BATCH_MAX,
     maxConcurrent: ADDS_IN_FLIGHT,
   });
-  private connection?: Redis;
+  private connection?: RedisConnection;
   private listener?: ReplyListener;
   private connecting?: Promise<void>;
 

@@ -1,10 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { CustomTransportStrategy, Server } from '@nestjs/microservices';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { lastValueFrom } from 'rxjs';
 import { BusQueue, ErrorPayload } from '@sdd/contracts';
-import { AppError, asServiceUnavailable, Batcher, countingJobs, groupBy, isErrorPayload, Metrics, runWithRequestContext } from '@sdd/common';
+import { AppError, asServiceUnavailable, Batcher, countingJobs, groupBy, isErrorPayload, Metrics, RedisConnection, runWithRequestContext } from '@sdd/common';
 import { BusServerOptions, REPLY_TTL_MS, STALLED_CHECK_MS, WORKER_LOCK_MS } from './bus.options';
 import { BusContext } from './bus.context';
 import { BUS_REQUEST_BATCH, BUS_REQUEST_BATCH_MAX, BusReply, BusRequest, BusRequestBatch } from './bus-wire-format';
@@ -22,7 +21,7 @@ const PUSH_REPLIES_LUA = `redis.call('RPUSH', KEYS[1], unpack(ARGV, 2))
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 return 1`;
 
-type ReplyConnection = Redis & { pushReplies(key: string, ttlMs: number, ...replies: string[]): Promise<number> };
+type ReplyConnection = RedisConnection & { pushReplies(key: string, ttlMs: number, ...replies: string[]): Promise<number> };
 
 interface OutgoingReply {
   to: string;
@@ -38,7 +37,7 @@ export class BusServer extends Server implements CustomTransportStrategy {
   protected override readonly logger = new Logger(BusServer.name);
   private readonly workers: Worker[] = [];
   /** BullMQ does not close connections it was given, so the server closes its own. */
-  private readonly connections: Redis[] = [];
+  private readonly connections: RedisConnection[] = [];
   private replies?: ReplyConnection;
   /** Replies ready in the same moment for the same client go in one push. */
   private readonly outgoing = new Batcher<OutgoingReply, void>((replies) => this.push(replies), {

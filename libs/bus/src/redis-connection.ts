@@ -1,11 +1,11 @@
-import { Redis, RedisOptions } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { RedisOptions } from 'ioredis';
+import { createRedis, RedisConnection } from '@sdd/common';
 
 /**
  * A connection for blocking reads and BullMQ workers: commands wait through
  * reconnects instead of failing (BullMQ requires maxRetriesPerRequest null).
  */
-export function createBlockingConnection(url: string, name: string): Redis {
+export function createBlockingConnection(url: string, name: string): RedisConnection {
   return createRedis(url, { maxRetriesPerRequest: null, connectionName: name });
 }
 
@@ -13,12 +13,12 @@ export function createBlockingConnection(url: string, name: string): Redis {
  * A connection for producers: while Redis is unreachable, commands fail at
  * once so a caller gets a 503 now rather than a hang.
  */
-export function createProducerConnection(url: string, name: string, extra: RedisOptions = {}): Redis {
+export function createProducerConnection(url: string, name: string, extra: RedisOptions = {}): RedisConnection {
   return createRedis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectionName: name, ...extra });
 }
 
 /** Resolves once the connection is ready, or rejects with the connection error. */
-export function whenReady(redis: Redis): Promise<void> {
+export function whenReady(redis: RedisConnection): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const onReady = () => {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { Redis } from 'ioredis';
 import type { BusReply } from './bus-wire-format';
 import { createBlockingConnection } from './redis-connection';
+import type { RedisConnection } from '@sdd/common';
 
 /** Replies read per round trip when many are waiting. */
 const BATCH = 500;
@@ -15,7 +15,7 @@ const BLOCK_SECONDS = 1;
  */
 export class ReplyListener {
   private readonly logger = new Logger(ReplyListener.name);
-  private readonly redis: Redis;
+  private readonly redis: RedisConnection;
   private running = false;
   private loop?: Promise<void>;
 

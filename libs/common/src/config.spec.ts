@@ -29,4 +29,12 @@ describe('loadConfig', () => {
     expect(loadConfig(BaseConfig, tls).REDIS_TLS_CA_FILE).toBeUndefined();
     expect(() => loadConfig(BaseConfig, { ...tls, REDIS_TLS_CA_FILE: '/nonexistent/ca.pem' })).toThrow(/REDIS_TLS_CA_FILE/);
   });
+
+  it('accepts a list of Redis Cluster seed nodes and names REDIS_CLUSTER_NODES when it is malformed', () => {
+    expect(loadConfig(BaseConfig, { ...valid, REDIS_CLUSTER_NODES: '127.0.0.1:7000,redis-2.internal:7001' }).REDIS_CLUSTER_NODES).toBe('127.0.0.1:7000,redis-2.internal:7001');
+    expect(loadConfig(BaseConfig, valid).REDIS_CLUSTER_NODES).toBeUndefined();
+    for (const bad of ['127.0.0.1', 'redis://127.0.0.1:7000', '127.0.0.1:7000,', 'h:port']) {
+      expect(() => loadConfig(BaseConfig, { ...valid, REDIS_CLUSTER_NODES: bad })).toThrow(/REDIS_CLUSTER_NODES/);
+    }
+  });
 });

@@ -37,6 +37,16 @@ export class BaseConfig {
   @IsReadableFile({ message: 'REDIS_TLS_CA_FILE must name a readable PEM file' })
   REDIS_TLS_CA_FILE?: string;
 
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port`): when set, every
+   * connection is a Cluster client, REDIS_URL still giving the credentials
+   * and TLS (`rediss://`) of every node and naming one more seed. Read by
+   * createRedis; checked here so a malformed list stops the app at start-up.
+   */
+  @IsOptional()
+  @Matches(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/, { message: 'REDIS_CLUSTER_NODES must be host:port,host:port' })
+  REDIS_CLUSTER_NODES?: string;
+
   /** Namespace of every Redis key of the bus, so two systems can share one Redis. */
   @IsString()
   @Matches(/^[A-Za-z0-9_-]+$/)

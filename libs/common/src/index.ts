@@ -20,3 +20,4 @@ export * from './batcher';
 export * from './group-by';
 export * from './retention';
 export * from './percentile';
+export * from './redis-slots';

@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { BaseConfig, measureOnScrape, Metrics } from '@sdd/common';
+import { BaseConfig, measureOnScrape, Metrics, RedisConnection } from '@sdd/common';
 import { queuesConsumedBy, ServiceName } from '@sdd/contracts';
 import { APP_CONFIG, REDIS, SERVICE_NAME } from './tokens';
 
@@ -13,7 +12,7 @@ export class QueueDepthMeasurement implements OnModuleInit, OnApplicationShutdow
   private readonly queues: Queue[];
   private stop: () => void = () => undefined;
 
-  constructor(@Inject(REDIS) redis: Redis, @Inject(APP_CONFIG) config: BaseConfig, @Inject(SERVICE_NAME) service: ServiceName) {
+  constructor(@Inject(REDIS) redis: RedisConnection, @Inject(APP_CONFIG) config: BaseConfig, @Inject(SERVICE_NAME) service: ServiceName) {
     this.queues = queuesConsumedBy(service).map((name) => new Queue(name, { connection: redis, prefix: config.BUS_PREFIX }));
   }
 

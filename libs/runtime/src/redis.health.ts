@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
-import { Redis } from 'ioredis';
+import type { RedisConnection } from '@sdd/common';
 import { REDIS } from './tokens';
 
 @Injectable()
 export class RedisHealthIndicator {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisConnection,
     private readonly indicators: HealthIndicatorService,
   ) {}
 

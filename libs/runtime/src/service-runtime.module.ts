@@ -1,10 +1,9 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Redis } from 'ioredis';
 import { LoggerModule } from 'nestjs-pino';
 import { PING_PATTERN, ServiceName } from '@sdd/contracts';
-import { BaseConfig, createRedis, metricsRegistry } from '@sdd/common';
+import { BaseConfig, createRedis, metricsRegistry, RedisConnection } from '@sdd/common';
 import { dataSourceOptions } from '@sdd/persistence';
 import { httpLoggerParams } from './http-logger';
 import { Lifecycle } from './lifecycle';
@@ -34,7 +33,7 @@ export function schemaFor(config: BaseConfig, schema: string): string {
  */
 @Module({})
 export class ServiceRuntimeModule implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisConnection) {}
 
   static forService({ service, config, schema }: ServiceRuntimeOptions): DynamicModule {
     const ping = PING_PATTERN[service];

@@ -10,7 +10,9 @@ declare global {
 /**
  * Jest global set-up for e2e tests: builds the apps, then attaches to the
  * servers `npm test` started, or starts its own real Postgres and Redis when
- * run alone.
+ * run alone. With `E2E_REDIS=cluster`, its Redis is a local Redis Cluster
+ * (six nodes, tools/infra/redis-cluster.js), handed to the test processes and
+ * the apps as REDIS_URL and REDIS_CLUSTER_NODES.
  */
 export default async function globalSetup(): Promise<void> {
   buildApps();
@@ -18,16 +20,26 @@ export default async function globalSetup(): Promise<void> {
   webhookSecretsKey();
   if (process.env.DATABASE_URL && process.env.REDIS_URL) {
     assertTestDatabase(process.env.DATABASE_URL);
+    if (process.env.E2E_REDIS === 'cluster' && !process.env.REDIS_CLUSTER_NODES) throw new Error('E2E_REDIS=cluster with REDIS_URL set: set REDIS_CLUSTER_NODES too, or neither');
     return;
   }
   const infra = loadInfra();
   const dataRoot = infra.dataRoot;
   const postgres = await infra.startPostgres({ dataDir: join(dataRoot, 'test-pg'), database: 'sameday_test' });
-  const redis = await infra.startRedis({ dataDir: join(dataRoot, 'test-redis'), appendOnly: false });
+  const redis = await startTestRedis(dataRoot);
   process.env.DATABASE_URL = postgres.url;
   process.env.REDIS_URL = redis.url;
   globalThis.__TEST_INFRA_STOP__ = async () => {
     await redis.stop();
     await postgres.stop();
   };
+}
+
+/** The single test Redis, or with E2E_REDIS=cluster a Redis Cluster whose seeds every connection of the run is given. */
+async function startTestRedis(dataRoot: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const infra = loadInfra();
+  if (process.env.E2E_REDIS !== 'cluster') return infra.startRedis({ dataDir: join(dataRoot, 'test-redis'), appendOnly: false });
+  const cluster = await infra.startRedisCluster({ dataDir: join(dataRoot, 'test-redis-cluster') });
+  process.env.REDIS_CLUSTER_NODES = cluster.nodes;
+  return cluster;
 }

@@ -21,3 +21,4 @@ export * from './prometheus-text';
 export * from './dashboard-owner';
 export * from './tile-server';
 export * from './web-sessions';
+export * from './own-redis-cluster';

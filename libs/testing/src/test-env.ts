@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 export interface TestEnv {
   databaseUrl: string;
   redisUrl: string;
+  /** Seed nodes when Redis is a Redis Cluster (`E2E_REDIS=cluster`): REDIS_CLUSTER_NODES of the apps. */
+  redisClusterNodes?: string;
 }
 
 /**
@@ -19,7 +21,8 @@ export function testEnv(): TestEnv {
     throw new Error('DATABASE_URL and REDIS_URL are not set: run e2e tests through `npm test` or jest.e2e.config.js');
   }
   assertTestDatabase(databaseUrl);
-  return { databaseUrl, redisUrl };
+  const redisClusterNodes = process.env.REDIS_CLUSTER_NODES;
+  return redisClusterNodes ? { databaseUrl, redisUrl, redisClusterNodes } : { databaseUrl, redisUrl };
 }
 
 export function assertTestDatabase(databaseUrl: string): void {

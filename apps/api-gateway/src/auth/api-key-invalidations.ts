@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { createRedis, RedisConnection } from '@sdd/common';
 import { APP_CONFIG, REDIS } from '@sdd/runtime';
 import { GatewayConfig } from '../config';
 import { ApiKeyCache } from './api-key-cache';
@@ -22,11 +21,11 @@ export class ApiKeyInvalidations implements OnApplicationBootstrap, OnApplicatio
   readonly cache: ApiKeyCache;
   private readonly logger = new Logger(ApiKeyInvalidations.name);
   private readonly channel: string;
-  private subscriber?: Redis;
+  private subscriber?: RedisConnection;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisConnection,
   ) {
     this.cache = new ApiKeyCache(config.API_KEY_CACHE_MS, CACHE_CAPACITY);
     this.channel = `${config.BUS_PREFIX}:api-key-invalidations`;

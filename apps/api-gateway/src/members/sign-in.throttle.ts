@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { ErrorCode, ErrorType } from '@sdd/contracts';
-import { AppError } from '@sdd/common';
+import { AppError, RedisConnection } from '@sdd/common';
 import { APP_CONFIG, REDIS } from '@sdd/runtime';
 import type { GatewayConfig } from '../config';
 import { isAllowed, retryAfterSeconds, windowAt } from '../rate-limit/rate-limit';
@@ -30,7 +29,7 @@ export class SignInThrottle {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisConnection,
   ) {
     this.limiter = new RateLimiter(redis, config.BUS_PREFIX);
   }

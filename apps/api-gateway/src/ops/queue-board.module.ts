@@ -3,8 +3,7 @@ import { BullBoardModule } from '@bull-board/nestjs';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { createRedis } from '@sdd/common';
+import { createRedis, RedisConnection } from '@sdd/common';
 import { queuesConsumedBy, ServiceName } from '@sdd/contracts';
 import { GatewayConfig } from '../config';
 import { QUEUE_BOARD_ROUTE } from './queue-board.guard';
@@ -14,7 +13,7 @@ const BOARD_QUEUES = Symbol('BOARD_QUEUES');
 /** Bull Board over every queue of the system, at /ops/queues on the gateway's ops port (guarded by queueBoardHook, main.ts). */
 @Module({})
 export class QueueBoardModule implements OnApplicationShutdown {
-  constructor(@Inject(BOARD_QUEUES) private readonly board: { queues: Queue[]; connection: Redis }) {}
+  constructor(@Inject(BOARD_QUEUES) private readonly board: { queues: Queue[]; connection: RedisConnection }) {}
 
   static register(config: GatewayConfig): DynamicModule {
     const connection = createRedis(config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'queue-board' });

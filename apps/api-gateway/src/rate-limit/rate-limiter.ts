@@ -1,5 +1,5 @@
-import { ChainableCommander, Redis } from 'ioredis';
-import { Batcher, createRedis } from '@sdd/common';
+import { ChainableCommander } from 'ioredis';
+import { Batcher, createRedis, pipelineGroups, RedisConnection } from '@sdd/common';
 import { RateWindow } from './rate-limit';
 
 /**
@@ -43,7 +43,7 @@ interface Hit {
  * while disconnected is refused at once instead of piling up, and the command
  * timeout bounds a Redis that accepts but does not answer.
  */
-export function createRateLimitRedis(url: string): Redis {
+export function createRateLimitRedis(url: string): RedisConnection {
   return createRedis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -65,14 +65,14 @@ export class RateLimiter {
     maxConcurrent: WRITES_IN_FLIGHT,
   });
 
-  private readonly redis: Redis & HitCommand;
+  private readonly redis: RedisConnection & HitCommand;
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     private readonly prefix: string,
   ) {
     redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    this.redis = redis as Redis & HitCommand;
+    this.redis = redis as RedisConnection & HitCommand;
   }
 
   /**
@@ -97,12 +97,19 @@ export class RateLimiter {
       const [{ key, ttlSeconds }] = hits;
       return [await this.redis.rateLimitHit(key, ttlSeconds).catch((error: Error) => error)];
     }
+    // A Cluster takes a pipeline to one node only: the hits' keys spread over its nodes, so one pipeline per node.
+    const counts = new Map<Hit, number | Error>();
+    await Promise.all(pipelineGroups(this.redis, hits, (hit) => hit.key).map((group) => this.sendPipeline(group, counts)));
+    return hits.map((hit) => counts.get(hit) ?? new Error('Redis gave no reply to a rate-limit hit'));
+  }
+
+  private async sendPipeline(hits: Hit[], counts: Map<Hit, number | Error>): Promise<void> {
     const pipeline = this.redis.pipeline() as HitPipeline;
     for (const { key, ttlSeconds } of hits) pipeline.rateLimitHit(key, ttlSeconds);
-    const results = (await pipeline.exec()) ?? [];
-    return hits.map((_, i) => {
-      const [error, count] = results[i] ?? [new Error('Redis gave no reply to a rate-limit hit')];
-      return error ?? Number(count);
+    const results = await pipeline.exec().catch((error: Error) => hits.map((): [Error, null] => [error, null]));
+    hits.forEach((hit, i) => {
+      const [error, count] = results?.[i] ?? [new Error('Redis gave no reply to a rate-limit hit')];
+      counts.set(hit, error ?? Number(count));
     });
   }
 

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { DelayedError, Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import { AppError, createRedis, Metrics } from '@sdd/common';
+import { AppError, createRedis, Metrics, RedisConnection } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -44,7 +43,7 @@ type StepOutcome = 'next' | 'retry' | 'end';
 export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TestTimelineProcessor.name);
   private workers: Array<Worker<TimelineJob>> = [];
-  private connections: Redis[] = [];
+  private connections: RedisConnection[] = [];
 
   constructor(
     private readonly transition: TransitionDeliveryHandler,

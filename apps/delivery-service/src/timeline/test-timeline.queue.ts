@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { Batcher, createRedis, measureOnScrape, Metrics } from '@sdd/common';
+import { Batcher, createRedis, measureOnScrape, Metrics, RedisConnection } from '@sdd/common';
 import { DeliveryStatus, ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { DeliveryServiceConfig } from '../config';
@@ -44,7 +43,7 @@ const DELAYED_SCORE_PER_MS = 0x1000;
  */
 @Injectable()
 export class TestTimelineQueue implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   readonly queue: Queue<TimelineJob>;
   private readonly adds: Batcher<Handed, void>;
   private stopMeasuring: () => void = () => undefined;

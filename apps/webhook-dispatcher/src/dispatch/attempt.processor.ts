@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import { countingJobs, createRedis } from '@sdd/common';
+import { countingJobs, createRedis, RedisConnection } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { STALLED_CHECK_MS, WORKER_LOCK_MS } from '@sdd/bus';
 import { APP_CONFIG } from '@sdd/runtime';
@@ -22,7 +21,7 @@ import { MessageSendRepository } from './message-send.repository';
 export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AttemptProcessor.name);
   private worker?: Worker<AttemptQueueJob>;
-  private connection?: Redis;
+  private connection?: RedisConnection;
 
   constructor(
     private readonly handler: MakeScheduledAttemptHandler,

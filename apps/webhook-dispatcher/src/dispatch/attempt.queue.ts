@@ -1,7 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { JobsOptions, Queue, UnrecoverableError } from 'bullmq';
-import { Redis } from 'ioredis';
-import { Batcher, createRedis, DoublingBackoff, doublingDelayMs } from '@sdd/common';
+import { Batcher, createRedis, DoublingBackoff, doublingDelayMs, RedisConnection } from '@sdd/common';
 import { ServiceQueue } from '@sdd/contracts';
 import { APP_CONFIG } from '@sdd/runtime';
 import { WebhookDispatcherConfig } from '../config';
@@ -80,7 +79,7 @@ const JOB_OPTIONS: JobsOptions = {
  */
 @Injectable()
 export class AttemptQueue implements OnApplicationShutdown {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   readonly queue: Queue<AttemptQueueJob>;
   private readonly batcher = new Batcher<{ name: string; data: AttemptQueueJob; opts: JobsOptions }, void>((jobs) => this.addBatch(jobs), {
     maxSize: 500,
