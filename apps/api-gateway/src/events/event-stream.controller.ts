@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { once } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@sdd/contracts';
@@ -23,7 +23,6 @@ export class EventStreamController {
       'A comment line every 15 s when idle. `Last-Event-ID` (or `after`) resumes after that event, for as long as GET /v1/events still lists it (30 days); ' +
       'an event no longer there is answered 404 before the stream opens. Counts once against the rate limit; at most EVENT_STREAM_MAX_PER_MERCHANT (5) open per merchant and gateway process.',
   })
-  @ApiProduces('text/event-stream')
   @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'Resume after this event (evt_…).' })
   @ApiOkResponse({ description: 'The stream; it ends when the gateway restarts: reconnect with Last-Event-ID.', content: { 'text/event-stream': { schema: { type: 'string' } } } })
   @ApiErrorResponse(400, '`invalid_request_error` / `parameter_invalid`: `after` or `Last-Event-ID` is not an event id.')
