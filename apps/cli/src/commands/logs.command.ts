@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { ApiError } from '../api/api-client';
 import { UsageError } from '../args/parse-args';
 import { requestLogLine } from '../output/formats';
 import { paint } from '../output/output-style';
@@ -22,7 +23,16 @@ export async function logsCommand(context: CommandContext): Promise<number> {
   const seen = new RecentIds(PAGE_SIZE * 10);
   let first = true;
   while (!interrupted.aborted) {
-    const page = await api.latestRequestLogs(PAGE_SIZE);
+    let page;
+    try {
+      page = await api.latestRequestLogs(PAGE_SIZE);
+    } catch (error) {
+      // The API restarting, overloaded or over the key's rate limit: keep tailing; anything else (a revoked key) ends the tail.
+      if (!(error instanceof ApiError) || (error.status !== 0 && error.status !== 429 && error.status < 500)) throw error;
+      out.status(paint(out.style, 'yellow', `Request log unreachable (${error.message}); retrying`));
+      await delay(POLL_MS, undefined, { signal: interrupted }).catch(() => undefined);
+      continue;
+    }
     for (const log of [...page.data].reverse()) {
       if (!seen.add(log.id) || first) continue;
       if (out.style.json) out.json(log);
