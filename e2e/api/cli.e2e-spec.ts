@@ -37,7 +37,10 @@ describe('sameday CLI in a terminal', () => {
   /** A terminal of its own running an interactive shell, with the CLI's config under the test's own XDG_CONFIG_HOME. */
   const openTerminal = (name: string) =>
     tmux('new-session', '-d', '-s', name, '-x', '200', '-y', '50', '-e', `XDG_CONFIG_HOME=${configHome}`, '-e', 'PS1=$ ', 'bash --norc --noprofile');
-  const type = (name: string, line: string) => tmux('send-keys', '-t', name, '-l', line) && tmux('send-keys', '-t', name, 'Enter');
+  const type = (name: string, line: string) => {
+    tmux('send-keys', '-t', name, '-l', line);
+    tmux('send-keys', '-t', name, 'Enter');
+  };
   /** What the terminal shows, wrapped lines joined, with its scroll-back. */
   const screen = (name: string) => tmux('capture-pane', '-p', '-J', '-t', name, '-S', '-500');
   const waitForScreen = (name: string, pattern: RegExp, timeoutMs = 30_000) =>
