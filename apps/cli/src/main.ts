@@ -70,7 +70,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
 }
 
 function apiFor(key: string | undefined, apiBase: string, mode: Mode) {
-  if (key === undefined) throw new UsageError(`no ${mode} key stored: run \`sameday login --mode ${mode}\` first`);
+  if (key === undefined) throw new Error(`no ${mode} key stored: run \`sameday login --mode ${mode}\` first`);
   return createApi(apiBase, key);
 }
 
