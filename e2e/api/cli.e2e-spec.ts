@@ -133,7 +133,7 @@ describe('sameday CLI in a terminal', () => {
     await waitForScreen('tail', new RegExp(`GET\\s+/v1/deliveries/${deliveryId}\\s+200`));
   }, 180_000);
 
-  it('lists, gets and cancels deliveries, printing the API error code on a refusal', async () => {
+  it('lists, gets and cancels deliveries and resends events, printing the API error code on a refusal', async () => {
     type('shell', 'clear');
     type('shell', sameday('trigger slow_pickup --json'));
     const created = (await waitForScreen('shell', /\{"delivery_id":"(del_test_\w+)"/))[1];
@@ -143,6 +143,8 @@ describe('sameday CLI in a terminal', () => {
     await waitForScreen('shell', /Error 404 resource_missing: .*\n(.*\n)*exit=1/);
     type('shell', sameday(`deliveries get ${created} --json`));
     await waitForScreen('shell', new RegExp(`"id":"${created}"`));
+    type('shell', `${sameday('events resend evt_missing1 --webhook wh_missing1 --json')}; echo "exit=$?"`);
+    await waitForScreen('shell', /\{"error":\{"status":404,"code":"resource_missing".*\n(.*\n)*exit=1/);
   }, 60_000);
 
   it('answers a stream resumed after an unknown event 404 naming after, and a malformed one 400', async () => {
