@@ -1,7 +1,7 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { once } from 'node:events';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { Auth, AuthContext } from '../auth/auth-context';
@@ -29,11 +29,17 @@ export class EventStreamController {
   @ApiErrorResponse(404, '`invalid_request_error` / `resource_missing` (param `after`): no such event in this mode, or no longer kept; reconnect without it.')
   @ApiErrorResponse(429, '`rate_limit_error` / `rate_limit_exceeded` (over the per-minute limit), or `stream_limit_exceeded`: the merchant has the most streams open already.')
   @Get('stream')
-  async stream(@Auth() auth: AuthContext, @Query() query: EventStreamQuery, @Headers('last-event-id') lastEventId: string | undefined, @Res() reply: FastifyReply): Promise<void> {
+  async stream(
+    @Auth() auth: AuthContext,
+    @Query() query: EventStreamQuery,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     if (lastEventId !== undefined && !EVENT_ID_PATTERN.test(lastEventId)) {
       throw AppError.invalidRequest(ErrorCode.ParameterInvalid, 'Last-Event-ID must be an event id (evt_…).', 'Last-Event-ID');
     }
-    const stream = await this.streams.open(auth, lastEventId ?? query.after, once(reply.raw, 'close'));
+    const stream = await this.streams.open(auth, request.headers, lastEventId ?? query.after, once(reply.raw, 'close'));
     await reply.code(200).header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').header('X-Accel-Buffering', 'no').send(stream);
   }
 }

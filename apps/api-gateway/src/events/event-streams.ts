@@ -6,7 +6,9 @@ import { ErrorCode, ErrorType, EventStreamPage, Pattern } from '@sdd/contracts';
 import { AppError } from '@sdd/common';
 import { BUS_CLIENT, BusClient } from '@sdd/bus';
 import { APP_CONFIG, Lifecycle } from '@sdd/runtime';
+import type { IncomingHttpHeaders } from 'node:http';
 import { AuthContext } from '../auth/auth-context';
+import { CallerAuthenticator } from '../auth/caller.authenticator';
 import { GatewayConfig } from '../config';
 import { SSE_HEARTBEAT, sseEventFrame, sseOpeningFrame } from './sse-frame';
 import { StreamSlots } from './stream-slots';
@@ -28,11 +30,17 @@ export class EventStreams implements BeforeApplicationShutdown {
   private readonly slots: StreamSlots;
   /** How to end each open stream. */
   private readonly endings = new Set<() => void>();
+  /**
+   * How often an open stream checks its credential again: a key revoked or
+   * rolled, or a session ended, stops its streams within this long.
+   */
+  authRecheckMs = 60_000;
 
   constructor(
     @Inject(BUS_CLIENT) private readonly bus: BusClient,
     @Inject(APP_CONFIG) private readonly config: GatewayConfig,
     private readonly lifecycle: Lifecycle,
+    private readonly callers: CallerAuthenticator,
   ) {
     this.slots = new StreamSlots(config.EVENT_STREAM_MAX_PER_MERCHANT);
   }
@@ -42,7 +50,7 @@ export class EventStreams implements BeforeApplicationShutdown {
    * unknown Last-Event-ID or a service outage is answered with the error
    * envelope; then returns the stream, which runs until one of the ends above.
    */
-  async open(auth: AuthContext, afterEventId: string | undefined, clientGone: PromiseLike<unknown>): Promise<PassThrough> {
+  async open(auth: AuthContext, headers: IncomingHttpHeaders, afterEventId: string | undefined, clientGone: PromiseLike<unknown>): Promise<PassThrough> {
     const release = this.slots.take(auth.merchantId);
     if (!release) {
       throw new AppError(
@@ -73,7 +81,7 @@ export class EventStreams implements BeforeApplicationShutdown {
     stream.once('close', end);
     void Promise.resolve(clientGone).then(end, end);
     stream.write(sseOpeningFrame());
-    this.run(auth, stream, first, ending.signal)
+    this.run(auth, headers, stream, first, ending.signal)
       .catch((error: Error) => {
         if (!ending.signal.aborted) this.logger.warn(`event stream ended: ${error.message}`);
       })
@@ -86,10 +94,15 @@ export class EventStreams implements BeforeApplicationShutdown {
     for (const end of [...this.endings]) end();
   }
 
-  private async run(auth: AuthContext, stream: PassThrough, first: EventStreamPage, ended: AbortSignal): Promise<void> {
+  private async run(auth: AuthContext, headers: IncomingHttpHeaders, stream: PassThrough, first: EventStreamPage, ended: AbortSignal): Promise<void> {
     let page = first;
     let lastWriteAt = Date.now();
+    let authenticatedAt = Date.now();
     while (!ended.aborted && !this.lifecycle.draining) {
+      if (Date.now() - authenticatedAt >= this.authRecheckMs) {
+        if (!(await this.stillAuthenticated(headers))) return;
+        authenticatedAt = Date.now();
+      }
       for (const envelope of page.data) {
         if (!stream.write(sseEventFrame(envelope))) await once(stream, 'drain', { signal: ended });
         lastWriteAt = Date.now();
@@ -103,6 +116,16 @@ export class EventStreams implements BeforeApplicationShutdown {
       }
       if (this.lifecycle.draining) return;
       page = await this.nextPage(auth, page.position);
+    }
+  }
+
+  /** False once the credential is refused (401); an outage of the lookup is not a refusal, and the stream goes on. */
+  private async stillAuthenticated(headers: IncomingHttpHeaders): Promise<boolean> {
+    try {
+      await this.callers.authenticate(headers);
+      return true;
+    } catch (error) {
+      return !(error instanceof AppError && error.status === 401);
     }
   }
 
