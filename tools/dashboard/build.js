@@ -12,9 +12,6 @@
 // Steps 3 and 4 are skipped for an app when neither the document, the app, libs/web nor
 // tsconfig.web.json changed since its last build. `npm run build`, `npm start`, the e2e set-up and the
 // Dockerfile run it.
-// The sameday CLI (apps/cli), built by tsc with the services, keeps the same generated schema as its
-// committed src/api/schema.d.ts: when the document changed, it is rewritten and the CLI type-checked
-// against it here, so an API change that breaks the CLI breaks this build (and shows in git status).
 
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -69,6 +66,19 @@ function upToDate(appDir, stampFile) {
   return stamp !== undefined && Math.max(newest(appDir), newest(sharedDir), newest(webConfig)) <= stamp.mtimeMs;
 }
 
+/**
+ * The sameday CLI (apps/cli) is built by tsc with the services and keeps this generated schema as its
+ * committed src/api/schema.d.ts: when the document changed, it is rewritten (commit it) and the CLI
+ * type-checked against it, so an API change that breaks the CLI breaks this build.
+ * @param {string} schema the generated schema.d.ts
+ */
+function checkCliSchema(schema) {
+  const cliDir = path.join(root, 'apps', 'cli');
+  if (!writeIfChanged(path.join(cliDir, 'src', 'api', 'schema.d.ts'), schema)) return;
+  log('cli', 'the OpenAPI document changed: src/api/schema.d.ts rewritten (commit it); type-checking');
+  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(cliDir, 'tsconfig.json')]);
+}
+
 /** @param {{ name: string, base: string }} app @param {string} schema the generated schema.d.ts */
 async function buildApp({ name, base }, schema) {
   const appDir = path.join(root, 'apps', name);
@@ -99,14 +109,6 @@ async function buildApp({ name, base }, schema) {
   log(name, `built into ${path.relative(root, outDir)}`);
 }
 
-/** @param {string} schema the generated schema.d.ts */
-function checkCliSchema(schema) {
-  const cliDir = path.join(root, 'apps', 'cli');
-  if (!writeIfChanged(path.join(cliDir, 'src', 'api', 'schema.d.ts'), schema)) return;
-  log('cli', 'the OpenAPI document changed: src/api/schema.d.ts rewritten (commit it); type-checking');
-  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(cliDir, 'tsconfig.json')]);
-}
-
 async function main() {
   execFileSync(process.execPath, ['-r', './tools/register-paths.js', 'dist/apps/api-gateway/src/openapi/write-openapi.js', documentFile], {
     cwd: root,
@@ -115,12 +117,12 @@ async function main() {
   const generated = path.join(root, 'dist', 'openapi', 'schema.d.ts');
   node(path.join(root, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), [documentFile, '-o', generated, '--silent', '--default-non-nullable', 'false']);
   const schema = fs.readFileSync(generated, 'utf8');
-  checkCliSchema(schema);
   // The e2e set-up runs this with NODE_ENV=test, which would bundle React's development build (60 % larger).
   process.env.NODE_ENV = 'production';
   // The apps type-check what they import of libs/web; this checks the rest (its specs).
   node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(sharedDir, 'tsconfig.json')]);
   for (const app of APPS) await buildApp(app, schema);
+  checkCliSchema(schema);
 }
 
 main().catch((error) => {
