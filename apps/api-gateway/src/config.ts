@@ -111,6 +111,18 @@ export class GatewayConfig extends BaseConfig {
   @Min(1)
   TRACKING_LIMIT_PER_MINUTE = 120;
 
+  /** GET /v1/events/stream: open streams per merchant and gateway process; one more is refused 429 `stream_limit_exceeded`. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  EVENT_STREAM_MAX_PER_MERCHANT = 5;
+
+  /** GET /v1/events/stream: how often each open stream asks webhook-dispatcher for new events. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(50)
+  EVENT_STREAM_POLL_MS = 250;
+
   /**
    * The operators' credential for `/v1/ops/…` (drivers and their
    * certifications), sent as a bearer token; unset, the operator routes

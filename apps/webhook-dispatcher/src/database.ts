@@ -8,6 +8,7 @@ import { RenameMessageDestinations1764002200000 } from './migrations/17640022000
 import { AddEndpointFailingRun1765620000000 } from './migrations/1765620000000-add-endpoint-failing-run';
 import { IndexRetainedEventsByAge1765630000100 } from './migrations/1765630000100-index-retained-events-by-age';
 import { AddAttemptResponseExcerpt1766000210000 } from './migrations/1766000210000-add-attempt-response-excerpt';
+import { AddEventStreamPosition1766001200000 } from './migrations/1766001200000-add-event-stream-position';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -23,4 +24,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   AddEndpointFailingRun1765620000000,
   IndexRetainedEventsByAge1765630000100,
   AddAttemptResponseExcerpt1766000210000,
+  AddEventStreamPosition1766001200000,
 ];

@@ -62,6 +62,7 @@ const SENT: Record<Pattern, Record<string, unknown>> = {
   [Pattern.GetWebhookHealth]: { scope, webhookId: 'wh_1' },
   [Pattern.ListEvents]: { scope, limit: 20, type: 'delivery.created' },
   [Pattern.GetEvent]: { scope, eventId: 'evt_1' },
+  [Pattern.StreamEvents]: { scope, afterEventId: 'evt_1', limit: 100 },
   [Pattern.ResendEvent]: { scope, eventId: 'evt_1', webhookId: 'wh_1' },
   [Pattern.IngestDeliveryEvents]: { events: [{ id: 'evt_1' }] },
   [Pattern.CreatePickupLocation]: { scope, location },

@@ -22,6 +22,8 @@ export const ErrorCode = {
   InternalError: 'internal_error',
   ServiceUnavailable: 'service_unavailable',
   RateLimitExceeded: 'rate_limit_exceeded',
+  /** GET /v1/events/stream: the merchant has EVENT_STREAM_MAX_PER_MERCHANT streams open already. */
+  StreamLimitExceeded: 'stream_limit_exceeded',
   WebhookDisabled: 'webhook_disabled',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

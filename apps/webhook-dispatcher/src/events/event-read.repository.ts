@@ -4,6 +4,7 @@ import { EventLogRepository } from '../dispatch/event-log.repository';
 import { AttemptRow } from '../dispatch/attempt.entity';
 import { EventRow } from '../dispatch/event.entity';
 import { DestinationRow } from '../dispatch/message-destination.entity';
+import { StreamPosition } from './stream-position';
 
 /** The log as a merchant reads it; every read is scoped by merchant and mode through the event. */
 @Injectable()
@@ -33,6 +34,34 @@ export class EventReadRepository {
     return this.db.query<EventRow[]>(
       `SELECT id, body, created_at FROM ${this.db.schema}.events WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT $${limit}`,
       params,
+    );
+  }
+
+  /** Where a stream starting now begins: before the events of every transaction that may still be running. */
+  async streamStart(): Promise<StreamPosition> {
+    const [row] = await this.db.query<Array<{ xid: string }>>(`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xid`, []);
+    return { xid: row.xid, seq: '0' };
+  }
+
+  async streamPositionOf(merchantId: string, mode: Mode, eventId: string): Promise<StreamPosition | undefined> {
+    const [row] = await this.db.query<StreamPosition[]>(
+      `SELECT stream_xid::text AS xid, stream_seq::text AS seq FROM ${this.db.schema}.events WHERE id = $1 AND merchant_id = $2 AND mode = $3`,
+      [eventId, merchantId, mode],
+    );
+    return row;
+  }
+
+  /**
+   * The scope's events after `after` in stream order, only those of
+   * transactions older than every running one: all of those have ended, so no
+   * row can still appear before the last one returned (migration 1766001200000).
+   */
+  eventsAfter(merchantId: string, mode: Mode, after: StreamPosition, limit: number): Promise<Array<{ body: string } & StreamPosition>> {
+    return this.db.query(
+      `SELECT body, stream_xid::text AS xid, stream_seq::text AS seq FROM ${this.db.schema}.events
+       WHERE merchant_id = $1 AND mode = $2 AND (stream_xid, stream_seq) > ($3::xid8, $4::bigint) AND stream_xid < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY stream_xid, stream_seq LIMIT $5`,
+      [merchantId, mode, after.xid, after.seq, limit],
     );
   }
 

@@ -5,11 +5,13 @@ import {
   EventDetailRecord,
   EventRecordPage,
   EventRef,
+  EventStreamPage,
   ListEventsRequest,
   Pattern,
   RecoverWebhookRequest,
   RecoveryRecord,
   ResendEventRequest,
+  StreamEventsRequest,
   WebhookAttemptRecord,
   WebhookHealthRecord,
   WebhookRef,
@@ -20,6 +22,7 @@ import { ListEventsHandler } from './list-events.handler';
 import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
 import { SendPingHandler } from './send-ping.handler';
+import { StreamEventsHandler } from './stream-events.handler';
 
 @Controller()
 export class EventsController {
@@ -30,11 +33,17 @@ export class EventsController {
     private readonly sendPing: SendPingHandler,
     private readonly recoverDestinations: RecoverDestinationsHandler,
     private readonly getWebhookHealth: GetWebhookHealthHandler,
+    private readonly streamEvents: StreamEventsHandler,
   ) {}
 
   @BusHandler(Pattern.ListEvents)
   list(@Payload() request: ListEventsRequest): Promise<EventRecordPage> {
     return this.listEvents.execute(request);
+  }
+
+  @BusHandler(Pattern.StreamEvents)
+  stream(@Payload() request: StreamEventsRequest): Promise<EventStreamPage> {
+    return this.streamEvents.execute(request);
   }
 
   @BusHandler(Pattern.GetEvent)

@@ -10,6 +10,7 @@ import { EventReadRepository } from './event-read.repository';
 import { RecoverDestinationsHandler } from './recover-destinations.handler';
 import { ResendEventHandler } from './resend-event.handler';
 import { SendPingHandler } from './send-ping.handler';
+import { StreamEventsHandler } from './stream-events.handler';
 
 /** The event log a merchant reads, and the tools to send again or ping an endpoint. */
 @Module({
@@ -22,6 +23,7 @@ import { SendPingHandler } from './send-ping.handler';
     SendPingHandler,
     RecoverDestinationsHandler,
     GetWebhookHealthHandler,
+    StreamEventsHandler,
     EventReadRepository,
     { provide: CLOCK, useValue: systemClock },
   ],

@@ -8,6 +8,7 @@ import { ServiceName } from '../services';
 import {
   EventDetailRecord,
   EventRecordPage,
+  EventStreamPage,
   MAX_SECRET_OVERLAP_HOURS,
   RecoveryRecord,
   WebhookAttemptRecord,
@@ -96,6 +97,28 @@ export class ListEventsRequest extends PageMessage {
   type?: string;
 }
 
+/**
+ * GET /v1/events/stream: the events stored after `position` (as a previous
+ * page returned it); without one, after the event `afterEventId` (the
+ * client's Last-Event-ID), or, without either, from now.
+ */
+export class StreamEventsRequest extends ScopedMessage {
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  position?: string;
+
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  afterEventId?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit!: number;
+}
+
 export class EventRef extends ScopedMessage {
   @IsString()
   @IsNotEmpty()
@@ -118,6 +141,7 @@ export const WEBHOOK_PATTERNS = {
   // Calls the merchant's endpoint, which has 10 s to answer, and waits for it.
   PingWebhook: busPattern({ name: 'webhook.send_test', owner, message: WebhookRef, reply: replyOf<WebhookAttemptRecord>(), timeoutMs: 15_000 }),
   ListEvents: busPattern({ name: 'webhook.list_events', owner, message: ListEventsRequest, reply: replyOf<EventRecordPage>() }),
+  StreamEvents: busPattern({ name: 'webhook.stream_events', owner, message: StreamEventsRequest, reply: replyOf<EventStreamPage>() }),
   GetEvent: busPattern({ name: 'webhook.get_event', owner, message: EventRef, reply: replyOf<EventDetailRecord>() }),
   // Calls the merchant's endpoint, which has 10 s to answer, and waits for it.
   ResendEvent: busPattern({ name: 'webhook.resend_event', owner, message: ResendEventRequest, reply: replyOf<WebhookAttemptRecord>(), timeoutMs: 15_000 }),

@@ -115,3 +115,12 @@ export interface EventRecordPage {
   hasMore: boolean;
   nextCursor: string | null;
 }
+
+/**
+ * GET /v1/events/stream's next events, oldest first, and the position to ask
+ * from next (opaque to the gateway; the dispatcher's stream-position.ts).
+ */
+export interface EventStreamPage {
+  data: EventEnvelope[];
+  position: string;
+}
