@@ -69,19 +69,6 @@ function upToDate(appDir, stampFile) {
   return stamp !== undefined && Math.max(newest(appDir), newest(sharedDir), newest(webConfig)) <= stamp.mtimeMs;
 }
 
-/**
- * The sameday CLI (apps/cli) is built by tsc with the services and keeps this generated schema as its
- * committed src/api/schema.d.ts: when the document changed, it is rewritten (commit it) and the CLI
- * type-checked against it, so an API change that breaks the CLI breaks this build.
- * @param {string} schema the generated schema.d.ts
- */
-function checkCliSchema(schema) {
-  const cliDir = path.join(root, 'apps', 'cli');
-  if (!writeIfChanged(path.join(cliDir, 'src', 'api', 'schema.d.ts'), schema)) return;
-  log('cli', 'the OpenAPI document changed: src/api/schema.d.ts rewritten (commit it); type-checking');
-  node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(cliDir, 'tsconfig.json')]);
-}
-
 /** @param {{ name: string, base: string }} app @param {string} schema the generated schema.d.ts */
 async function buildApp({ name, base }, schema) {
   const appDir = path.join(root, 'apps', name);
@@ -152,7 +139,6 @@ async function main() {
   // The apps type-check what they import of libs/web; this checks the rest (its specs).
   node(path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), ['-p', path.join(sharedDir, 'tsconfig.json')]);
   for (const app of APPS) await buildApp(app, schema);
-  checkCliSchema(schema);
 }
 
 main().catch((error) => {

@@ -591,6 +591,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream events
+         * @description Server-sent events (`text/event-stream`), one per event as it is stored: `id:` the event id, `event:` its type, `data:` the envelope webhooks and GET /v1/events carry. A comment line every 15 s when idle. `Last-Event-ID` (or `after`) resumes after that event, for as long as GET /v1/events still lists it (30 days); an event no longer there is answered 404 before the stream opens. Counts once against the rate limit; at most EVENT_STREAM_MAX_PER_MERCHANT (5) open per merchant and gateway process.
+         */
+        get: operations["EventStreamController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/event_types": {
         parameters: {
             query?: never;
@@ -6728,6 +6748,88 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the limit resets. */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `api_error` / `service_unavailable`: a service this request needs did not answer in time, or the gateway is at capacity and refused the request at once. Retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    EventStreamController_stream: {
+        parameters: {
+            query?: {
+                /** @description Resume after this event (as the `Last-Event-ID` header does; the header wins). Without either, the stream starts now. */
+                after?: string;
+            };
+            header?: {
+                /** @description Resume after this event (evt_…). */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it ends when the gateway restarts: reconnect with Last-Event-ID. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description `invalid_request_error` / `parameter_invalid`: `after` or `Last-Event-ID` is not an event id. With a session: `invalid_request_error` / `parameter_invalid`, `param` `Dashboard-Mode`: not `test` or `live`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `authentication_error` / `api_key_missing` or `api_key_invalid`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description With a session: `permission_error` / `csrf_token_invalid` (a change without the session's X-CSRF-Token) or `role_forbidden` (the member's role does not allow it). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `invalid_request_error` / `resource_missing` (param `after`): no such event in this mode, or no longer kept; reconnect without it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limit_error` / `rate_limit_exceeded` (over the per-minute limit), or `stream_limit_exceeded`: the merchant has the most streams open already. */
+            429: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
