@@ -39,8 +39,9 @@ describe('graceful stop of the gateway (real processes, SIGTERM)', () => {
   let quoteRequests: Queue;
 
   beforeAll(async () => {
-    // A drain long enough to observe; a bus timeout long enough for the held request to outlive it.
-    await system.start({ env: { SHUTDOWN_DRAIN_MS: '3000', BUS_TIMEOUT_MS: '20000' } });
+    // A drain long enough to observe, on a loaded machine too (the readiness probe may take 2.5 s to see it, and the late
+    // request must still arrive within it); a bus timeout long enough for the held request to outlive it.
+    await system.start({ env: { SHUTDOWN_DRAIN_MS: '6000', BUS_TIMEOUT_MS: '20000' } });
     keys = await system.registerMerchant('Drain Merchant');
     const { redisUrl } = testEnv();
     quoteRequests = new Queue(BusQueue.requests(ServiceName.Quote), { connection: { url: redisUrl }, prefix: system.prefix });

@@ -17,8 +17,13 @@ export interface TimelineBacklog {
   oldestDueAgeMs: number;
 }
 
-/** A job finished leaves nothing behind; a failed one (malformed) neither: the reconciler would add it again if still due. */
-const JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: true };
+/**
+ * A job finished leaves nothing behind. One whose steps ran but whose
+ * hand-on failed (Redis went away in between) runs again a second later, as
+ * long as it fails: its steps find their deliveries already there and hand
+ * on again. A malformed job fails for good, and is removed too.
+ */
+const JOB_OPTIONS: JobsOptions = { removeOnComplete: true, removeOnFail: true, attempts: Number.MAX_SAFE_INTEGER, backoff: { type: 'fixed', delay: 1000 } };
 
 /** A job to add: due at its first step, or at `notBefore` when later (a step that failed runs again then). */
 interface Handed {
