@@ -1,4 +1,4 @@
-import { SameDay, SameDayConnectionError, SameDayError } from '@sameday/sdk';
+import { errorFromResponse, SameDay, SameDayConnectionError, SameDayError } from '@sameday/sdk';
 import type { paths, QueryParams, Schemas } from '@sameday/sdk';
 import { failureReason } from './failure-reason';
 
@@ -45,18 +45,16 @@ async function reach<T>(call: () => Promise<T>, apiBase: string): Promise<T> {
   }
 }
 
-function unwrap<T>(answer: Answer<T>): T {
+/** The data of a success answer of the generated client; an error answer as the SDK reads it. */
+function dataOf<T>(answer: Answer<T>): T {
   if (answer.data !== undefined && answer.response.ok) return answer.data;
-  const envelope = answer.error as Partial<Schemas['ErrorEnvelope']> | undefined;
-  const error = envelope?.error;
-  if (error) throw new ApiError(answer.response.status, error.code, error.message, error.param ?? null, error.request_id ?? null);
-  throw new ApiError(answer.response.status, 'unexpected_response', `The API answered ${answer.response.status} without an error envelope.`);
+  throw errorFromResponse(answer.response.status, answer.error, answer.response.headers);
 }
 
 export function createApi(apiBase: string, apiKey: string) {
   const sdk = new SameDay({ apiKey, baseUrl: apiBase });
   const call = <T>(request: () => Promise<T>) => reach(request, apiBase);
-  const raw = <T>(request: () => Promise<Answer<T>>) => reach(async () => unwrap(await request()), apiBase);
+  const raw = <T>(request: () => Promise<Answer<T>>) => reach(async () => dataOf(await request()), apiBase);
   return {
     apiBase,
     me: () => raw(() => sdk.api.GET('/v1/merchants/me')),
@@ -77,14 +75,11 @@ export function createApi(apiBase: string, apiKey: string) {
       if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
       const streamPath: keyof paths = '/v1/events/stream';
       return reach(async () => {
-        let response: Response;
-        try {
-          response = await fetch(new URL(streamPath, apiBase), { headers, signal });
-        } catch (error) {
-          throw new ApiError(0, 'connection_failed', `Could not reach ${apiBase}: ${failureReason(error)}`);
-        }
+        const response = await fetch(new URL(streamPath, apiBase), { headers, signal }).catch((error: unknown) => {
+          throw new SameDayConnectionError(`GET ${streamPath} failed`, { cause: error });
+        });
         if (response.ok && response.body) return response.body;
-        return unwrap({ error: await response.json().catch(() => undefined), response });
+        throw errorFromResponse(response.status, await response.json().catch(() => undefined), response.headers);
       }, apiBase);
     },
   };
