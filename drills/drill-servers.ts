@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, loadInfra, OwnPostgres, startOwnPostgres, withoutSharedServers } from '@sdd/testing';
+import { freePort, loadInfra, OwnPostgres, OwnRedisCluster, startOwnPostgres, startOwnRedisCluster, TestEnv, withoutSharedServers } from '@sdd/testing';
 import { ServerName, ServerSupervisor } from './server-supervisor';
 
 type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
@@ -14,7 +14,30 @@ export class DrillServers {
     private readonly postgres: OwnPostgres,
     private readonly redis: Server,
     private readonly supervisor?: ServerSupervisor,
+    private readonly cluster?: OwnRedisCluster,
   ) {}
+
+  /** Postgres, and a Redis Cluster of its own (six nodes, three primaries) instead of a single Redis: the replicated drills'. */
+  static async startOnCluster(dataDir: string): Promise<DrillServers> {
+    const postgres = await startOwnPostgres({ dataDir: join(dataDir, 'pg'), database: DATABASE, port: await freePort() });
+    try {
+      const cluster = await startOwnRedisCluster('drill-cluster');
+      const redis: Server = { url: cluster.url, reused: false, external: true, stop: () => cluster.dispose() };
+      return new DrillServers(dataDir, postgres, redis, undefined, cluster);
+    } catch (error) {
+      await loadInfra().stopPostgres({ dataDir: join(dataDir, 'pg') });
+      throw error;
+    }
+  }
+
+  get onCluster(): boolean {
+    return this.cluster !== undefined;
+  }
+
+  /** What the apps are given: on a cluster, its seed nodes too (REDIS_CLUSTER_NODES). */
+  get env(): TestEnv {
+    return { databaseUrl: this.databaseUrl, redisUrl: this.redisUrl, ...(this.cluster ? { redisClusterNodes: this.cluster.nodes } : {}) };
+  }
 
   /** Postgres and Redis started and restarted as under `npm start` (server-supervisor.ts), for a drill that kills them. */
   static async startSupervised(dataDir: string): Promise<DrillServers> {
@@ -62,7 +85,12 @@ export class DrillServers {
     if (port !== this.postgres.port) throw new Error(`Postgres came back on another port (${port}, not ${this.postgres.port})`);
   }
 
+  /** FLUSHALL; on a cluster, on every primary (their replicas follow). */
   async flushRedis(): Promise<void> {
+    if (this.cluster) {
+      await Promise.all(this.cluster.admin.nodes('master').map((primary) => primary.flushall()));
+      return;
+    }
     const client = new Redis(this.redis.url, { maxRetriesPerRequest: 3 });
     try {
       await client.flushall();

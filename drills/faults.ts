@@ -4,6 +4,7 @@ import { DrillConfig, DrillName } from './drill-config';
 import { DrillServers } from './drill-servers';
 import { LoadProgress } from './merchant-load';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ReplicaSet } from './replicas/replica-set';
 
 export interface FaultContext {
   config: DrillConfig;
@@ -11,6 +12,8 @@ export interface FaultContext {
   servers: DrillServers;
   receiver: WebhookReceiver;
   progress: LoadProgress;
+  /** Several processes of every app (the replicated drills); else one each. */
+  replicas?: ReplicaSet;
   log(message: string): void;
 }
 
@@ -30,7 +33,9 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
  * scheduling are only open then); supervision restarts it, and the next dies
  * once it is ready again.
  */
-async function killEachApp({ config, system, progress, log }: FaultContext): Promise<string> {
+async function killEachApp(context: FaultContext): Promise<string> {
+  if (context.replicas) return killReplicas(context, context.replicas);
+  const { config, system, progress, log } = context;
   const downtimes: string[] = [];
   for (const app of Object.values(ServiceName)) {
     await waitFor(() => (progress.deliveriesInFlight > 0 ? true : undefined), 1000, 5).catch(() => undefined);
@@ -46,6 +51,40 @@ async function killEachApp({ config, system, progress, log }: FaultContext): Pro
   return `kill -9 of each app in turn, each restarted (down until ready, and delivery requests in flight at the kill: ${downtimes.join(', ')})`;
 }
 
+/** The app whose processes all die at once in the replicated kill drill: the outbox, the timeline and matching are its. */
+const ALL_AT_ONCE = ServiceName.Delivery;
+
+/**
+ * Several processes of every app: kill -9 of one process of each app in
+ * turn (a different one from app to app, a gateway behind the balancer
+ * included), each started again; then of every process of delivery-service
+ * at once, all started again.
+ */
+async function killReplicas({ config, progress, log }: FaultContext, replicas: ReplicaSet): Promise<string> {
+  const downtimes: string[] = [];
+  const inFlightNow = async () => {
+    await waitFor(() => (progress.deliveriesInFlight > 0 ? true : undefined), 1000, 5).catch(() => undefined);
+    return progress.deliveriesInFlight;
+  };
+  for (const [index, app] of Object.values(ServiceName).entries()) {
+    const number = (index % replicas.count) + 1;
+    const inFlight = await inFlightNow();
+    const killedAt = Date.now();
+    await replicas.killAndRestart(app, number);
+    downtimes.push(`${app} #${number} ${seconds(Date.now() - killedAt)} (${inFlight} in flight)`);
+    log(`${app} #${number} killed (kill -9) with ${inFlight} delivery requests in flight, ready again`);
+    await sleep(config.killGapMs);
+  }
+  const inFlight = await inFlightNow();
+  const killedAt = Date.now();
+  await Promise.all(Array.from({ length: replicas.count }, (_, index) => replicas.killAndRestart(ALL_AT_ONCE, index + 1)));
+  log(`every ${ALL_AT_ONCE} process killed at once with ${inFlight} delivery requests in flight, all ready again`);
+  return (
+    `kill -9 of one of the ${replicas.count} processes of each app in turn, each started again (down until ready: ${downtimes.join(', ')}), ` +
+    `then of all ${replicas.count} ${ALL_AT_ONCE} processes at once (${seconds(Date.now() - killedAt)}, ${inFlight} in flight)`
+  );
+}
+
 /** FLUSHALL, and again a third of the load later. */
 async function flushRedisTwice({ config, servers, log }: FaultContext): Promise<string> {
   await servers.flushRedis();
@@ -53,7 +92,7 @@ async function flushRedisTwice({ config, servers, log }: FaultContext): Promise<
   await sleep(config.loadMs / 3);
   await servers.flushRedis();
   log('FLUSHALL again');
-  return `FLUSHALL of Redis twice, ${seconds(config.loadMs / 3)} apart`;
+  return `FLUSHALL of Redis${servers.onCluster ? ' (every primary of the cluster)' : ''} twice, ${seconds(config.loadMs / 3)} apart`;
 }
 
 async function postgresOutage({ config, servers, log }: FaultContext): Promise<string> {

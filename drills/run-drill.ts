@@ -12,6 +12,8 @@ import { DeliveryTally, DrillFigures, judge } from './verdict';
 import { tallyAnswers, tallyShedding } from './answer-log';
 import { ANSWER_BOUND_MS, OverloadWatch } from './overload-watch';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { LockWatch } from './replicas/lock-watch';
+import { ReplicaSet } from './replicas/replica-set';
 
 export interface DrillResult {
   figures: DrillFigures;
@@ -23,6 +25,8 @@ export interface DrillOptions {
   /** Postgres and Redis to use (and leave running); else the drill starts its own in `dataDir` and stops them. */
   servers?: DrillServers;
   dataDir?: string;
+  /** Processes of every app (1 by default); above 1, the gateway's behind a round-robin balancer (replicas/replica-set.ts). */
+  replicas?: number;
   log?(message: string): void;
 }
 
@@ -75,6 +79,12 @@ function receiptsOf(received: readonly ReceivedWebhook[], merchants: readonly Dr
   });
 }
 
+function mergeCounts(...counts: Partial<Record<string, number>>[]): Record<string, number> {
+  const merged: Record<string, number> = {};
+  for (const count of counts) for (const [key, n] of Object.entries(count)) merged[key] = (merged[key] ?? 0) + (n ?? 0);
+  return merged;
+}
+
 function tallyDeliveries(load: LoadResult, statuses: ReadonlyMap<string, string>): DeliveryTally {
   const accepted = load.accepted.flat();
   const stuck: Record<string, number> = {};
@@ -93,11 +103,11 @@ function tallyDeliveries(load: LoadResult, statuses: ReadonlyMap<string, string>
   };
 }
 
-async function registerMerchants(system: TestSystem, receiver: WebhookReceiver, config: DrillConfig, tally: StatusTally): Promise<DrillMerchant[]> {
+async function registerMerchants(system: TestSystem, baseUrl: string, receiver: WebhookReceiver, config: DrillConfig, tally: StatusTally): Promise<DrillMerchant[]> {
   const merchants: DrillMerchant[] = [];
   for (let i = 0; i < config.merchants; i += 1) {
     const { test } = await system.registerMerchant(`Drill Merchant ${i}`);
-    const client = new CarefulMerchant(system.baseUrl, test, tally, config.requestTimeoutMs);
+    const client = new CarefulMerchant(baseUrl, test, tally, config.requestTimeoutMs);
     const path = `/merchant-${i}`;
     const endpoint = await client.send('POST', '/v1/webhooks', { url: receiver.url(path), events: ['*'] });
     if (typeof endpoint.body.secret !== 'string') throw new Error(`webhook registration failed: ${JSON.stringify(endpoint)}`);
@@ -154,10 +164,12 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
   const receiver = await WebhookReceiver.start();
   const system = new TestSystem();
   const tally = new StatusTally();
+  let replicas: ReplicaSet | undefined;
+  let locks: LockWatch | undefined;
   try {
     log(`starting the system (${config.name}: ${config.deliveries} deliveries, ${config.merchants} merchants, load ${config.loadMs / 1000} s)`);
     await system.start({
-      servers: { databaseUrl: servers.databaseUrl, redisUrl: servers.redisUrl },
+      servers: servers.env,
       supervise: true,
       gatewayFirst: config.gatewayFirst,
       env: {
@@ -178,14 +190,19 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
         ...config.appEnv,
       },
     });
-    const merchants = await registerMerchants(system, receiver, config, tally);
+    if ((options.replicas ?? 1) > 1) {
+      replicas = await ReplicaSet.start(system, options.replicas ?? 1);
+      log(`${replicas.count} processes of every app, the gateways behind ${replicas.baseUrl}`);
+      locks = LockWatch.start(servers.databaseUrl);
+    }
+    const merchants = await registerMerchants(system, replicas?.baseUrl ?? system.baseUrl, receiver, config, tally);
     const watch = config.name === 'overload' ? await OverloadWatch.start(merchants[0].client) : undefined;
     if (watch) log(`idle: a quote answered in ${watch.idleMs} ms`);
     log('load started');
     const loadStartedAt = Date.now();
     const recovery = watch ? watch.recoveryAfter(loadStartedAt + config.loadMs) : Promise.resolve(null);
     const progress: LoadProgress = { deliveriesInFlight: 0 };
-    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() => injectFault({ config, system, servers, receiver, progress, log }));
+    const faultRun: Promise<FaultRun> = sleep(config.faultAt * config.loadMs).then(() => injectFault({ config, system, servers, receiver, progress, replicas, log }));
     const [load, fault] = await Promise.all([driveLoad(config, merchants, progress), faultRun]);
     const overload = watch && {
       offeredPerSecond: Math.round((config.deliveries * 1000) / config.loadMs),
@@ -204,16 +221,19 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       statuses: {},
       serverErrors: {},
       settleMs: settledAt === null ? null : Math.max(0, settledAt - fault.endedAt),
-      restarts: system.restarts(),
+      restarts: mergeCounts(system.restarts(), replicas?.restarts() ?? {}),
       disabledEndpoints: await disabledEndpoints(merchants),
       answers: tallyAnswers(tally.answers, ANSWER_BOUND_MS),
       connectionErrorCauses: tally.connectionErrorCauses,
       ...(overload ? { overload } : {}),
+      ...(replicas && locks ? { replicas: { processesPerApp: replicas.count, gatewayConnections: replicas.connections(), locks: await locks.stop() } } : {}),
     };
     figures.statuses = tally.histogram();
     figures.serverErrors = tally.serverErrors();
     return { figures, reasons: judge(figures) };
   } finally {
+    await locks?.stop();
+    await replicas?.stop();
     await system.stop().catch((error: Error) => log(`stopping the system: ${error.message}`));
     await receiver.close();
     if (!options.servers) await servers.stop();

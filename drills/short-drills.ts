@@ -26,13 +26,20 @@ export const SHORT: NodeJS.ProcessEnv = {
   DRILL_GATEWAY_FIRST: '0',
 };
 
-/** A data folder of its own under `.data/`, and Postgres and Redis in it, shared by the drills of one file. */
+/**
+ * A data folder of its own under `.data/`, and Postgres and Redis in it,
+ * shared by the drills of one file. With `replicas` above 1, that many
+ * processes of every app, on a Redis Cluster of the file's own (six nodes)
+ * instead of a single Redis.
+ */
 export class ShortDrills {
   readonly dataDir = join(loadInfra().repoRoot, '.data', uniquePrefix('drills'));
   private servers?: DrillServers;
 
+  constructor(private readonly replicas = 1) {}
+
   async start(): Promise<void> {
-    this.servers = await DrillServers.start(this.dataDir);
+    this.servers = await (this.replicas > 1 ? DrillServers.startOnCluster(this.dataDir) : DrillServers.start(this.dataDir));
   }
 
   async stop(): Promise<void> {
@@ -47,7 +54,7 @@ export class ShortDrills {
    */
   async run(name: DrillName, env: NodeJS.ProcessEnv = SHORT, ownServers = false): Promise<DrillResult> {
     const where = ownServers ? { dataDir: join(this.dataDir, name) } : { servers: this.servers };
-    const outcome = await runDrill(drillConfig(name, env), { ...where, log: () => undefined });
+    const outcome = await runDrill(drillConfig(name, env), { ...where, replicas: this.replicas, log: () => undefined });
     process.stdout.write(`${report(outcome.figures, outcome.reasons).join('\n')}\n`);
     return outcome;
   }

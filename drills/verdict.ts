@@ -1,5 +1,6 @@
 import { AnswerTally } from './answer-log';
 import { EventTally } from './event-tally';
+import { LockTally } from './replicas/lock-overlap';
 import { ANSWER_BOUND_MS, OverloadFigures, RECOVERY_BOUND_MS } from './overload-watch';
 
 export interface DeliveryTally {
@@ -39,6 +40,16 @@ export interface DrillFigures {
   connectionErrorCauses?: Record<string, number>;
   /** The overload drill's: idle latency, recovery, shedding. */
   overload?: OverloadFigures;
+  /** The replicated drills' (several processes of every app): what shows each piece of work done once. */
+  replicas?: ReplicaFigures;
+}
+
+export interface ReplicaFigures {
+  processesPerApp: number;
+  /** Connections the balancer passed to each gateway process. */
+  gatewayConnections: number[];
+  /** The advisory locks of the lock-guarded tasks, from pg_locks snapshots (replicas/lock-watch.ts). */
+  locks: LockTally;
 }
 
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -69,6 +80,22 @@ export function judge(figures: DrillFigures): string[] {
   if (figures.overload) reasons.push(...judgeOverload(figures));
   else if (refused > 0) reasons.push(`${refused} of ${deliveries.requested} delivery requests never got a 201 (last answer: ${list(deliveries.refused)})`);
   if (deliveries.extra > 0) reasons.push(`${deliveries.extra} deliveries exist that no 201 returned`);
+  if (figures.replicas) reasons.push(...judgeReplicas(figures, figures.replicas));
+  return reasons;
+}
+
+/**
+ * Several processes of every app: each state change emitted once (one event
+ * id per delivery and type), each lock-guarded task on one replica at a time,
+ * and every gateway process served some of the load.
+ */
+function judgeReplicas({ events }: DrillFigures, { gatewayConnections, locks }: ReplicaFigures): string[] {
+  const reasons: string[] = [];
+  if (events.doubleEmitted > 0) reasons.push(`${events.doubleEmitted} (delivery, event type) pairs emitted under two event ids: a step applied twice`);
+  if (locks.overlaps > 0) reasons.push(`in ${locks.overlaps} of ${locks.samples} pg_locks snapshots a task's advisory lock was held by two backends at once`);
+  if (locks.locks === 0) reasons.push(`no advisory lock was seen held in ${locks.samples} pg_locks snapshots: the check of the lock-guarded tasks saw nothing`);
+  const idle = gatewayConnections.filter((n) => n === 0).length;
+  if (idle > 0) reasons.push(`${idle} of ${gatewayConnections.length} gateway processes got no connection from the balancer`);
   return reasons;
 }
 
@@ -109,6 +136,15 @@ function overloadLines({ answers, overload, connectionErrorCauses }: DrillFigure
   ];
 }
 
+function replicaLines({ replicas }: DrillFigures): string[] {
+  if (!replicas) return [];
+  const { processesPerApp, gatewayConnections, locks } = replicas;
+  return [
+    `replicas: ${processesPerApp} processes of every app; balancer connections per gateway ${gatewayConnections.join('/')}; ` +
+      `advisory locks: ${locks.locks} seen held by ${locks.backends} backends in ${locks.samples} snapshots, held by two at once in ${locks.overlaps}`,
+  ];
+}
+
 /** The figures and the verdict as printed; the last line is the verdict. */
 export function report(figures: DrillFigures, reasons: readonly string[]): string[] {
   const { deliveries, events } = figures;
@@ -122,6 +158,7 @@ export function report(figures: DrillFigures, reasons: readonly string[]): strin
     `http: ${list(figures.statuses) || 'none'}${Object.keys(figures.serverErrors).length ? `; 5xx: ${list(figures.serverErrors)}` : ''}`,
     `restarts: ${list(figures.restarts) || 'none'}; webhook endpoints disabled: ${figures.disabledEndpoints}`,
     ...overloadLines(figures),
+    ...replicaLines(figures),
     `settled: ${figures.settleMs === null ? 'never (deadline passed)' : `${seconds(figures.settleMs)} after the fault ended`}`,
     `VERDICT ${figures.drill}: ${reasons.length === 0 ? 'PASS' : `FAIL: ${reasons.join('; ')}`}`,
   ];

@@ -222,11 +222,15 @@ export class TestSystem {
     return { ...replica, baseUrl: `http://127.0.0.1:${port}` };
   }
 
-  /** One more process of `app` (a worker replica), sharing everything with the first; `stop()` stops it too. */
-  async startReplica(app: ServiceName, env: Record<string, string> = {}): Promise<AppReplica> {
+  /**
+   * One more process of `app` (a worker replica), sharing everything with the
+   * first; `stop()` stops it too. `readyTimeoutMs`: how long it may take to be
+   * ready (the launcher's 30 s by default; more on a loaded machine).
+   */
+  async startReplica(app: ServiceName, env: Record<string, string> = {}, readyTimeoutMs?: number): Promise<AppReplica> {
     const running = await this.spawn(app, env);
     this.replicas.push(running);
-    await launcher.awaitReady(running);
+    await launcher.awaitReady(running, readyTimeoutMs === undefined ? {} : { timeoutMs: readyTimeoutMs });
     return {
       opsUrl: `http://127.0.0.1:${running.opsPort}`,
       logs: () => running.logs,

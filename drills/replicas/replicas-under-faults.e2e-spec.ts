@@ -1,0 +1,26 @@
+import { DrillName } from '../drill-config';
+import { ShortDrills } from '../short-drills';
+
+/**
+ * Three processes of every app (the gateways behind a round-robin balancer)
+ * on a Redis Cluster of their own: the short drills' faults, and each piece
+ * of work done once across the replicas. Run by `npm run test:cluster`
+ * (jest.replicas.config.js), not by `npm run test:drills`.
+ */
+describe('drills (short) on 3 replicas of every app and a Redis Cluster', () => {
+  const drills = new ShortDrills(3);
+  beforeAll(() => drills.start(), 180000);
+  afterAll(() => drills.stop());
+
+  it.each<[DrillName, string]>([
+    ['kill', 'kill -9 of one replica of each app in turn, then of every delivery-service replica at once, each started again'],
+    ['redis-loss', 'FLUSHALL of every primary of the cluster twice mid-load'],
+    ['postgres-outage', 'Postgres stopped 5 s mid-load'],
+  ])(
+    '%s (%s): every accepted delivery delivered, every event received and listed once, no lock-guarded task on two replicas at once, no 5xx but 503',
+    async (name) => {
+      expect((await drills.run(name)).reasons).toEqual([]);
+    },
+    420000,
+  );
+});
