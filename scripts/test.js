@@ -11,7 +11,9 @@
 // within 15 minutes on 2 cores.
 // `npm run test:cluster` (`node scripts/test.js cluster`): the bus, timeline,
 // webhook, payment and API-key end-to-end tests (CLUSTER_E2E) on a local Redis Cluster
-// (six nodes, tools/infra/redis-cluster.js) instead of the single Redis.
+// (six nodes, tools/infra/redis-cluster.js) instead of the single Redis; then the
+// replicated drills (drills/replicas/, jest.replicas.config.js: three processes of
+// every app on a Redis Cluster of their own, under kill -9, FLUSHALL and a Postgres outage).
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -68,7 +70,10 @@ function steps() {
   }
   if (SUITE === 'cluster') {
     // One file at a time: six Redis nodes beside a system of five apps already fill 2 cores.
-    return [{ name: 'cluster', command: bin('jest'), args: ['-c', 'jest.e2e.config.js', '--ci', '--runInBand', ...jestReport('cluster'), ...extra, ...CLUSTER_E2E] }];
+    return [
+      { name: 'cluster', command: bin('jest'), args: ['-c', 'jest.e2e.config.js', '--ci', '--runInBand', ...jestReport('cluster'), ...extra, ...CLUSTER_E2E] },
+      { name: 'replicas', command: bin('jest'), args: ['-c', 'jest.replicas.config.js', '--ci', '--runInBand', ...jestReport('replicas'), ...extra] },
+    ];
   }
   return [
     { name: 'lint', command: bin('nx'), args: ['run-many', '-t', 'lint', '--parallel=2', '--outputStyle=static'] },
@@ -116,7 +121,7 @@ function jestReport(suite) {
 function testCounts() {
   let passed = 0;
   let failed = 0;
-  for (const name of SUITE === 'test' ? ['unit', 'e2e'] : [SUITE]) {
+  for (const name of SUITE === 'test' ? ['unit', 'e2e'] : SUITE === 'cluster' ? ['cluster', 'replicas'] : [SUITE]) {
     try {
       const report = JSON.parse(fs.readFileSync(jestReportFile(name), 'utf8'));
       passed += report.numPassedTests;
