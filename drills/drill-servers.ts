@@ -1,9 +1,24 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, loadInfra, OwnPostgres, OwnRedisCluster, startOwnPostgres, startOwnRedisCluster, TestEnv, withoutSharedServers } from '@sdd/testing';
 import { ServerName, ServerSupervisor } from './server-supervisor';
 
 type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
+
+/** tools/infra/pgbouncer.js (issue 34 item 2): PgBouncer in transaction mode in front of a Postgres. */
+interface PgBouncer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+type StartPgBouncer = (options: { dataDir: string; postgresUrl: string; port: number; log(message: string): void }) => Promise<PgBouncer>;
+
+function startPgBouncer(options: Parameters<StartPgBouncer>[0]): Promise<PgBouncer> {
+  const script = join(loadInfra().repoRoot, 'tools', 'infra', 'pgbouncer.js');
+  if (!existsSync(script)) throw new Error(`the drill was asked to run through PgBouncer, and ${script} is not there`);
+  return (require(script) as { startPgBouncer: StartPgBouncer }).startPgBouncer(options);
+}
 
 const DATABASE = 'drill_test';
 
@@ -15,16 +30,25 @@ export class DrillServers {
     private readonly redis: Server,
     private readonly supervisor?: ServerSupervisor,
     private readonly cluster?: OwnRedisCluster,
+    private readonly pgBouncer?: PgBouncer,
   ) {}
 
-  /** Postgres, and a Redis Cluster of its own (six nodes, three primaries) instead of a single Redis: the replicated drills'. */
-  static async startOnCluster(dataDir: string): Promise<DrillServers> {
+  /**
+   * Postgres, and a Redis Cluster of its own (six nodes, three primaries)
+   * instead of a single Redis: the replicated drills'. `pgBouncer`: the apps
+   * reach Postgres through PgBouncer in transaction mode (their migrations
+   * directly), which stays up when Postgres is stopped behind it.
+   */
+  static async startOnCluster(dataDir: string, { pgBouncer = false } = {}): Promise<DrillServers> {
     const postgres = await startOwnPostgres({ dataDir: join(dataDir, 'pg'), database: DATABASE, port: await freePort() });
+    let bouncer: PgBouncer | undefined;
     try {
+      if (pgBouncer) bouncer = await startPgBouncer({ dataDir: join(dataDir, 'pgbouncer'), postgresUrl: postgres.url, port: await freePort(), log: () => undefined });
       const cluster = await startOwnRedisCluster('drill-cluster');
       const redis: Server = { url: cluster.url, reused: false, external: true, stop: () => cluster.dispose() };
-      return new DrillServers(dataDir, postgres, redis, undefined, cluster);
+      return new DrillServers(dataDir, postgres, redis, undefined, cluster, bouncer);
     } catch (error) {
+      await bouncer?.stop();
       await loadInfra().stopPostgres({ dataDir: join(dataDir, 'pg') });
       throw error;
     }
@@ -34,9 +58,18 @@ export class DrillServers {
     return this.cluster !== undefined;
   }
 
-  /** What the apps are given: on a cluster, its seed nodes too (REDIS_CLUSTER_NODES). */
+  get throughPgBouncer(): boolean {
+    return this.pgBouncer !== undefined;
+  }
+
+  /** What the apps are given: on a cluster, its seed nodes too (REDIS_CLUSTER_NODES); through PgBouncer, its URL. */
   get env(): TestEnv {
-    return { databaseUrl: this.databaseUrl, redisUrl: this.redisUrl, ...(this.cluster ? { redisClusterNodes: this.cluster.nodes } : {}) };
+    return { databaseUrl: this.pgBouncer?.url ?? this.databaseUrl, redisUrl: this.redisUrl, ...(this.cluster ? { redisClusterNodes: this.cluster.nodes } : {}) };
+  }
+
+  /** The apps' settings for PgBouncer in transaction mode: their migrations and session features on a direct connection. */
+  get appEnv(): Record<string, string> {
+    return this.pgBouncer ? { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: this.databaseUrl } : {};
   }
 
   /** Postgres and Redis started and restarted as under `npm start` (server-supervisor.ts), for a drill that kills them. */
@@ -67,6 +100,7 @@ export class DrillServers {
     }
   }
 
+  /** Postgres itself, not PgBouncer. */
   get databaseUrl(): string {
     return this.postgres.url;
   }
@@ -102,6 +136,7 @@ export class DrillServers {
   async stop(): Promise<void> {
     if (this.supervisor) return this.supervisor.stop();
     await this.redis.stop({ force: true });
+    await this.pgBouncer?.stop();
     await this.stopPostgres();
   }
 }

@@ -30,16 +30,22 @@ export const SHORT: NodeJS.ProcessEnv = {
  * A data folder of its own under `.data/`, and Postgres and Redis in it,
  * shared by the drills of one file. With `replicas` above 1, that many
  * processes of every app, on a Redis Cluster of the file's own (six nodes)
- * instead of a single Redis.
+ * instead of a single Redis, and with `pgBouncer` through PgBouncer.
  */
 export class ShortDrills {
   readonly dataDir = join(loadInfra().repoRoot, '.data', uniquePrefix('drills'));
   private servers?: DrillServers;
 
-  constructor(private readonly replicas = 1) {}
+  private readonly replicas: number;
+  private readonly pgBouncer: boolean;
+
+  constructor({ replicas = 1, pgBouncer = false } = {}) {
+    this.replicas = replicas;
+    this.pgBouncer = pgBouncer;
+  }
 
   async start(): Promise<void> {
-    this.servers = await (this.replicas > 1 ? DrillServers.startOnCluster(this.dataDir) : DrillServers.start(this.dataDir));
+    this.servers = await (this.replicas > 1 ? DrillServers.startOnCluster(this.dataDir, { pgBouncer: this.pgBouncer }) : DrillServers.start(this.dataDir));
   }
 
   async stop(): Promise<void> {

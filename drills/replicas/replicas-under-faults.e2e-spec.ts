@@ -2,13 +2,19 @@ import { DrillName } from '../drill-config';
 import { ShortDrills } from '../short-drills';
 
 /**
+ * Through PgBouncer (tools/infra/pgbouncer.js, issue 34 item 2) when
+ * `DRILL_PGBOUNCER=1`; directly to Postgres by default until that is on main.
+ */
+const PGBOUNCER = process.env.DRILL_PGBOUNCER === '1';
+
+/**
  * Three processes of every app (the gateways behind a round-robin balancer)
  * on a Redis Cluster of their own: the short drills' faults, and each piece
  * of work done once across the replicas. Run by `npm run test:cluster`
  * (jest.replicas.config.js), not by `npm run test:drills`.
  */
-describe('drills (short) on 3 replicas of every app and a Redis Cluster', () => {
-  const drills = new ShortDrills(3);
+describe(`drills (short) on 3 replicas of every app, a Redis Cluster and ${PGBOUNCER ? 'PgBouncer' : 'direct Postgres'}`, () => {
+  const drills = new ShortDrills({ replicas: 3, pgBouncer: PGBOUNCER });
   beforeAll(() => drills.start(), 180000);
   afterAll(() => drills.stop());
 
