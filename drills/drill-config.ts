@@ -1,4 +1,4 @@
-export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage', 'server-loss', 'overload'] as const;
+export const DRILL_NAMES = ['kill', 'redis-loss', 'postgres-outage', 'receiver-outage', 'server-loss', 'overload', 'primary-loss'] as const;
 export type DrillName = (typeof DRILL_NAMES)[number];
 
 export interface DrillConfig {
@@ -33,9 +33,17 @@ export interface DrillConfig {
   gatewayFirst: boolean;
 }
 
-const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0, overload: 0 };
+const OUTAGE_MS: Record<DrillName, number> = { kill: 0, 'redis-loss': 0, 'postgres-outage': 20_000, 'receiver-outage': 120_000, 'server-loss': 0, overload: 0, 'primary-loss': 0 };
 /** The receiver goes down half-way, so that its endpoints have a history of successes (see docs/reliability.md). */
-const FAULT_AT: Record<DrillName, number> = { kill: 0.25, 'redis-loss': 0.3, 'postgres-outage': 0.3, 'receiver-outage': 0.5, 'server-loss': 0.25, overload: 0 };
+const FAULT_AT: Record<DrillName, number> = {
+  kill: 0.25,
+  'redis-loss': 0.3,
+  'postgres-outage': 0.3,
+  'receiver-outage': 0.5,
+  'server-loss': 0.25,
+  overload: 0,
+  'primary-loss': 0.3,
+};
 /**
  * Sizes of their own: the overload drill's load is its fault, issue 30's burst
  * of 250 deliveries/s for 30 s; its merchants give up on a request after 5 s

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { freePort, loadInfra, OwnPostgres, OwnRedisCluster, startOwnPostgres, startOwnRedisCluster, TestEnv, withoutSharedServers } from '@sdd/testing';
+import { freePort, loadInfra, OwnPostgres, OwnRedisCluster, waitFor, startOwnPostgres, startOwnRedisCluster, TestEnv, withoutSharedServers } from '@sdd/testing';
 import { ServerName, ServerSupervisor } from './server-supervisor';
 
 type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
@@ -131,6 +131,25 @@ export class DrillServers {
     } finally {
       client.disconnect();
     }
+  }
+
+  /**
+   * kill -9 of the cluster primary that serves `slot`; resolves once its
+   * replica has taken over, with the ports and how long that took.
+   */
+  async killPrimaryOf(slot: number): Promise<{ primaryPort: number; replicaPort: number; failoverMs: number }> {
+    const cluster = this.cluster;
+    if (!cluster) throw new Error('this Redis is not a cluster: start the servers with DrillServers.startOnCluster');
+    // CLUSTER SLOTS: [first slot, last slot, [host, port, id] of the primary, then of each replica].
+    const ranges = await cluster.node(cluster.processes[0].port).cluster('SLOTS');
+    const range = ranges.find(([first, last]) => first <= slot && slot <= last);
+    const [primaryPort, replicaPort] = [range?.[2]?.[1], range?.[3]?.[1]];
+    const victim = cluster.processes.find((node) => node.port === primaryPort);
+    if (!victim || replicaPort === undefined) throw new Error(`no primary with a replica serves slot ${slot}`);
+    const killedAt = Date.now();
+    await cluster.kill(victim.index, 'SIGKILL');
+    await waitFor(async () => ((await cluster.node(replicaPort).role())[0] === 'master' ? true : undefined), 60_000, 100);
+    return { primaryPort: victim.port, replicaPort, failoverMs: Date.now() - killedAt };
   }
 
   async stop(): Promise<void> {

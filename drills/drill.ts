@@ -1,5 +1,5 @@
 /**
- * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage|server-loss>`: the
+ * `npm run drill -- <kill|redis-loss|postgres-outage|receiver-outage|server-loss|overload|primary-loss>`: the
  * whole system under load through one fault, and a verdict. Exit code 0 on
  * PASS, 1 on FAIL. Sizes from the environment (drill-config.ts,
  * docs/reliability.md).
@@ -20,7 +20,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const dataDir = process.env.DRILL_DATA_DIR ?? join(loadInfra().repoRoot, '.data', 'drill');
-  const { figures, reasons } = await runDrill(drillConfig(name, process.env), { dataDir });
+  // DRILL_REPLICAS=3: three processes of every app on a Redis Cluster; DRILL_PGBOUNCER=1: through PgBouncer.
+  const replicas = Number(process.env.DRILL_REPLICAS ?? 1);
+  const { figures, reasons } = await runDrill(drillConfig(name, process.env), { dataDir, replicas, pgBouncer: process.env.DRILL_PGBOUNCER === '1' });
   for (const line of report(figures, reasons)) console.log(line);
   console.log(`RESULT ${JSON.stringify({ ...figures, reasons })}`);
   return reasons.length === 0 ? 0 : 1;

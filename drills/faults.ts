@@ -1,4 +1,6 @@
-import { ServiceName } from '@sdd/contracts';
+import { QueueKeys } from 'bullmq';
+import { ServiceName, ServiceQueue } from '@sdd/contracts';
+import { keySlot } from '@sdd/common';
 import { TestSystem, waitFor, WebhookReceiver } from '@sdd/testing';
 import { DrillConfig, DrillName } from './drill-config';
 import { DrillServers } from './drill-servers';
@@ -95,6 +97,17 @@ async function flushRedisTwice({ config, servers, log }: FaultContext): Promise<
   return `FLUSHALL of Redis${servers.onCluster ? ' (every primary of the cluster)' : ''} twice, ${seconds(config.loadMs / 3)} apart`;
 }
 
+/**
+ * On a Redis Cluster: kill -9 of the primary holding the timeline's delayed
+ * jobs (the steps of every delivery in flight); its replica takes over. The
+ * node stays dead: the drill ends on three primaries, one without a replica.
+ */
+async function primaryLoss({ system, servers, log }: FaultContext): Promise<string> {
+  const { primaryPort, replicaPort, failoverMs } = await servers.killPrimaryOf(keySlot(new QueueKeys(system.prefix).getKeys(ServiceQueue.DeliveryTimeline).wait));
+  log(`killed the primary :${primaryPort} (kill -9); its replica :${replicaPort} serves after ${failoverMs} ms`);
+  return `kill -9 of the Redis Cluster primary :${primaryPort} holding the timeline's jobs; its replica :${replicaPort} a primary after ${seconds(failoverMs)}`;
+}
+
 async function postgresOutage({ config, servers, log }: FaultContext): Promise<string> {
   const stoppedAt = Date.now();
   await servers.stopPostgres();
@@ -150,6 +163,7 @@ const FAULTS: Record<DrillName, (context: FaultContext) => Promise<string>> = {
   'receiver-outage': receiverOutage,
   'server-loss': killServers,
   overload: burst,
+  'primary-loss': primaryLoss,
 };
 
 /** Injects the drill's fault and resolves once it is over. */

@@ -27,6 +27,8 @@ export interface DrillOptions {
   dataDir?: string;
   /** Processes of every app (1 by default); above 1, the gateway's behind a round-robin balancer (replicas/replica-set.ts). */
   replicas?: number;
+  /** On servers of its own: the apps through PgBouncer (tools/infra/pgbouncer.js). */
+  pgBouncer?: boolean;
   log?(message: string): void;
 }
 
@@ -152,6 +154,13 @@ async function settle(
   }
 }
 
+/** server-loss kills the servers: they run as under `npm start`, restarted by their supervisor; replicas and primary-loss run on a Redis Cluster. */
+function startServers(config: DrillConfig, options: DrillOptions, dataDir: string): Promise<DrillServers> {
+  if (config.name === 'server-loss') return DrillServers.startSupervised(join(dataDir, 'supervised'));
+  if (config.name === 'primary-loss' || (options.replicas ?? 1) > 1) return DrillServers.startOnCluster(dataDir, { pgBouncer: options.pgBouncer });
+  return DrillServers.start(dataDir);
+}
+
 /**
  * One drill: the whole system with supervision, a receiver for every
  * merchant's events, bounded load, one fault, then the verdict.
@@ -159,8 +168,7 @@ async function settle(
 export async function runDrill(config: DrillConfig, options: DrillOptions = {}): Promise<DrillResult> {
   const log = options.log ?? ((message: string) => process.stderr.write(`[drill] ${message}\n`));
   const dataDir = options.dataDir ?? '.data/drill';
-  // server-loss kills the servers: they run as under `npm start`, restarted by their supervisor.
-  const servers = options.servers ?? (await (config.name === 'server-loss' ? DrillServers.startSupervised(join(dataDir, 'supervised')) : DrillServers.start(dataDir)));
+  const servers = options.servers ?? (await startServers(config, options, dataDir));
   const receiver = await WebhookReceiver.start();
   const system = new TestSystem();
   const tally = new StatusTally();

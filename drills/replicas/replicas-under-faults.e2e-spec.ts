@@ -22,6 +22,8 @@ describe(`drills (short) on 3 replicas of every app, a Redis Cluster and ${PGBOU
     ['kill', 'kill -9 of one replica of each app in turn, then of every delivery-service replica at once, each started again'],
     ['redis-loss', 'FLUSHALL of every primary of the cluster twice mid-load'],
     ['postgres-outage', 'Postgres stopped 5 s mid-load'],
+    // Last: the killed node stays dead.
+    ['primary-loss', "kill -9 of the cluster primary holding the timeline's jobs mid-load"],
   ])(
     '%s (%s): every accepted delivery delivered, every event received and listed once, no lock-guarded task on two replicas at once, no 5xx but 503',
     async (name) => {
