@@ -113,21 +113,20 @@ describe('judge (replicas)', () => {
     return { ...passing(), replicas: { processesPerApp: 3, gatewayConnections: [20, 19, 21], locks: { samples: 300, locks: 6, backends: 9, overlaps: 0 } } };
   }
 
-  it('passes when every step was emitted once, no lock had two holders and every gateway served', () => {
+  it('passes when every step was emitted once and no lock had two holders, whatever the balancer did', () => {
     expect(judge(replicated())).toEqual([]);
     expect(report(replicated(), [])).toContain(
       'replicas: 3 processes of every app; balancer connections per gateway 20/19/21; advisory locks: 6 seen held by 9 backends in 300 snapshots, held by two at once in 0',
     );
   });
 
-  it('fails on a step emitted twice, a lock held twice at once, a lock check that saw nothing, or an idle gateway', () => {
+  it('fails on a step emitted twice, a lock held twice at once, or a lock check that saw nothing', () => {
     const figures = replicated();
     figures.events = { ...figures.events, doubleEmitted: 2 };
     figures.replicas = { processesPerApp: 3, gatewayConnections: [20, 0, 21], locks: { samples: 300, locks: 1, backends: 2, overlaps: 1 } };
     expect(judge(figures)).toEqual([
       '2 (delivery, event type) pairs emitted under two event ids: a step applied twice',
       "in 1 of 300 pg_locks snapshots a task's advisory lock was held by two backends at once",
-      '1 of 3 gateway processes got no connection from the balancer',
     ]);
     figures.replicas = { ...figures.replicas, locks: { samples: 300, locks: 0, backends: 0, overlaps: 0 } };
     expect(judge(figures)).toContain('no advisory lock was seen held in 300 pg_locks snapshots: the check of the lock-guarded tasks saw nothing');

@@ -86,16 +86,16 @@ export function judge(figures: DrillFigures): string[] {
 
 /**
  * Several processes of every app: each state change emitted once (one event
- * id per delivery and type), each lock-guarded task on one replica at a time,
- * and every gateway process served some of the load.
+ * id per delivery and type), each lock-guarded task on one replica at a time.
+ * The balancer's connections per gateway are printed, not judged: the
+ * merchants keep their connections open, so a short drill may open only a
+ * few, and which gateway gets them is the rotation's business.
  */
-function judgeReplicas({ events }: DrillFigures, { gatewayConnections, locks }: ReplicaFigures): string[] {
+function judgeReplicas({ events }: DrillFigures, { locks }: ReplicaFigures): string[] {
   const reasons: string[] = [];
   if (events.doubleEmitted > 0) reasons.push(`${events.doubleEmitted} (delivery, event type) pairs emitted under two event ids: a step applied twice`);
   if (locks.overlaps > 0) reasons.push(`in ${locks.overlaps} of ${locks.samples} pg_locks snapshots a task's advisory lock was held by two backends at once`);
   if (locks.locks === 0) reasons.push(`no advisory lock was seen held in ${locks.samples} pg_locks snapshots: the check of the lock-guarded tasks saw nothing`);
-  const idle = gatewayConnections.filter((n) => n === 0).length;
-  if (idle > 0) reasons.push(`${idle} of ${gatewayConnections.length} gateway processes got no connection from the balancer`);
   return reasons;
 }
 
