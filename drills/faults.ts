@@ -118,7 +118,7 @@ async function postgresOutage({ config, servers, log }: FaultContext): Promise<s
     await servers.startPostgres();
     log('Postgres started again');
   }
-  return `Postgres stopped for ${seconds(Date.now() - stoppedAt)}, then started`;
+  return `Postgres${servers.throughPgBouncer ? ' (behind PgBouncer, which stayed up)' : ''} stopped for ${seconds(Date.now() - stoppedAt)}, then started`;
 }
 
 async function receiverOutage({ config, receiver, log }: FaultContext): Promise<string> {
