@@ -13,12 +13,16 @@ const settings = {
   maxClientConnections: 1000,
 };
 
-/** The ini's `key = value` lines of one section. */
+/**
+ * The ini's `key = value` lines of one section.
+ * @param {string} ini
+ * @param {string} name
+ */
 function section(ini, name) {
   const lines = ini.split('\n');
   const start = lines.indexOf(`[${name}]`);
-  const end = lines.findIndex((line, index) => index > start && line.startsWith('['));
-  return lines.slice(start + 1, end === -1 ? undefined : end).filter((line) => line.includes('='));
+  const end = lines.findIndex((/** @type {string} */ line, /** @type {number} */ index) => index > start && line.startsWith('['));
+  return lines.slice(start + 1, end === -1 ? undefined : end).filter((/** @type {string} */ line) => line.includes('='));
 }
 
 describe("PgBouncer's configuration", () => {
@@ -37,7 +41,7 @@ describe("PgBouncer's configuration", () => {
       ]),
     );
     // Unknown startup parameters are refused, never silently dropped (statement_timeout among them).
-    expect(pgbouncer.some((line) => line.startsWith('ignore_startup_parameters'))).toBe(false);
+    expect(pgbouncer.some((/** @type {string} */ line) => line.startsWith('ignore_startup_parameters'))).toBe(false);
   });
 
   it('forwards every database to the one server and sets the statement timeout on each server connection', () => {
