@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { isDependencyOutage } from '@sdd/common';
 import { ServiceName } from '@sdd/contracts';
-import { dataSourceOptions } from '@sdd/persistence';
+import { dataSourceOptions, preparedStatement, runPrepared } from '@sdd/persistence';
 import { loadInfra, loadLauncher, MerchantKeys, testEnv, TestSystem, uniquePrefix } from '@sdd/testing';
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
@@ -93,6 +93,23 @@ describe('behind PgBouncer in transaction mode (real PgBouncer, Postgres and pro
     expect(reads.map((response) => response.status)).toEqual(Array(reads.length).fill(200));
     const listed = reads.at(-1)?.body.data as Array<{ id: string }>;
     expect(listed.map((delivery) => delivery.id).sort()).toEqual(expect.arrayContaining(created.map((delivery) => delivery.body.id as string).sort()));
+  });
+
+  it('runs prepared statements from several pools at once through the pooler, each on whichever server connection is free', async () => {
+    const sources = await Promise.all(
+      [1, 2, 3].map(async (index) => {
+        const options = dataSourceOptions({ url: pgbouncer.url, schema: 'public', applicationName: `pgbouncer-test-${index}`, poolSize: 5, behindTransactionPooler: true });
+        return new DataSource(options).initialize();
+      }),
+    );
+    try {
+      // The same names from every pool: named, a server connection would hold one pool's "st1" when another's arrives (42P05), or lack it (26000).
+      const statements = [1, 2, 3, 4].map((offset) => preparedStatement(sources[0], `st${offset}`, `SELECT $1::int + ${offset} AS sum`));
+      const sums = await Promise.all(Array.from({ length: 300 }, (_, k) => runPrepared<{ sum: number }>(sources[k % 3], statements[k % 4], [k])));
+      expect(sums.map(([row]) => row.sum)).toEqual(Array.from({ length: 300 }, (_, k) => k + (k % 4) + 1));
+    } finally {
+      await Promise.all(sources.map((source) => source.destroy()));
+    }
   });
 
   it("cancels a statement longer than the pooler's statement timeout on the server (57014), an outage", async () => {
