@@ -31,6 +31,13 @@ export async function providePostgres(): Promise<RedisHandle> {
   return infra.startPostgres({ dataDir: join(infra.repoRoot, '.data', 'bench-pg'), database: 'sameday_bench' });
 }
 
+/** BENCH_PG=pgbouncer: the apps reach Postgres through PgBouncer in transaction mode (tools/infra/pgbouncer.js), as the e2e E2E_PG=pgbouncer. */
+async function providePgBouncer(postgresUrl: string): Promise<RedisHandle | undefined> {
+  if (process.env.BENCH_PG !== 'pgbouncer') return undefined;
+  const infra = loadInfra();
+  return infra.startPgBouncer({ dataDir: join(infra.repoRoot, '.data', 'bench-pgbouncer'), postgresUrl });
+}
+
 export { freePort };
 
 export type App = LaunchedApp;
@@ -229,6 +236,8 @@ export async function withBenchSystem(
     const postgres = await providePostgres();
     started.push(() => postgres.stop());
     postgresUrl = postgres.url;
+    const pgbouncer = await providePgBouncer(postgres.url);
+    if (pgbouncer) started.push(() => pgbouncer.stop());
     const redis = await provideRedis();
     started.push(() => redis.stop());
     redisUrl = redis.url;
@@ -237,6 +246,7 @@ export async function withBenchSystem(
     const env: NodeJS.ProcessEnv = {
       ...launcher.isolatedEnv({
         databaseUrl: postgres.url,
+        pooledDatabaseUrl: pgbouncer?.url,
         redisUrl: redis.url,
         prefix,
         port,

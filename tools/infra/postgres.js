@@ -426,4 +426,4 @@ async function stopPostgres({ dataDir }) {
   return postmaster !== null;
 }
 
-module.exports = { startPostgres, postgresStatus, stopPostgres, checkPostgres, postgresUrl };
+module.exports = { startPostgres, postgresStatus, stopPostgres, checkPostgres, postgresUrl, runAsIds };
