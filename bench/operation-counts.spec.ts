@@ -1,4 +1,4 @@
-import { countsPerUnit, describePerUnit, parseCommandStats, ServerCounts, sumCounts } from './operation-counts';
+import { countsPerUnit, describePerUnit, parseCommandStats, ServerCounts, sumCounts, wholePerUnit } from './operation-counts';
 
 const reading = (overrides: Partial<ServerCounts>): ServerCounts => ({ redisCommands: {}, pgTransactions: 0, pgStatements: 0, ...overrides });
 
@@ -27,5 +27,12 @@ describe('operations per unit of work', () => {
     const per = countsPerUnit(reading({ pgStatements: null }), reading({ pgStatements: null, pgTransactions: 30 }), 10);
     expect(per.pgStatements).toBeNull();
     expect(describePerUnit(per)).toBe("0 Redis commands (scripts' inner ones included), 3 Postgres transactions, statements not counted (pg_stat_statements not loaded)");
+  });
+});
+
+describe('bytes per unit', () => {
+  it('divides each table by the units, whole, and leaves out what rounds to nothing', () => {
+    expect(wholePerUnit({ deliveries: 4_100_000, outbox_events: 9_000_000, drivers: 8192 }, 2000)).toEqual({ deliveries: 2050, outbox_events: 4500, drivers: 4 });
+    expect(wholePerUnit({ drivers: 800 }, 2000)).toEqual({});
   });
 });

@@ -58,3 +58,12 @@ export function describePerUnit(per: CountsPerUnit): string {
   const statements = per.pgStatements === null ? 'statements not counted (pg_stat_statements not loaded)' : `${per.pgStatements} statements`;
   return `${per.redisCommands} Redis commands (scripts' inner ones included), ${per.pgTransactions} Postgres transactions, ${statements}`;
 }
+
+/** Each count divided by `units`, whole numbers, zeros left out: bytes of each table per delivery. */
+export function wholePerUnit(counts: Counts, units: number): Counts {
+  return Object.fromEntries(
+    Object.entries(counts)
+      .map(([name, n]) => [name, Math.round(n / units)] as const)
+      .filter(([, n]) => n > 0),
+  );
+}

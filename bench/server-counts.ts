@@ -45,3 +45,13 @@ export async function readServerCounts(redis: RedisConnection, pg: Client, state
     pgStatements: counted ? Number(counted.rows[0]?.calls ?? 0) : null,
   };
 }
+
+/** Bytes on disk (heap, indexes, TOAST) of every table of `schema`, by table. */
+export async function tableBytes(pg: Client, schema: string): Promise<Record<string, number>> {
+  const { rows } = await pg.query<{ name: string; bytes: string }>(
+    `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 2 DESC`,
+    [schema],
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, Number(row.bytes)]));
+}

@@ -8,8 +8,8 @@ import { Client } from 'pg';
 import { createRedis } from '@sdd/common';
 import { metricValue } from '@sdd/testing';
 import { App, cpuMsPer, cpuSeconds, log, pool, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
-import { countsPerUnit, describePerUnit } from '../operation-counts';
-import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts } from '../server-counts';
+import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
+import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -162,6 +162,7 @@ async function main(): Promise<void> {
       all.push(lateness);
     }
     const delivered = statuses.find((s) => s.status === 'delivered')?.n ?? 0;
+    const bytesPerDelivery = wholePerUnit(await tableBytes(pg, `${prefix}_deliveries`), DELIVERIES);
 
     // Most deliveries live at once: created, and not yet due to be delivered.
     const edges: Array<[number, number]> = [];
@@ -180,6 +181,7 @@ async function main(): Promise<void> {
       create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10, cpuMs: createCpuMs, redisCommands },
       perDelivery: { ...perDelivery, retrievesPerDelivery: Math.round((RETRIEVES / DELIVERIES) * 100) / 100, runSeconds: Math.round(runSeconds) },
       idlePerSecond,
+      bytesPerDelivery,
       retrieve: { ...stat(retrieveMs), errors: retrieveErrors },
       peakActive,
       delivered,
@@ -225,6 +227,11 @@ async function main(): Promise<void> {
         .join(', ')}`,
     );
     console.log(`background of the idle system, per second: ${describePerUnit(idlePerSecond)}`);
+    console.log(
+      `delivery-service's tables on disk per delivery, bytes: ${Object.entries(bytesPerDelivery)
+        .map(([table, bytes]) => `${table} ${bytes}`)
+        .join(', ')}`,
+    );
     console.log('bus requests during the creates, mean (count):');
     for (const line of busTimes) console.log(`  ${line}`);
     console.log(`RESULT ${JSON.stringify(result)}`);

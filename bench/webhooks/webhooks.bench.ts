@@ -15,8 +15,8 @@ import { DeliveryEvent, DELIVERY_EVENT_BATCH_MAX, EventType, Pattern } from '@sd
 import { DeliveryResource } from '@sdd/public-api';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
-import { countsPerUnit, describePerUnit } from '../operation-counts';
-import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts } from '../server-counts';
+import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
+import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
 import { App, log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
@@ -248,6 +248,7 @@ async function main(): Promise<void> {
       await pg.connect();
       const schema = `"${prefix}_webhooks"`;
       const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(`SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`);
+      const bytesPerWebhook = wholePerUnit(await tableBytes(pg, `${prefix}_webhooks`), emitted.size);
       await pg.end();
       const burstSet = new Set(burstIds);
       const sustainSet = new Set(sustainIds);
@@ -279,6 +280,7 @@ async function main(): Promise<void> {
         },
         attempts: attempts.length,
         failedAttempts,
+        bytesPerWebhook,
         residentMb: { 'webhook-dispatcher': Math.round(residentMb(dispatcher.child.pid as number)) },
         duplicates: receiver.count - emitted.size,
         signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
@@ -299,6 +301,11 @@ async function main(): Promise<void> {
           `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
       );
       console.log(`per webhook (burst, its offer on the bus included): ${describePerUnit(perWebhook)}`);
+      console.log(
+        `webhook-dispatcher's tables on disk per webhook, bytes: ${Object.entries(bytesPerWebhook)
+          .map(([table, bytes]) => `${table} ${bytes}`)
+          .join(', ')}`,
+      );
       console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
       console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
       console.log(row('send (HTTPS request), burst', result.burst.sendMs));
