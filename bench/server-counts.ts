@@ -46,12 +46,13 @@ export async function readServerCounts(redis: RedisConnection, pg: Client, state
   };
 }
 
-/** Bytes on disk (heap, indexes, TOAST) of every table of `schema`, by table. */
-export async function tableBytes(pg: Client, schema: string): Promise<Record<string, number>> {
+/** Bytes on disk (heap, indexes, TOAST) of every table of a run's schemas (`<prefix>_<service>`), by `<service>.<table>`. */
+export async function tableBytes(pg: Client, prefix: string): Promise<Record<string, number>> {
   const { rows } = await pg.query<{ name: string; bytes: string }>(
-    `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 2 DESC`,
-    [schema],
+    `SELECT substr(n.nspname, length($1) + 2) || '.' || c.relname AS name, pg_total_relation_size(c.oid) AS bytes
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE starts_with(n.nspname, $1 || '_') AND c.relkind = 'r' ORDER BY 2 DESC`,
+    [prefix],
   );
   return Object.fromEntries(rows.map((row) => [row.name, Number(row.bytes)]));
 }

@@ -162,7 +162,7 @@ async function main(): Promise<void> {
       all.push(lateness);
     }
     const delivered = statuses.find((s) => s.status === 'delivered')?.n ?? 0;
-    const bytesPerDelivery = wholePerUnit(await tableBytes(pg, `${prefix}_deliveries`), DELIVERIES);
+    const bytesPerDelivery = wholePerUnit(await tableBytes(pg, prefix), DELIVERIES);
 
     // Most deliveries live at once: created, and not yet due to be delivered.
     const edges: Array<[number, number]> = [];
@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     );
     console.log(`background of the idle system, per second: ${describePerUnit(idlePerSecond)}`);
     console.log(
-      `delivery-service's tables on disk per delivery, bytes: ${Object.entries(bytesPerDelivery)
+      `tables on disk per delivery (the schema of each app), bytes: ${Object.entries(bytesPerDelivery)
         .map(([table, bytes]) => `${table} ${bytes}`)
         .join(', ')}`,
     );

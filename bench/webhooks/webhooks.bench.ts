@@ -248,7 +248,7 @@ async function main(): Promise<void> {
       await pg.connect();
       const schema = `"${prefix}_webhooks"`;
       const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(`SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`);
-      const bytesPerWebhook = wholePerUnit(await tableBytes(pg, `${prefix}_webhooks`), emitted.size);
+      const bytesPerWebhook = wholePerUnit(await tableBytes(pg, prefix), emitted.size);
       await pg.end();
       const burstSet = new Set(burstIds);
       const sustainSet = new Set(sustainIds);
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
       );
       console.log(`per webhook (burst, its offer on the bus included): ${describePerUnit(perWebhook)}`);
       console.log(
-        `webhook-dispatcher's tables on disk per webhook, bytes: ${Object.entries(bytesPerWebhook)
+        `tables on disk per webhook (the schema of each app), bytes: ${Object.entries(bytesPerWebhook)
           .map(([table, bytes]) => `${table} ${bytes}`)
           .join(', ')}`,
       );
