@@ -10,10 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { BusClient } from '@sdd/bus';
+import { createRedis } from '@sdd/common';
 import { DeliveryEvent, DELIVERY_EVENT_BATCH_MAX, EventType, Pattern } from '@sdd/contracts';
 import { DeliveryResource } from '@sdd/public-api';
 import { verifyWebhook } from '@sdd/signing';
 import { WebhookReceiver } from '@sdd/testing';
+import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
+import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
 import { App, log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
@@ -190,6 +193,21 @@ async function main(): Promise<void> {
       await waitForAll([...emitted.keys()], 60000);
       const warmupIds = new Set(emitted.keys());
 
+      // The servers' own counts over the burst, each reading once Postgres' counters settled (server-counts.ts).
+      const redis = createRedis(redisUrl, { maxRetriesPerRequest: 3 });
+      defer(() =>
+        redis.quit().then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      const counter = new Client({ connectionString: postgresUrl });
+      defer(() => counter.end().catch(() => undefined));
+      await counter.connect();
+      const statementsCounted = await enableStatementCounts(counter);
+      await sleep(PG_STATS_SETTLE_MS);
+      const countsBefore = await readServerCounts(redis, counter, statementsCounted);
+
       log(`burst: ${BURST} events published at once`);
       const dispatcher = apps.find((app) => app.name === 'webhook-dispatcher') as App;
       const cpuBefore = { dispatcher: processCpuSeconds(dispatcher.child.pid as number), machine: machineCpuSeconds() };
@@ -207,6 +225,8 @@ async function main(): Promise<void> {
       const at90 = arrivals[Math.floor(arrivals.length * 0.9)];
       const steadyRate = (arrivals.length * 0.8) / ((at90 - at10) / 1000);
       const burstRate = BURST / burstSeconds;
+      await sleep(PG_STATS_SETTLE_MS);
+      const perWebhook = countsPerUnit(countsBefore, await readServerCounts(redis, counter, statementsCounted), BURST);
 
       log(`sustained: ${RATE}/s offered for ${SUSTAIN_SECONDS} s`);
       const sustainedBefore = new Set(emitted.keys());
@@ -228,6 +248,7 @@ async function main(): Promise<void> {
       await pg.connect();
       const schema = `"${prefix}_webhooks"`;
       const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(`SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`);
+      const bytesPerWebhook = wholePerUnit(await tableBytes(pg, prefix), emitted.size);
       await pg.end();
       const burstSet = new Set(burstIds);
       const sustainSet = new Set(sustainIds);
@@ -247,6 +268,7 @@ async function main(): Promise<void> {
           dispatcherCpuMsPerDelivery: Math.round(dispatcherCpuMs * 1000) / 1000,
           machineCpuMsPerDelivery: Math.round(machineCpuMs * 1000) / 1000,
           perDispatcherCoreSecond: Math.round(1000 / dispatcherCpuMs),
+          perWebhook,
         },
         sustained: {
           offeredPerSecond: RATE,
@@ -258,6 +280,7 @@ async function main(): Promise<void> {
         },
         attempts: attempts.length,
         failedAttempts,
+        bytesPerWebhook,
         residentMb: { 'webhook-dispatcher': Math.round(residentMb(dispatcher.child.pid as number)) },
         duplicates: receiver.count - emitted.size,
         signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
@@ -276,6 +299,12 @@ async function main(): Promise<void> {
         `CPU per delivery (burst): dispatcher ${result.burst.dispatcherCpuMsPerDelivery} ms ` +
           `(${result.burst.perDispatcherCoreSecond} deliveries per dispatcher core-second), ` +
           `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
+      );
+      console.log(`per webhook (burst, its offer on the bus included): ${describePerUnit(perWebhook)}`);
+      console.log(
+        `tables on disk per webhook (the schema of each app), bytes: ${Object.entries(bytesPerWebhook)
+          .map(([table, bytes]) => `${table} ${bytes}`)
+          .join(', ')}`,
       );
       console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
       console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
