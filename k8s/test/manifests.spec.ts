@@ -206,10 +206,11 @@ describe('k8s manifests', () => {
     it("points every app's DATABASE_URL at the pooler in transaction mode and keeps the Redis Cluster's seeds; migrations connect directly", () => {
       for (const app of Object.values(ServiceName)) {
         const [container] = named(SCALE_OUT, 'Deployment', app)?.spec?.template.spec.containers ?? [];
-        expect([app, secretKeyOf(container, 'DATABASE_URL'), envOf(container, 'DATABASE_POOL_MODE')?.value]).toEqual([
+        expect([app, secretKeyOf(container, 'DATABASE_URL'), envOf(container, 'DATABASE_POOL_MODE')?.value, secretKeyOf(container, 'DATABASE_DIRECT_URL')]).toEqual([
           app,
           { name: 'sameday-database', key: 'DATABASE_POOLER_URL' },
           'transaction',
+          { name: 'sameday-database', key: 'DATABASE_URL' },
         ]);
         expect(secretKeyOf(container, 'REDIS_CLUSTER_NODES')).toMatchObject({ name: 'sameday-redis', key: 'REDIS_CLUSTER_NODES' });
       }
