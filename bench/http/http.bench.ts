@@ -8,7 +8,7 @@
  * same rounds. See bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { cpuMsPer, cpuSeconds, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
@@ -62,6 +62,29 @@ async function heapOf(opsPort: number): Promise<string> {
   return `${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')}, ${mb('nodejs_external_memory_bytes')}`;
 }
 
+/** Sorted keys, nested: the shape of a JSON answer without its values. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (typeof value !== 'object' || value === null) return typeof value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((name) => [name, shapeOf((value as Json)[name])]),
+  );
+}
+
+/** The anchor answers what the services answer: a quote of the same shape, and the very delivery. */
+async function sameShapes(servicesQuote: Json, servicesDelivery: Json, monolith: ApiCall, key: string, deliveryId: string): Promise<void> {
+  const quote = await monolith('POST', '/v1/quotes', key, QUOTE);
+  const delivery = await monolith('GET', `/v1/deliveries/${deliveryId}`, key);
+  if (quote.status !== 200 || JSON.stringify(shapeOf(quote.body)) !== JSON.stringify(shapeOf(servicesQuote))) {
+    throw new Error(`the monolith's quote differs from the services': ${quote.status} ${JSON.stringify(quote.body)}`);
+  }
+  if (delivery.status !== 200 || JSON.stringify(delivery.body) !== JSON.stringify(servicesDelivery)) {
+    throw new Error(`the monolith's delivery differs from the services': ${delivery.status} ${JSON.stringify(delivery.body)}`);
+  }
+}
+
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main(): Promise<void> {
@@ -76,6 +99,7 @@ async function main(): Promise<void> {
     const read = await call('GET', `/v1/deliveries/${deliveryId}`, key);
     const monolith = await startMonolith({ postgresUrl, prefix, key: { key, merchantId, mode: 'test' }, delivery: { id: deliveryId, resource: read.body } });
     defer(() => monolith.stop());
+    await sameShapes(quote.body, read.body, apiClient(monolith.baseUrl), key, deliveryId);
     const auth = { authorization: `Bearer ${key}` };
     const paths = (origin: string, label = '') => [
       {
@@ -132,9 +156,9 @@ async function main(): Promise<void> {
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
     const [bareResult] = results;
-    const header = `${'path'.padEnd(26)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
+    const header = `${'path'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
-      `${r.path.padEnd(26)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
+      `${r.path.padEnd(34)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
       `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bareResult.perSecond, 2).padStart(8)}`;
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
@@ -145,7 +169,7 @@ async function main(): Promise<void> {
     console.log(`\nservices / monolith anchor (one Fastify + pg process per core doing the same work), same run, same client:`);
     for (const { anchor, services } of anchors) {
       console.log(
-        `${services.path.padEnd(26)}${fixed(services.perSecond, 0)} / ${fixed(anchor.perSecond, 0)} req/s = ${fixed(services.perSecond / anchor.perSecond, 2)}×, ` +
+        `${services.path.padEnd(34)}${fixed(services.perSecond, 0)} / ${fixed(anchor.perSecond, 0)} req/s = ${fixed(services.perSecond / anchor.perSecond, 2)}×, ` +
           `p99 ${fixed(services.p99Ms, 1)} / ${fixed(anchor.p99Ms, 1)} ms = ${fixed(services.p99Ms / anchor.p99Ms, 2)}×`,
       );
     }

@@ -1,7 +1,8 @@
 /**
  * The monolith's own tables, in a schema of the bench run's (dropped with
  * the run's others): API keys by hash, quotes as quote-service stores them,
- * and deliveries as the public JSON they are read as.
+ * and deliveries as the public JSON they are read as (json, not jsonb:
+ * the answer keeps the services' order of fields).
  */
 export function monolithSchemaSql(schema: string): string {
   return `
@@ -13,6 +14,6 @@ export function monolithSchemaSql(schema: string): string {
       vehicle text NOT NULL, category text NOT NULL, scheduled_at timestamptz, pickup jsonb NOT NULL, dropoff jsonb NOT NULL,
       expires_at timestamptz NOT NULL, used_at timestamptz, created_at timestamptz NOT NULL
     );
-    CREATE TABLE "${schema}".deliveries (id text PRIMARY KEY, merchant_id text NOT NULL, mode text NOT NULL, resource jsonb NOT NULL);
+    CREATE TABLE "${schema}".deliveries (id text PRIMARY KEY, merchant_id text NOT NULL, mode text NOT NULL, resource json NOT NULL);
   `;
 }
