@@ -74,6 +74,13 @@ export default [
     },
   },
   {
+    // The monolith anchor prices with quote-service's own geocoder and pricing, so both sides of the bench do the same work (bench/README.md).
+    files: ['bench/monolith/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries({ tests: false, allow: ['../../apps/quote-service/src/**'] }),
+    },
+  },
+  {
     // Tests of any project may use the testing helpers; production code never does.
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test/**/*.ts'],
     rules: {

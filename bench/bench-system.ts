@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { createRedis, percentile } from '@sdd/common';
 import { deleteKeys, freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
 import { provideRedis, RedisHandle } from './bench-redis';
+import { PG_STAT_STATEMENTS_SETTINGS } from './server-counts';
 
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
@@ -23,12 +24,23 @@ export function residentMb(pid: number): number {
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The Postgres at DATABASE_URL, or one the project's own scripts start (and the caller stops). */
+/**
+ * The Postgres at DATABASE_URL, or one the project's own scripts start (and
+ * the caller stops), with pg_stat_statements loaded so the benches count
+ * statements (a server already running keeps its own settings).
+ */
 export async function providePostgres(): Promise<RedisHandle> {
   const url = process.env.DATABASE_URL;
   if (url) return { url, stop: async () => undefined };
   const infra = loadInfra();
-  return infra.startPostgres({ dataDir: join(infra.repoRoot, '.data', 'bench-pg'), database: 'sameday_bench' });
+  return infra.startPostgres({ dataDir: join(infra.repoRoot, '.data', 'bench-pg'), database: 'sameday_bench', settings: PG_STAT_STATEMENTS_SETTINGS });
+}
+
+/** BENCH_PG=pgbouncer: the apps reach Postgres through PgBouncer in transaction mode (tools/infra/pgbouncer.js), as the e2e E2E_PG=pgbouncer. */
+async function providePgBouncer(postgresUrl: string): Promise<RedisHandle | undefined> {
+  if (process.env.BENCH_PG !== 'pgbouncer') return undefined;
+  const infra = loadInfra();
+  return infra.startPgBouncer({ dataDir: join(infra.repoRoot, '.data', 'bench-pgbouncer'), postgresUrl });
 }
 
 export { freePort };
@@ -229,6 +241,8 @@ export async function withBenchSystem(
     const postgres = await providePostgres();
     started.push(() => postgres.stop());
     postgresUrl = postgres.url;
+    const pgbouncer = await providePgBouncer(postgres.url);
+    if (pgbouncer) started.push(() => pgbouncer.stop());
     const redis = await provideRedis();
     started.push(() => redis.stop());
     redisUrl = redis.url;
@@ -237,7 +251,9 @@ export async function withBenchSystem(
     const env: NodeJS.ProcessEnv = {
       ...launcher.isolatedEnv({
         databaseUrl: postgres.url,
+        pooledDatabaseUrl: pgbouncer?.url,
         redisUrl: redis.url,
+        redisClusterNodes: process.env.REDIS_CLUSTER_NODES,
         prefix,
         port,
         nodeEnv: 'production',

@@ -7,6 +7,7 @@ const results: BenchResults = {
       { path: 'POST /v1/quotes', perSecond: 1250, p50Ms: 35, p99Ms: 60 },
     ],
     residentMb: { 'api-gateway': 240, 'quote-service': 140 },
+    monolith: [{ path: 'monolith POST /v1/quotes', perSecond: 2500, p99Ms: 50, servicesRatio: 0.5, servicesP99Ratio: 1.2 }],
   },
   deliveries: {
     create: { n: 1000, p50: 30, p99: 120, seconds: 2, cpuMs: { machine: 9.5 } },
@@ -14,7 +15,13 @@ const results: BenchResults = {
     peakActive: 1000,
     residentMb: { 'quote-service': 120, 'delivery-service': 160 },
   },
-  webhooks: { burst: { perSecond: 2500 }, sustained: { deliveredPerSecond: 1500 }, residentMb: { 'webhook-dispatcher': 130 } },
+  webhooks: {
+    burst: { perSecond: 2500 },
+    sustained: { deliveredPerSecond: 1500 },
+    residentMb: { 'webhook-dispatcher': 130 },
+    fromDeliveries: { received: { steadyPerSecond: 2100 }, cpuMsPerWebhook: { machine: 0.8 } },
+    bareSender: { perSecond: 8000 },
+  },
 };
 
 describe('the bench summary', () => {
@@ -51,6 +58,18 @@ describe('the bench summary', () => {
     expect(lateness).toEqual([expect.objectContaining({ figure: 'timeline step lateness p99, 10000 active at peak', value: 173, met: true })]);
     expect(withTimelines.find((r) => r.figure === 'POST /v1/deliveries, 20 in flight, p50')?.value).toBe(30);
     expect(withTimelines.find((r) => r.figure === 'resident memory after load, delivery-service')?.value).toBe(170);
+  });
+
+  it('sets the services beside the monolith anchor of the same run', () => {
+    expect(row('monolith POST /v1/quotes, 50')).toMatchObject({ value: 2500, ratio: 1 });
+    expect(row('POST /v1/quotes, services ÷ monolith')).toMatchObject({ value: 50, unit: '%', met: false });
+    expect(row('POST /v1/quotes, p99, services ÷ monolith')).toMatchObject({ value: 120, met: false });
+  });
+
+  it('sets the webhooks from real deliveries beside the bare sender', () => {
+    expect(row('signed webhooks from real deliveries, sustained')).toMatchObject({ value: 2100, met: true });
+    expect(row('webhooks from real deliveries, machine CPU per webhook')).toMatchObject({ value: 0.8, unit: 'ms' });
+    expect(row('bare Node sender')).toMatchObject({ value: 8000, ratio: 3.2 });
   });
 
   it('gives each app its most resident memory over the loads that ran', () => {

@@ -9,12 +9,20 @@ export interface BenchResults {
   http?: {
     paths: Array<{ path: string; perSecond: number; p50Ms: number; p99Ms: number }>;
     residentMb: Record<string, number>;
+    /** The same paths on the monolith anchor (bench/monolith), with the services' throughput and p99 over its. */
+    monolith?: Array<{ path: string; perSecond: number; p99Ms: number; servicesRatio: number; servicesP99Ratio: number }>;
   };
   bus?: { ours: { throughput: number; p99Ms: number }; ratio: number };
   deliveries?: DeliveriesResult;
   /** The deliveries bench again with 10,000 deliveries active at once: the timeline lateness row comes from it when it ran. */
   timelines?: DeliveriesResult;
-  webhooks?: { burst: { perSecond: number }; sustained: { deliveredPerSecond: number }; residentMb?: Record<string, number> };
+  webhooks?: {
+    burst: { perSecond: number };
+    sustained: { deliveredPerSecond: number };
+    residentMb?: Record<string, number>;
+    fromDeliveries?: { received: { steadyPerSecond: number }; cpuMsPerWebhook: { machine: number } };
+    bareSender?: { perSecond: number };
+  };
 }
 
 interface DeliveriesResult {
@@ -27,7 +35,7 @@ interface DeliveriesResult {
 export interface Row {
   figure: string;
   value: number;
-  unit: 'req/s' | '/s' | 'ms' | 'MB';
+  unit: 'req/s' | '/s' | 'ms' | 'MB' | '%';
   /** Throughput against the bare round trip's, latency against its p99; absent where no comparison means anything. */
   ratio?: number;
   target?: string;
@@ -58,6 +66,16 @@ export function summaryRows(results: BenchResults): Row[] {
       ratio: latency(path.p99Ms),
       ...(isBare ? {} : { target: '≤ 40 ms', met: path.p99Ms <= 40 }),
     });
+  }
+  // Issue 35's anchor: what one Fastify + pg process per core does with the same requests in the same run.
+  for (const anchor of results.http?.monolith ?? []) {
+    rows.push({ figure: `${anchor.path}, 50 connections`, value: anchor.perSecond, unit: 'req/s', ratio: perSecond(anchor.perSecond) });
+    rows.push({ figure: `${anchor.path}, p99`, value: anchor.p99Ms, unit: 'ms', ratio: latency(anchor.p99Ms) });
+    const path = anchor.path.replace(/^monolith /, '');
+    const throughput = Math.round(anchor.servicesRatio * 100);
+    const tail = Math.round(anchor.servicesP99Ratio * 100);
+    rows.push({ figure: `${path}, services ÷ monolith`, value: throughput, unit: '%', target: '≥ 90 % (issue 35)', met: throughput >= 90 });
+    rows.push({ figure: `${path}, p99, services ÷ monolith`, value: tail, unit: '%', target: '≤ 100 % (issue 35)', met: tail <= 100 });
   }
   if (results.bus) rows.push({ figure: 'our bus (@sdd/bus) round trip, own run', value: results.bus.ours.throughput, unit: 'req/s', ratio: results.bus.ratio });
   const deliveries = results.deliveries;
@@ -105,6 +123,13 @@ export function summaryRows(results: BenchResults): Row[] {
       target: '≥ 2,000/s',
       met: sustained.deliveredPerSecond >= 2000,
     });
+    const { fromDeliveries, bareSender } = results.webhooks;
+    if (fromDeliveries) {
+      const rate = fromDeliveries.received.steadyPerSecond;
+      rows.push({ figure: 'signed webhooks from real deliveries, sustained', value: rate, unit: '/s', ratio: perSecond(rate), target: '≥ 2,000/s (issue 35)', met: rate >= 2000 });
+      rows.push({ figure: 'webhooks from real deliveries, machine CPU per webhook', value: fromDeliveries.cpuMsPerWebhook.machine, unit: 'ms' });
+    }
+    if (bareSender) rows.push({ figure: 'bare Node sender, signed 1 KB HTTPS POSTs', value: bareSender.perSecond, unit: '/s', ratio: perSecond(bareSender.perSecond) });
   }
   // Each app's most, over the loads that ran: the HTTP paths, the creations with their timelines, the webhooks.
   const resident = new Map<string, number>();

@@ -11,6 +11,9 @@
 //
 // `npm start -- --replicas N` runs N processes of every app, the gateway's
 // behind one port (a round-robin TCP balancer), to exercise scale-out here.
+// `--pgbouncer` puts PgBouncer in transaction mode between the apps and
+// Postgres, `--redis-cluster` gives them a six-node Redis Cluster instead of
+// one Redis, as managed offerings would; both combine with `--replicas`.
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -37,17 +40,26 @@ const logDir = path.join(infra.dataRoot, 'logs');
  * @typedef {import('../tools/infra/watchdog').Watchdog} Watchdog
  * @typedef {import('../tools/infra/balancer').Balancer} Balancer
  * @typedef {import('../tools/infra/server-supervisor').SupervisedServer} SupervisedServer
- * @typedef {{ servers: ServerHandle[], supervisedServers: SupervisedServer[], apps: Supervised[], watchdog: Watchdog, balancer?: Balancer }} Stack
+ * @typedef {{ servers: Array<{ stop(): Promise<void> }>, supervisedServers: SupervisedServer[], apps: Supervised[], watchdog: Watchdog, balancer?: Balancer }} Stack
  */
 
 const MAX_REPLICAS = 8;
+/** PgBouncer's port when free (`--pgbouncer`), beside Postgres' 54329 and Redis' 63790. */
+const PGBOUNCER_PORT = 64329;
 
-/** `--replicas N` (1 by default): how many processes of each app. */
-function replicaCount() {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { replicas: { type: 'string', default: '1' } } });
-  const count = Number(values.replicas);
-  if (!Number.isInteger(count) || count < 1 || count > MAX_REPLICAS) throw new Error(`--replicas must be a whole number from 1 to ${MAX_REPLICAS}, got "${values.replicas}"`);
-  return count;
+/**
+ * `--replicas N` (1 by default): how many processes of each app;
+ * `--pgbouncer`, `--redis-cluster`: the servers between the apps and Postgres and Redis.
+ */
+function startOptions() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { replicas: { type: 'string', default: '1' }, pgbouncer: { type: 'boolean', default: false }, 'redis-cluster': { type: 'boolean', default: false } },
+  });
+  const replicas = Number(values.replicas);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS)
+    throw new Error(`--replicas must be a whole number from 1 to ${MAX_REPLICAS}, got "${values.replicas}"`);
+  return { replicas, pgbouncer: Boolean(values.pgbouncer), redisCluster: Boolean(values['redis-cluster']) };
 }
 
 /**
@@ -175,16 +187,17 @@ async function migrate(app, env, signals) {
 }
 
 /**
- * @param {string} databaseUrl
- * @param {string} redisUrl
+ * @param {NodeJS.ProcessEnv} databaseEnv DATABASE_URL, and the pool mode and direct URL behind PgBouncer (launcher.js databaseEnv)
+ * @param {{ url: string, nodes?: string }} redis a single Redis, or a Redis Cluster's seed nodes too
  * @returns {NodeJS.ProcessEnv}
  */
-function sharedEnv(databaseUrl, redisUrl) {
+function sharedEnv(databaseEnv, redis) {
   /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
+    ...databaseEnv,
+    REDIS_URL: redis.url,
+    ...(redis.nodes ? { REDIS_CLUSTER_NODES: redis.nodes } : {}),
     NODE_ENV: 'development',
     BUS_PREFIX: 'sdd',
     LOG_LEVEL: process.env.LOG_LEVEL || 'info',
@@ -315,6 +328,36 @@ function superviseServer(stack, name, server, signals) {
 }
 
 /**
+ * PgBouncer in transaction mode between the apps and Postgres (`--pgbouncer`),
+ * under `.data/pgbouncer/`, supervised like Postgres; the migrations still
+ * reach Postgres directly (DATABASE_DIRECT_URL).
+ * @param {Stack} stack
+ * @param {string} postgresUrl
+ */
+async function startPgBouncer(stack, postgresUrl) {
+  const pgbouncer = await infra.startPgBouncer({ dataDir: path.join(infra.dataRoot, 'pgbouncer'), postgresUrl, port: PGBOUNCER_PORT, log });
+  stack.servers.push(pgbouncer);
+  superviseServer(stack, 'PgBouncer', pgbouncer, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
+  log(`The apps reach Postgres through PgBouncer on port ${pgbouncer.port} (DATABASE_POOL_MODE=transaction); their migrations directly on port ${new URL(postgresUrl).port}`);
+  return pgbouncer;
+}
+
+/**
+ * A six-node Redis Cluster (`--redis-cluster`) under `.data/redis-cluster/`,
+ * new at each start (tools/infra/redis-cluster.js), its nodes followed by the
+ * watchdog and stopped with the rest. A node that dies is not started again:
+ * its replica takes over its slots, as the cluster is built to.
+ * @param {Stack} stack
+ */
+async function startRedisCluster(stack) {
+  const cluster = await infra.startRedisCluster({ dataDir: path.join(infra.dataRoot, 'redis-cluster'), appendOnly: true, log });
+  stack.servers.push(cluster);
+  for (const node of cluster.processes) stack.watchdog.watch({ pid: node.pid, kind: 'server', signal: 'SIGTERM', killSignal: 'SIGKILL', group: false });
+  log(`The apps reach Redis as a Redis Cluster: REDIS_CLUSTER_NODES=${cluster.nodes}`);
+  return cluster;
+}
+
+/**
  * @param {string} url
  * @returns {Promise<{ ok: boolean, detail: string }>}
  */
@@ -362,7 +405,7 @@ function reportExit({ name, status }) {
  * @returns {Promise<number>}
  */
 async function up(stack, signals) {
-  const replicas = replicaCount();
+  const { replicas, pgbouncer: withPgBouncer, redisCluster: withRedisCluster } = startOptions();
   await infra.ensureDependencies({ log, signals });
   checkpoint(signals);
   const port = await gatewayPort();
@@ -371,13 +414,17 @@ async function up(stack, signals) {
   // Postgres' fast shutdown, else its immediate one (crash-safe).
   superviseServer(stack, 'Postgres', postgres, { signal: 'SIGINT', killSignal: 'SIGQUIT' });
   checkpoint(signals);
-  const redis = await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true, log });
-  stack.servers.push(redis);
-  superviseServer(stack, 'Redis', redis, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
+  const pgbouncer = withPgBouncer ? await startPgBouncer(stack, postgres.url) : undefined;
+  checkpoint(signals);
+  const redis = withRedisCluster ? await startRedisCluster(stack) : await infra.startRedis({ dataDir: path.join(infra.dataRoot, 'redis'), appendOnly: true, log });
+  if (!('nodes' in redis)) {
+    stack.servers.push(redis);
+    superviseServer(stack, 'Redis', redis, { signal: 'SIGTERM', killSignal: 'SIGKILL' });
+  }
   checkpoint(signals);
   await build(signals);
   checkpoint(signals);
-  const shared = sharedEnv(postgres.url, redis.url);
+  const shared = sharedEnv(infra.databaseEnv(postgres.url, pgbouncer?.url), redis);
   if (!process.env.STRIPE_TEST_SECRET_KEY) {
     const stripe = await startStripeLocal(shared, port, stack.watchdog);
     stack.apps.push(stripe.supervised);

@@ -11,9 +11,12 @@
 // within 15 minutes on 2 cores.
 // `npm run test:cluster` (`node scripts/test.js cluster`): the bus, timeline,
 // webhook, payment and API-key end-to-end tests (CLUSTER_E2E) on a local Redis Cluster
-// (six nodes, tools/infra/redis-cluster.js) instead of the single Redis; then the
-// replicated drills (drills/replicas/, jest.replicas.config.js: three processes of
-// every app on a Redis Cluster of their own, under kill -9, FLUSHALL and a Postgres outage).
+// (six nodes, tools/infra/redis-cluster.js) instead of the single Redis, and with
+// the apps on Postgres through PgBouncer in transaction mode (E2E_PG=pgbouncer,
+// tools/infra/pgbouncer.js), as managed Redis and Postgres offerings put them; then
+// the replicated drills (drills/replicas/, jest.replicas.config.js: three processes of
+// every app on a Redis Cluster and PgBouncer of their own, under kill -9, FLUSHALL,
+// a Postgres outage and a primary's loss).
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -41,10 +44,12 @@ function bin(name) {
 const SUITE = process.argv[2] === 'drills' || process.argv[2] === 'cluster' ? process.argv[2] : 'test';
 
 /**
- * What runs on the Redis Cluster: the bus and the outbox with the timeline's
- * delayed jobs, idempotent creation under concurrency, webhook attempts and
- * their retries, the payment path, API-key revocations told to another
- * gateway replica over pub/sub; the gateway's rate limit under all of them.
+ * What runs on the Redis Cluster and through PgBouncer: the bus and the outbox
+ * with the timeline's delayed jobs, idempotent creation under concurrency,
+ * webhook attempts and their retries, the payment path, API-key revocations
+ * told to another gateway replica over pub/sub; the gateway's rate limit under
+ * all of them; the migrations on start, the hot paths' prepared statements
+ * and the pooler's statement timeout (e2e/platform/pgbouncer).
  */
 const CLUSTER_E2E = [
   'e2e/deliveries/delivery-timeline.e2e-spec.ts',
@@ -52,6 +57,7 @@ const CLUSTER_E2E = [
   'e2e/webhooks/webhook-dispatch.e2e-spec.ts',
   'e2e/payments/payments.e2e-spec.ts',
   'e2e/merchants/api-keys.e2e-spec.ts',
+  'e2e/platform/pgbouncer.e2e-spec.ts',
 ];
 
 /** `npm test -- -t bus` passes `-t bus`; a direct `node scripts/test.js -- -t bus` passes the `--` too. */
@@ -188,6 +194,8 @@ async function runAll(servers, signals, planned, results) {
     DATABASE_URL: postgres.url,
     REDIS_URL: redis.url,
     ...('nodes' in redis ? { REDIS_CLUSTER_NODES: redis.nodes, E2E_REDIS: 'cluster' } : {}),
+    // The e2e global set-up puts PgBouncer in front of this Postgres (libs/testing global-setup.ts).
+    ...(SUITE === 'cluster' ? { E2E_PG: 'pgbouncer' } : {}),
     TEST_INFRA: 'external',
     CHROMIUM_PATH: chromium,
     WEBHOOK_SECRETS_KEY: process.env.WEBHOOK_SECRETS_KEY || infra.webhookSecretsKey(),

@@ -8,6 +8,8 @@ import { Client } from 'pg';
 import { createRedis } from '@sdd/common';
 import { metricValue } from '@sdd/testing';
 import { App, cpuMsPer, cpuSeconds, log, pool, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
+import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
 
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const INFLIGHT = Number(process.env.BENCH_INFLIGHT ?? 20);
@@ -57,17 +59,6 @@ async function busRequestMeans(apps: App[]): Promise<string[]> {
   return lines;
 }
 
-/** Calls per command from Redis' `INFO commandstats`. */
-function parseCommandStats(info: string): Map<string, number> {
-  return new Map([...info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)].map((match) => [match[1], Number(match[2])]));
-}
-
-/** The commands Redis ran between two readings, per operation, most first (at least 0.1 each). */
-function commandsPer(before: Map<string, number>, after: Map<string, number>, operations: number): Record<string, number> {
-  const per = [...after].map(([name, calls]) => [name, Math.round(((calls - (before.get(name) ?? 0)) / operations) * 10) / 10] as const);
-  return Object.fromEntries(per.filter(([, n]) => n >= 0.1).sort((a, b) => b[1] - a[1]));
-}
-
 async function main(): Promise<void> {
   const options = { name: 'del', apps: APPS, env: (baseUrl: string) => ({ TIMELINE_SPEED: String(SPEED), PUBLIC_BASE_URL: baseUrl }) };
   await withBenchSystem(options, async ({ prefix, postgresUrl, redisUrl, call, defer, apps }) => {
@@ -79,6 +70,19 @@ async function main(): Promise<void> {
       ),
     );
     const { key } = await registerMerchant(call, 'Bench Deliveries Co', prefix);
+    const pg = new Client({ connectionString: postgresUrl });
+    // Closed before the bench's Postgres stops: a connection it terminates would be an unhandled 'error'.
+    defer(() => pg.end().catch(() => undefined));
+    await pg.connect();
+    const statementsCounted = await enableStatementCounts(pg);
+    const counts = () => readServerCounts(redis, pg, statementsCounted);
+
+    // What the idle system does (background tasks), over the wait that lets Postgres' counters settle before the run's first reading.
+    const idleBefore = await counts();
+    await sleep(PG_STATS_SETTLE_MS);
+    const runBefore = await counts();
+    const idlePerSecond = countsPerUnit(idleBefore, runBefore, PG_STATS_SETTLE_MS / 1000);
+    const runStart = Date.now();
 
     // Quotes first, untimed.
     const quotes: string[] = [];
@@ -95,7 +99,7 @@ async function main(): Promise<void> {
     let createErrors = 0;
     const createStart = Date.now();
     const cpuBefore = cpuSeconds(apps, true);
-    const commandsBefore = parseCommandStats(await redis.info('commandstats'));
+    const createBefore = await counts();
     await pool(DELIVERIES, INFLIGHT, async (i) => {
       const t0 = process.hrtime.bigint();
       const created = await call('POST', '/v1/deliveries', key, { quote_id: quotes[i], customer: { name: 'Sam', phone: '416 555 0142' } });
@@ -112,7 +116,7 @@ async function main(): Promise<void> {
     const createSeconds = (Date.now() - createStart) / 1000;
     // CPU per creation while the creates ran (the timelines of those already created run meanwhile): each app, the bench's client, the whole machine.
     const createCpuMs = cpuMsPer(cpuBefore, cpuSeconds(apps, true), DELIVERIES);
-    const redisCommands = commandsPer(commandsBefore, parseCommandStats(await redis.info('commandstats')), DELIVERIES);
+    const redisCommands = countsPerUnit(createBefore, await counts(), DELIVERIES).redisByCommand;
     const busTimes = await busRequestMeans(apps);
     log(`created ${due.size} in ${createSeconds.toFixed(1)} s; retrieving ${RETRIEVES}`);
 
@@ -137,11 +141,10 @@ async function main(): Promise<void> {
     const waitMs = Math.max(0, lastDue + SETTLE_MS - Date.now());
     log(`waiting ${(waitMs / 1000).toFixed(1)} s for the last timeline to finish`);
     await sleep(waitMs);
-
-    const pg = new Client({ connectionString: postgresUrl });
-    // Closed before the bench's Postgres stops: a connection it terminates would be an unhandled 'error'.
-    defer(() => pg.end().catch(() => undefined));
-    await pg.connect();
+    // Everything a delivery cost the servers over its whole life (quote, creation, timeline steps, events, the run's reads), once Postgres' counters settled.
+    const runSeconds = (Date.now() - runStart) / 1000;
+    await sleep(PG_STATS_SETTLE_MS);
+    const perDelivery = countsPerUnit(runBefore, await counts(), DELIVERIES);
     const schema = `"${prefix}_deliveries"`;
     const { rows: events } = await pg.query<{ delivery_id: string; type: string; created_at: Date }>(
       `SELECT delivery_id, type, created_at FROM ${schema}.outbox_events WHERE type = ANY($1)`,
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
       all.push(lateness);
     }
     const delivered = statuses.find((s) => s.status === 'delivered')?.n ?? 0;
+    const bytesPerDelivery = wholePerUnit(await tableBytes(pg, prefix), DELIVERIES);
 
     // Most deliveries live at once: created, and not yet due to be delivered.
     const edges: Array<[number, number]> = [];
@@ -175,6 +179,9 @@ async function main(): Promise<void> {
       cores: cpus().length,
       loadavg1: Math.round(loadavg()[0] * 100) / 100,
       create: { ...stat(createMs), errors: createErrors, seconds: Math.round(createSeconds * 10) / 10, cpuMs: createCpuMs, redisCommands },
+      perDelivery: { ...perDelivery, retrievesPerDelivery: Math.round((RETRIEVES / DELIVERIES) * 100) / 100, runSeconds: Math.round(runSeconds) },
+      idlePerSecond,
+      bytesPerDelivery,
       retrieve: { ...stat(retrieveMs), errors: retrieveErrors },
       peakActive,
       delivered,
@@ -208,6 +215,21 @@ async function main(): Promise<void> {
     console.log(
       `Redis commands per creation while creating (scripts' inner commands counted too): ${Object.entries(redisCommands)
         .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `per delivery over the whole run (its quote, creation and timeline, ${result.perDelivery.retrievesPerDelivery} reads, ${result.perDelivery.runSeconds} s of background): ` +
+        describePerUnit(perDelivery),
+    );
+    console.log(
+      `  Redis commands per delivery: ${Object.entries(perDelivery.redisByCommand)
+        .map(([name, n]) => `${name} ${n}`)
+        .join(', ')}`,
+    );
+    console.log(`background of the idle system, per second: ${describePerUnit(idlePerSecond)}`);
+    console.log(
+      `tables on disk per delivery (the schema of each app), bytes: ${Object.entries(bytesPerDelivery)
+        .map(([table, bytes]) => `${table} ${bytes}`)
         .join(', ')}`,
     );
     console.log('bus requests during the creates, mean (count):');

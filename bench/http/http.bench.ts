@@ -3,14 +3,16 @@
  * `GET /v1/deliveries/{id}` through the gateway, 50 connections for 10 s
  * each (wrk), beside the bare BullMQ round trip of the same run on the same
  * Redis, taken in turns (rounds of 2 s each) so the machine's drift falls on
- * all three alike, and each app's resident memory afterwards. See
- * bench/README.md.
+ * all three alike, and each app's resident memory afterwards; the same two
+ * requests on the monolith anchor (bench/monolith) take their turns in the
+ * same rounds. See bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { cpuMsPer, cpuSeconds, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
+import { startMonolith } from '../monolith/start-monolith';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -20,6 +22,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
 const BARE = 'bare BullMQ round trip';
+/** The monolith anchor's loads are named after the services' with this in front. */
+const MONOLITH = 'monolith ';
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
 
 export interface PathResult extends LoadResult {
@@ -58,21 +62,58 @@ async function heapOf(opsPort: number): Promise<string> {
   return `${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')}, ${mb('nodejs_external_memory_bytes')}`;
 }
 
+/** Sorted keys, nested: the shape of a JSON answer without its values. */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (typeof value !== 'object' || value === null) return typeof value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((name) => [name, shapeOf((value as Json)[name])]),
+  );
+}
+
+/** The anchor answers what the services answer: a quote of the same shape, and the very delivery. */
+async function sameShapes(servicesQuote: Json, servicesDelivery: Json, monolith: ApiCall, key: string, deliveryId: string): Promise<void> {
+  const quote = await monolith('POST', '/v1/quotes', key, QUOTE);
+  const delivery = await monolith('GET', `/v1/deliveries/${deliveryId}`, key);
+  if (quote.status !== 200 || JSON.stringify(shapeOf(quote.body)) !== JSON.stringify(shapeOf(servicesQuote))) {
+    throw new Error(`the monolith's quote differs from the services': ${quote.status} ${JSON.stringify(quote.body)}`);
+  }
+  if (delivery.status !== 200 || JSON.stringify(delivery.body) !== JSON.stringify(servicesDelivery)) {
+    throw new Error(`the monolith's delivery differs from the services': ${delivery.status} ${JSON.stringify(delivery.body)}`);
+  }
+}
+
 const fixed = (value: number, digits: number) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
 
 async function main(): Promise<void> {
   const wrk = await ensureWrk(log);
   const options = { name: 'http', apps: APPS, env: (baseUrl: string) => ({ PUBLIC_BASE_URL: baseUrl }) };
-  await withBenchSystem(options, async ({ prefix, redisUrl, baseUrl, apps, call }) => {
-    const { key } = await registerMerchant(call, 'Bench HTTP Co', prefix);
+  await withBenchSystem(options, async ({ prefix, postgresUrl, redisUrl, baseUrl, apps, call, defer }) => {
+    const { key, merchantId } = await registerMerchant(call, 'Bench HTTP Co', prefix);
     const quote = await call('POST', '/v1/quotes', key, QUOTE);
     const created = await call('POST', '/v1/deliveries', key, { quote_id: quote.body.id, customer: { name: 'Sam', phone: '416 555 0142' } });
     if (created.status !== 201) throw new Error(`delivery not created: ${created.status} ${JSON.stringify(created.body)}`);
+    const deliveryId = String(created.body.id);
+    const read = await call('GET', `/v1/deliveries/${deliveryId}`, key);
+    const monolith = await startMonolith({ postgresUrl, prefix, key: { key, merchantId, mode: 'test' }, delivery: { id: deliveryId, resource: read.body } });
+    defer(() => monolith.stop());
+    await sameShapes(quote.body, read.body, apiClient(monolith.baseUrl), key, deliveryId);
     const auth = { authorization: `Bearer ${key}` };
-    const loads = [
-      { path: 'POST /v1/quotes', url: `${baseUrl}/v1/quotes`, method: 'POST' as const, headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(QUOTE) },
-      { path: 'GET /v1/deliveries/{id}', url: `${baseUrl}/v1/deliveries/${String(created.body.id)}`, method: 'GET' as const, headers: auth },
+    const paths = (origin: string, label = '') => [
+      {
+        path: `${label}POST /v1/quotes`,
+        url: `${origin}/v1/quotes`,
+        method: 'POST' as const,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify(QUOTE),
+      },
+      { path: `${label}GET /v1/deliveries/{id}`, url: `${origin}/v1/deliveries/${deliveryId}`, method: 'GET' as const, headers: auth },
     ];
+    const loads = [...paths(baseUrl), ...paths(monolith.baseUrl, MONOLITH)];
+    /** Each app's CPU, the monolith's (primary and workers), Postgres's, Redis's and the machine's. */
+    const cpuReading = () => ({ ...cpuSeconds(apps), monolith: monolith.cpuSeconds() });
     const idleMemory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const loadBefore = loadavg()[0];
     const bare = await startBaseline(redisUrl, `${prefix}_bare`, CONNECTIONS, CONNECTIONS);
@@ -90,9 +131,9 @@ async function main(): Promise<void> {
       for (let round = 0; round < ROUNDS; round++) {
         runs.get(BARE)?.push(await bareRoundTrip(bare, CONNECTIONS, ROUND_SECONDS));
         for (const load of loads) {
-          const before = cpuSeconds(apps);
+          const before = cpuReading();
           const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: ROUND_SECONDS });
-          const after = cpuSeconds(apps);
+          const after = cpuReading();
           runs.get(load.path)?.push(loaded);
           const readings = cpuReadings.get(load.path) ?? { before: {}, after: {} };
           addUp(readings.before, before);
@@ -106,18 +147,32 @@ async function main(): Promise<void> {
     const results: PathResult[] = [...runs].map(([path, pathRuns]) => {
       const pooled = poolLoads(pathRuns);
       const readings = cpuReadings.get(path);
-      return { path, ...pooled, cpuMs: readings ? cpuMsPer(readings.before, readings.after, pooled.requests) : undefined };
+      // The services' loads leave the monolith idle and the other way round: each path shows the processes that served it.
+      const served = (name: string) => (path.startsWith(MONOLITH) ? !(APPS as readonly string[]).includes(name) : name !== 'monolith');
+      const cpuMs = readings ? Object.fromEntries(Object.entries(cpuMsPer(readings.before, readings.after, pooled.requests)).filter(([name]) => served(name))) : undefined;
+      return { path, ...pooled, cpuMs };
     });
+    const servicesResults = results.filter((r) => !r.path.startsWith(MONOLITH));
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
     const [bareResult] = results;
-    const header = `${'path'.padEnd(26)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
+    const header = `${'path'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
-      `${r.path.padEnd(26)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
+      `${r.path.padEnd(34)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
       `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bareResult.perSecond, 2).padStart(8)}`;
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
     for (const result of results) console.log(row(result));
+    const anchors = results
+      .filter((r) => r.path.startsWith(MONOLITH))
+      .map((anchor) => ({ anchor, services: results.find((r) => MONOLITH + r.path === anchor.path) as PathResult }));
+    console.log(`\nservices / monolith anchor (one Fastify + pg process per core doing the same work), same run, same client:`);
+    for (const { anchor, services } of anchors) {
+      console.log(
+        `${services.path.padEnd(34)}${fixed(services.perSecond, 0)} / ${fixed(anchor.perSecond, 0)} req/s = ${fixed(services.perSecond / anchor.perSecond, 2)}×, ` +
+          `p99 ${fixed(services.p99Ms, 1)} / ${fixed(anchor.p99Ms, 1)} ms = ${fixed(services.p99Ms / anchor.p99Ms, 2)}×`,
+      );
+    }
     for (const result of results.filter((r) => r.cpuMs)) {
       console.log(
         `CPU per request, ${result.path}, ms: ${Object.entries(result.cpuMs ?? {})
@@ -128,7 +183,7 @@ async function main(): Promise<void> {
     console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
     console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
-    const json = results.map((r) => ({
+    const toJson = (r: PathResult) => ({
       path: r.path,
       perSecond: round(r.perSecond),
       p50Ms: round(r.p50Ms),
@@ -137,9 +192,15 @@ async function main(): Promise<void> {
       errors: r.errors,
       ratio: round(r.perSecond / bareResult.perSecond),
       cpuMs: r.cpuMs,
+    });
+    const json = servicesResults.map(toJson);
+    const monolithJson = anchors.map(({ anchor, services }) => ({
+      ...toJson(anchor),
+      servicesRatio: round(services.perSecond / anchor.perSecond),
+      servicesP99Ratio: round(services.p99Ms / anchor.p99Ms),
     }));
     console.log(
-      `RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, residentMb: memory, idleResidentMb: idleMemory })}`,
+      `RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, monolith: monolithJson, residentMb: memory, idleResidentMb: idleMemory })}`,
     );
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });

@@ -4,17 +4,27 @@
  * on the bus through the intake pattern, the way delivery-service's outbox
  * relay offers them (one request at a time, each with up to 100 of the
  * events waiting), and each goes through fan-out, a queued attempt, signing,
- * the HTTPS request and the attempt log. See bench/README.md "Webhooks".
+ * the HTTPS request and the attempt log. Then the same from real deliveries
+ * (real-deliveries.ts), and a bare Node sender (bare-sender.ts), all to one
+ * receiver in a process of its own verifying every signature
+ * (signed-receiver.ts). See bench/README.md "Webhooks".
  */
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { Client } from 'pg';
 import { BusClient } from '@sdd/bus';
+import { createRedis } from '@sdd/common';
 import { DeliveryEvent, DELIVERY_EVENT_BATCH_MAX, EventType, Pattern } from '@sdd/contracts';
 import { DeliveryResource } from '@sdd/public-api';
-import { verifyWebhook } from '@sdd/signing';
-import { WebhookReceiver } from '@sdd/testing';
+import { writeCaFile } from '@sdd/testing';
+import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
+import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
 import { App, log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { sendBare } from './bare-sender';
+import { runRealDeliveries } from './real-deliveries';
+import { SignedReceiver } from './signed-receiver.client';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
 const BURST = Number(process.env.BENCH_EVENTS ?? 20000);
@@ -25,9 +35,18 @@ const WARMUP = 500;
 /** Events per offer and offers in flight: the relay's own by default (one lane, up to 100 per offer); 1 and 100 measure single-event offers. */
 const PUBLISH_BATCH = Number(process.env.BENCH_PUBLISH_BATCH ?? DELIVERY_EVENT_BATCH_MAX);
 const PUBLISH_LANES = Number(process.env.BENCH_PUBLISH_LANES ?? 1);
-const APPS = ['api-gateway', 'webhook-dispatcher'] as const;
-/** Every this-many requests, the receiver verifies the signature as a merchant would. */
-const VERIFY_EVERY = 20;
+/** quote-service and delivery-service make the real deliveries' events. */
+const APPS = ['api-gateway', 'quote-service', 'delivery-service', 'webhook-dispatcher'] as const;
+/** The dispatcher-only phases' endpoint, and its group at the receiver. */
+const BUS_GROUP = '/bench';
+/** Webhooks from real deliveries: test deliveries made by this many clients, each event to this many endpoints of one host. */
+const DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 1000);
+const CLIENTS = Number(process.env.BENCH_WEBHOOK_CLIENTS ?? 20);
+const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS ?? 16);
+const TIMELINE_SPEED = Number(process.env.BENCH_TIMELINE_SPEED ?? 8);
+/** The bare sender: requests in flight, and for how long. */
+const BARE_INFLIGHT = Number(process.env.BENCH_BARE_INFLIGHT ?? 64);
+const BARE_SECONDS = Number(process.env.BENCH_BARE_SECONDS ?? 5);
 
 function deliveryView(id: string, now: string): DeliveryResource {
   const stop = (name: string, address: string, postalCode: string, lat: number, lng: number) => ({
@@ -119,37 +138,26 @@ function startRelay(bus: BusClient, batch: number, lanes: number) {
 }
 
 async function main(): Promise<void> {
-  let secret = '';
-  let badSignatures = 0;
-  const receivedAt = new Map<string, number>();
-  const receiver = await WebhookReceiver.start({
-    record: false,
-    reply: (request) => {
-      const id = request.rawBody.slice(7, request.rawBody.indexOf('"', 7));
-      receivedAt.set(id, request.receivedAt);
-      if (receivedAt.size % VERIFY_EVERY === 0) {
-        const header = request.headers['service-signature'];
-        if (!verifyWebhook(request.rawBody, typeof header === 'string' ? header : undefined, secret).valid) badSignatures += 1;
-      }
-      return { status: 200 };
-    },
-  });
+  const receiver = await SignedReceiver.start();
+  const caFile = await writeCaFile(receiver.ca);
 
   const env = () => ({
     // The local receiver needs the SSRF allow-list, which production refuses; NODE_ENV changes nothing else measured here.
     NODE_ENV: 'development',
     WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOWED_HOSTS: 'localhost',
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
+    NODE_EXTRA_CA_CERTS: caFile,
+    TIMELINE_SPEED: String(TIMELINE_SPEED),
     ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
     ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
   });
   try {
-    await withBenchSystem({ name: 'wh', apps: APPS, env }, async ({ prefix, postgresUrl, redisUrl, apps, call, defer }) => {
+    await withBenchSystem({ name: 'wh', apps: APPS, env }, async (system) => {
+      const { prefix, postgresUrl, redisUrl, apps, call, defer } = system;
       const { merchantId, key } = await registerMerchant(call, 'Bench Webhooks Co', prefix);
-      const webhook = await call('POST', '/v1/webhooks', key, { url: receiver.url('/bench'), events: ['*'] });
+      const webhook = await call('POST', '/v1/webhooks', key, { url: receiver.url(BUS_GROUP), events: ['*'] });
       if (webhook.status !== 201) throw new Error(`webhook registration failed: ${webhook.status} ${JSON.stringify(webhook.body)}`);
-      secret = webhook.body.secret as string;
+      await receiver.addEndpoints([{ path: BUS_GROUP, secret: webhook.body.secret as string, group: BUS_GROUP }]);
 
       const bus = new BusClient({ redisUrl, prefix });
       defer(() => bus.close());
@@ -175,20 +183,35 @@ async function main(): Promise<void> {
         for (const event of events) emitted.set(event.id, at);
         relay.add(events);
       };
-      const waitForAll = async (ids: string[], timeoutMs: number) => {
+      /** Every event published so far has arrived (the receiver counts each once). */
+      const waitForAll = async (timeoutMs: number) => {
         const deadline = Date.now() + timeoutMs;
-        while (ids.some((id) => !receivedAt.has(id))) {
+        for (let received = 0; received < emitted.size; received = (await receiver.report(BUS_GROUP)).unique) {
           relay.check();
-          if (Date.now() > deadline) throw new Error(`${ids.filter((id) => !receivedAt.has(id)).length} of ${ids.length} events never arrived`);
+          if (Date.now() > deadline) throw new Error(`${emitted.size - received} of ${emitted.size} events never arrived`);
           await sleep(50);
         }
       };
-      const latencies = (ids: string[]) => ids.map((id) => (receivedAt.get(id) as number) - (emitted.get(id) as number));
 
       log(`warming up with ${WARMUP} events`);
       publish(WARMUP);
-      await waitForAll([...emitted.keys()], 60000);
+      await waitForAll(60000);
       const warmupIds = new Set(emitted.keys());
+
+      // The servers' own counts over the burst, each reading once Postgres' counters settled (server-counts.ts).
+      const redis = createRedis(redisUrl, { maxRetriesPerRequest: 3 });
+      defer(() =>
+        redis.quit().then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+      const counter = new Client({ connectionString: postgresUrl });
+      defer(() => counter.end().catch(() => undefined));
+      await counter.connect();
+      const statementsCounted = await enableStatementCounts(counter);
+      await sleep(PG_STATS_SETTLE_MS);
+      const countsBefore = await readServerCounts(redis, counter, statementsCounted);
 
       log(`burst: ${BURST} events published at once`);
       const dispatcher = apps.find((app) => app.name === 'webhook-dispatcher') as App;
@@ -196,10 +219,11 @@ async function main(): Promise<void> {
       const burstStart = Date.now();
       publish(BURST);
       const burstIds = [...emitted.keys()].filter((id) => !warmupIds.has(id));
-      await waitForAll(burstIds, 300000);
+      await waitForAll(300000);
       // Per delivery of the burst: what the dispatcher alone costs, and what everything on the machine costs.
       const dispatcherCpuMs = ((processCpuSeconds(dispatcher.child.pid as number) - cpuBefore.dispatcher) * 1000) / BURST;
       const machineCpuMs = ((machineCpuSeconds() - cpuBefore.machine) * 1000) / BURST;
+      let receivedAt = await receiver.arrivals(BUS_GROUP);
       const arrivals = burstIds.map((id) => receivedAt.get(id) as number).sort((a, b) => a - b);
       const burstSeconds = (arrivals[arrivals.length - 1] - burstStart) / 1000;
       // The middle 80% of arrivals: the rate once the pipeline is full and before it drains.
@@ -207,6 +231,8 @@ async function main(): Promise<void> {
       const at90 = arrivals[Math.floor(arrivals.length * 0.9)];
       const steadyRate = (arrivals.length * 0.8) / ((at90 - at10) / 1000);
       const burstRate = BURST / burstSeconds;
+      await sleep(PG_STATS_SETTLE_MS);
+      const perWebhook = countsPerUnit(countsBefore, await readServerCounts(redis, counter, statementsCounted), BURST);
 
       log(`sustained: ${RATE}/s offered for ${SUSTAIN_SECONDS} s`);
       const sustainedBefore = new Set(emitted.keys());
@@ -220,7 +246,9 @@ async function main(): Promise<void> {
       }
       const offeredSeconds = (Date.now() - sustainStart) / 1000;
       const sustainIds = [...emitted.keys()].filter((id) => !sustainedBefore.has(id));
-      await waitForAll(sustainIds, 120000);
+      await waitForAll(120000);
+      receivedAt = await receiver.arrivals(BUS_GROUP);
+      const latencies = (ids: string[]) => ids.map((id) => (receivedAt.get(id) as number) - (emitted.get(id) as number));
       const sustainEnd = Math.max(...sustainIds.map((id) => receivedAt.get(id) as number));
       const sustainedRate = sustainIds.length / ((sustainEnd - sustainStart) / 1000);
 
@@ -228,7 +256,25 @@ async function main(): Promise<void> {
       await pg.connect();
       const schema = `"${prefix}_webhooks"`;
       const { rows: attempts } = await pg.query<{ event_id: string; duration_ms: number; succeeded: boolean }>(`SELECT event_id, duration_ms, succeeded FROM ${schema}.attempts`);
+      const bytesPerWebhook = wholePerUnit(await tableBytes(pg, prefix), emitted.size);
       await pg.end();
+      log(`webhooks from real deliveries: ${DELIVERIES} deliveries, ${CLIENTS} clients, ${ENDPOINTS} endpoints`);
+      const fromDeliveries = await runRealDeliveries(system, receiver, { deliveries: DELIVERIES, clients: CLIENTS, endpoints: ENDPOINTS, timelineSpeed: TIMELINE_SPEED });
+
+      log(`bare sender: ${BARE_INFLIGHT} signed 1 KB POSTs in flight for ${BARE_SECONDS} s`);
+      const bareSecret = randomBytes(24).toString('hex');
+      await receiver.addEndpoints([{ path: '/bare', secret: bareSecret, group: '/bare' }]);
+      const bareCpu = () => {
+        const own = process.cpuUsage();
+        return { 'bare sender': (own.user + own.system) / 1e6, receiver: receiver.cpuSeconds(), machine: machineCpuSeconds() };
+      };
+      const bareBefore = bareCpu();
+      const bare = await sendBare({ url: receiver.url('/bare'), ca: receiver.ca, secret: bareSecret, inflight: BARE_INFLIGHT, seconds: BARE_SECONDS });
+      const bareAfter = bareCpu();
+      const bareReceived = await receiver.report('/bare');
+      const busReceived = await receiver.report(BUS_GROUP);
+      const perBare = (name: keyof typeof bareBefore) => Math.round(((bareAfter[name] - bareBefore[name]) * 1000 * 1000) / Math.max(1, bare.sent)) / 1000;
+
       const burstSet = new Set(burstIds);
       const sustainSet = new Set(sustainIds);
       const failedAttempts = attempts.filter((attempt) => !attempt.succeeded).length;
@@ -247,6 +293,7 @@ async function main(): Promise<void> {
           dispatcherCpuMsPerDelivery: Math.round(dispatcherCpuMs * 1000) / 1000,
           machineCpuMsPerDelivery: Math.round(machineCpuMs * 1000) / 1000,
           perDispatcherCoreSecond: Math.round(1000 / dispatcherCpuMs),
+          perWebhook,
         },
         sustained: {
           offeredPerSecond: RATE,
@@ -258,10 +305,21 @@ async function main(): Promise<void> {
         },
         attempts: attempts.length,
         failedAttempts,
+        bytesPerWebhook,
         residentMb: { 'webhook-dispatcher': Math.round(residentMb(dispatcher.child.pid as number)) },
-        duplicates: receiver.count - emitted.size,
-        signaturesChecked: Math.floor(receiver.count / VERIFY_EVERY),
-        badSignatures,
+        duplicates: busReceived.duplicates,
+        signaturesChecked: busReceived.requests,
+        badSignatures: busReceived.badSignatures,
+        fromDeliveries,
+        bareSender: {
+          inflight: BARE_INFLIGHT,
+          seconds: Math.round(bare.seconds * 10) / 10,
+          sent: bare.sent,
+          failed: bare.failed,
+          perSecond: Math.round(bare.sent / bare.seconds),
+          received: bareReceived,
+          cpuMsPerRequest: { 'bare sender': perBare('bare sender'), receiver: perBare('receiver'), machine: perBare('machine') },
+        },
       };
 
       const row = (label: string, s: Stat) =>
@@ -277,20 +335,60 @@ async function main(): Promise<void> {
           `(${result.burst.perDispatcherCoreSecond} deliveries per dispatcher core-second), ` +
           `whole machine ${result.burst.machineCpuMsPerDelivery} ms (dispatcher, Postgres, Redis, receiver, publisher)`,
       );
+      console.log(`per webhook (burst, its offer on the bus included): ${describePerUnit(perWebhook)}`);
+      console.log(
+        `tables on disk per webhook (the schema of each app), bytes: ${Object.entries(bytesPerWebhook)
+          .map(([table, bytes]) => `${table} ${bytes}`)
+          .join(', ')}`,
+      );
       console.log(`sustained: ${RATE}/s offered for ${result.sustained.offeredSeconds} s → ${result.sustained.deliveredPerSecond}/s delivered`);
       console.log(`${''.padEnd(34)}${'n'.padStart(7)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}`);
       console.log(row('send (HTTPS request), burst', result.burst.sendMs));
       console.log(row('send (HTTPS request), sustained', result.sustained.sendMs));
       console.log(row('event published → received, sust.', result.sustained.endToEndMs));
       console.log(
-        `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` + `signatures verified ${result.signaturesChecked} (bad ${badSignatures})`,
+        `attempts ${result.attempts}, failed ${failedAttempts}, duplicates ${result.duplicates}, ` +
+          `signatures verified ${result.signaturesChecked} (bad ${result.badSignatures})`,
+      );
+      const real = result.fromDeliveries;
+      console.log(
+        `\nfrom real deliveries: ${real.deliveries} test deliveries by ${real.clients} clients (timeline speed ${TIMELINE_SPEED}), ` +
+          `${real.endpoints} endpoints on one HTTPS host, ${real.events} events → ${real.expected} webhooks expected`,
+      );
+      console.log(
+        `received ${real.received.unique} of ${real.expected} (lost ${real.expected - real.received.unique}), duplicates ${real.received.duplicates}, ` +
+          `bad signatures ${real.received.badSignatures} of ${real.received.requests} verified`,
+      );
+      console.log(
+        `received/s: ${Math.round(real.received.steadyPerSecond)} sustained (middle 80% of arrivals), ` +
+          `${Math.round(real.perSecond)} overall (first creation → last webhook, ${real.seconds.toFixed(1)} s)`,
+      );
+      console.log(
+        `CPU per delivered webhook, ms: ${Object.entries(real.cpuMsPerWebhook)
+          .map(([name, ms]) => `${name} ${ms}`)
+          .join(', ')}`,
+      );
+      const bareResult = result.bareSender;
+      console.log(
+        `\nbare Node sender, signed 1 KB HTTPS POSTs, ${BARE_INFLIGHT} in flight: ${bareResult.perSecond}/s ` +
+          `(received ${bareResult.received.unique}, failed ${bareResult.failed}, bad signatures ${bareResult.received.badSignatures}); ` +
+          `CPU per request, ms: ${Object.entries(bareResult.cpuMsPerRequest)
+            .map(([name, ms]) => `${name} ${ms}`)
+            .join(', ')}`,
+      );
+      console.log(
+        `\nsigned webhooks/s to the same receiver, this run: dispatcher alone (bus) ${result.sustained.deliveredPerSecond} sustained, ` +
+          `from real deliveries ${Math.round(real.received.steadyPerSecond)} sustained, bare sender ${bareResult.perSecond}`,
       );
       console.log(`dispatcher's resident memory after the load: ${result.residentMb['webhook-dispatcher']} MB`);
       console.log(`RESULT ${JSON.stringify(result)}`);
-      if (failedAttempts > 0 || badSignatures > 0 || result.duplicates !== 0) process.exitCode = 1;
+      const realBroken = real.received.unique !== real.expected || real.received.duplicates > 0 || real.received.badSignatures > 0;
+      const bareBroken = bare.failed > 0 || bareResult.received.badSignatures > 0 || bareResult.received.duplicates > 0;
+      if (failedAttempts > 0 || result.badSignatures > 0 || result.duplicates !== 0 || realBroken || bareBroken) process.exitCode = 1;
     });
   } finally {
     await receiver.close();
+    await rm(dirname(caFile), { recursive: true, force: true });
   }
 }
 

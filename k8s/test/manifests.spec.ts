@@ -33,6 +33,8 @@ type Report = Record<string, { objects: K8sObject[]; errors: Array<{ object: str
 
 const root = join(__dirname, '..', '..');
 const OVERLAYS = ['k8s/overlays/dev', 'k8s/overlays/prod'];
+/** prod on a Redis Cluster and behind PgBouncer (k8s/README.md, "Scale-out"). */
+const SCALE_OUT = 'k8s/overlays/scale-out';
 const WORKERS_ON_QUEUES = [ServiceName.Delivery, ServiceName.Webhook, ServiceName.Payment];
 
 /** `kubectl kustomize` and schema validation, as `node tools/k8s/validate.mjs` does them. */
@@ -41,14 +43,14 @@ function validate(...directories: string[]): { status: number | null; report: Re
   return { status: run.status, report: JSON.parse(run.stdout || '{}') as Report, stderr: run.stderr };
 }
 
-const rendered = validate(...OVERLAYS);
+const rendered = validate(...OVERLAYS, SCALE_OUT);
 const objectsOf = (overlay: string) => rendered.report[overlay].objects;
 const named = (overlay: string, kind: string, name: string) => objectsOf(overlay).find((object) => object.kind === kind && object.metadata.name === name);
 
 describe('k8s manifests', () => {
   it('render for every overlay, and every object is valid against its schema (Kubernetes, KEDA, Prometheus Operator)', () => {
     expect(rendered.stderr).toBe('');
-    expect(OVERLAYS.map((overlay) => rendered.report[overlay].errors)).toEqual([[], []]);
+    expect([...OVERLAYS, SCALE_OUT].map((overlay) => rendered.report[overlay].errors)).toEqual([[], [], []]);
     expect(rendered.status).toBe(0);
   });
 
@@ -184,5 +186,86 @@ describe('k8s manifests', () => {
       expect.arrayContaining(['SamedayQueueBacklog', 'SamedayWebhookFailureRate', 'SamedayOutboxAge', 'SamedayHttp5xxRate']),
     );
     expect(named('k8s/overlays/prod', 'ConfigMap', 'sameday-dashboard')?.metadata.labels?.grafana_dashboard).toBe('1');
+  });
+
+  describe('the scale-out overlay', () => {
+    const objects = () => objectsOf(SCALE_OUT);
+    const envOf = (container: Container, name: string) => container.env.find((env) => env.name === name);
+    const secretKeyOf = (container: Container, name: string) => (envOf(container, name)?.valueFrom?.secretKeyRef as { name: string; key: string } | undefined) ?? null;
+
+    it("is prod's system plus the pooler, in prod's namespace, with prod's images", () => {
+      const kinds = (list: K8sObject[]) => list.map((object) => `${object.kind}/${object.metadata.name}`).filter((id) => !id.startsWith('ConfigMap/sameday-pgbouncer'));
+      const prodOnes = kinds(objectsOf('k8s/overlays/prod')).filter((id) => id !== 'TriggerAuthentication/sameday-redis');
+      expect(kinds(objects()).sort()).toEqual(
+        [...prodOnes, 'Deployment/sameday-pgbouncer', 'Service/sameday-pgbouncer', 'PodDisruptionBudget/sameday-pgbouncer', 'TriggerAuthentication/sameday-redis-cluster'].sort(),
+      );
+      expect(objects().every((object) => object.metadata.namespace === 'sameday')).toBe(true);
+      for (const app of Object.values(ServiceName)) expect(named(SCALE_OUT, 'Deployment', app)?.spec?.template.spec.containers[0].image).toBe('ghcr.io/sameday/sameday:1.0.0');
+    });
+
+    it("points every app's DATABASE_URL at the pooler in transaction mode and keeps the Redis Cluster's seeds; migrations connect directly", () => {
+      for (const app of Object.values(ServiceName)) {
+        const [container] = named(SCALE_OUT, 'Deployment', app)?.spec?.template.spec.containers ?? [];
+        expect([app, secretKeyOf(container, 'DATABASE_URL'), envOf(container, 'DATABASE_POOL_MODE')?.value, secretKeyOf(container, 'DATABASE_DIRECT_URL')]).toEqual([
+          app,
+          { name: 'sameday-database', key: 'DATABASE_POOLER_URL' },
+          'transaction',
+          { name: 'sameday-database', key: 'DATABASE_URL' },
+        ]);
+        expect(secretKeyOf(container, 'REDIS_CLUSTER_NODES')).toMatchObject({ name: 'sameday-redis', key: 'REDIS_CLUSTER_NODES' });
+      }
+      const job = named(SCALE_OUT, 'Job', 'sameday-migrate') as unknown as { spec: { template: { spec: { containers: Container[] } } } };
+      const [migrate] = job.spec.template.spec.containers;
+      expect([secretKeyOf(migrate, 'DATABASE_URL'), secretKeyOf(migrate, 'DATABASE_DIRECT_URL'), envOf(migrate, 'DATABASE_POOL_MODE')]).toEqual([
+        { name: 'sameday-database', key: 'DATABASE_URL' },
+        { name: 'sameday-database', key: 'DATABASE_URL' },
+        undefined,
+      ]);
+    });
+
+    it('runs PgBouncer from a pinned image in transaction mode, unprivileged, behind a Service the pooler URL can name', () => {
+      const pooler = named(SCALE_OUT, 'Deployment', 'sameday-pgbouncer');
+      const pod = pooler?.spec?.template.spec as (Spec['template']['spec'] & { volumes: Array<{ name: string; configMap?: { name: string } }> }) | undefined;
+      if (!pod) throw new Error('no PgBouncer Deployment');
+      const [container] = pod.containers;
+      expect(container.image).toMatch(/^edoburu\/pgbouncer:v\d+\.\d+\.\d+-p\d+$/);
+      expect([pod.securityContext.runAsNonRoot, container.securityContext.readOnlyRootFilesystem, container.securityContext.allowPrivilegeEscalation]).toEqual([true, true, false]);
+      expect(container.resources.limits.memory).toBeDefined();
+      const configName = pod.volumes.find((volume) => volume.configMap)?.configMap?.name;
+      const ini = objects().find((object) => object.kind === 'ConfigMap' && object.metadata.name === configName)?.data?.['pgbouncer.ini'] ?? '';
+      const setting = (name: string) => new RegExp(`^${name}\\s*=\\s*(.+)$`, 'm').exec(ini)?.[1];
+      expect([setting('pool_mode'), setting('listen_port'), setting('auth_type')]).toEqual(['transaction', '5432', 'scram-sha-256']);
+      expect(ini).toContain("connect_query='SET statement_timeout = 2000'");
+      const service = named(SCALE_OUT, 'Service', 'sameday-pgbouncer') as unknown as {
+        spec: { selector: Record<string, string>; ports: Array<{ port: number; targetPort: string }> };
+      };
+      expect(service.spec.selector).toEqual(pooler?.spec?.selector.matchLabels);
+      expect(service.spec.ports).toEqual([{ name: 'postgres', port: 5432, targetPort: 'postgres' }]);
+      expect(named(SCALE_OUT, 'PodDisruptionBudget', 'sameday-pgbouncer')?.spec?.selector.matchLabels).toEqual(pooler?.spec?.selector.matchLabels);
+    });
+
+    it("scales each worker with KEDA's redis-cluster trigger on the wait lists of exactly the queues it consumes, seeded from the apps' REDIS_CLUSTER_NODES", () => {
+      for (const app of WORKERS_ON_QUEUES) {
+        const triggers = (named(SCALE_OUT, 'ScaledObject', app)?.spec?.triggers ?? []) as Array<{
+          type: string;
+          metadata: { listName: string };
+          authenticationRef: { name: string };
+        }>;
+        expect(triggers.map((trigger) => `${trigger.type} ${trigger.metadata.listName} ${trigger.authenticationRef.name}`).sort()).toEqual(
+          queuesConsumedBy(app)
+            .map((queue) => `redis-cluster sdd:${queue}:wait sameday-redis-cluster`)
+            .sort(),
+        );
+      }
+      const auth = named(SCALE_OUT, 'TriggerAuthentication', 'sameday-redis-cluster') as unknown as {
+        spec: { secretTargetRef: Array<{ parameter: string; name: string; key: string }> };
+      };
+      expect(auth.spec.secretTargetRef).toEqual(
+        expect.arrayContaining([
+          { parameter: 'addresses', name: 'sameday-redis', key: 'REDIS_CLUSTER_NODES' },
+          { parameter: 'password', name: 'sameday-redis', key: 'REDIS_PASSWORD' },
+        ]),
+      );
+    });
   });
 });

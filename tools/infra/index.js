@@ -10,6 +10,7 @@ module.exports = {
   ...require('./postgres'),
   ...require('./redis'),
   ...require('./redis-cluster'),
+  ...require('./pgbouncer'),
   ...require('./debian-package'),
   ...require('./chromium'),
   ...require('./build'),

@@ -67,15 +67,17 @@ const LOG_TAIL_LINES = 20;
  * The environment of a system that shares Postgres and Redis with others
  * (tests, benches): its bus and schema prefix keep it apart, its gateway
  * listens on 127.0.0.1:`port`, and only warnings are logged. With
- * `redisClusterNodes`, Redis is a Redis Cluster (REDIS_CLUSTER_NODES).
- * @param {{ databaseUrl: string, redisUrl: string, redisClusterNodes?: string, prefix: string, port: number, nodeEnv: string, webhookSecretsKey: string }} options
+ * `redisClusterNodes`, Redis is a Redis Cluster (REDIS_CLUSTER_NODES); with
+ * `pooledDatabaseUrl`, the apps reach Postgres through that transaction
+ * pooler, `databaseUrl` being their direct connection (databaseEnv).
+ * @param {{ databaseUrl: string, pooledDatabaseUrl?: string, redisUrl: string, redisClusterNodes?: string, prefix: string, port: number, nodeEnv: string, webhookSecretsKey: string }} options
  * @returns {NodeJS.ProcessEnv}
  */
-function isolatedEnv({ databaseUrl, redisUrl, redisClusterNodes, prefix, port, nodeEnv, webhookSecretsKey }) {
+function isolatedEnv({ databaseUrl, pooledDatabaseUrl, redisUrl, redisClusterNodes, prefix, port, nodeEnv, webhookSecretsKey }) {
   return {
     PATH: process.env.PATH,
     NODE_ENV: nodeEnv,
-    DATABASE_URL: databaseUrl,
+    ...databaseEnv(databaseUrl, pooledDatabaseUrl),
     REDIS_URL: redisUrl,
     ...(redisClusterNodes ? { REDIS_CLUSTER_NODES: redisClusterNodes } : {}),
     BUS_PREFIX: prefix,
@@ -85,6 +87,19 @@ function isolatedEnv({ databaseUrl, redisUrl, redisClusterNodes, prefix, port, n
     HOST: '127.0.0.1',
     WEBHOOK_SECRETS_KEY: webhookSecretsKey,
   };
+}
+
+/**
+ * The apps' Postgres settings: `databaseUrl` directly, or with
+ * `pooledDatabaseUrl` through a transaction pooler (PgBouncer), keeping
+ * `databaseUrl` for what needs a session (DATABASE_DIRECT_URL).
+ * @param {string} databaseUrl
+ * @param {string} [pooledDatabaseUrl]
+ * @returns {NodeJS.ProcessEnv}
+ */
+function databaseEnv(databaseUrl, pooledDatabaseUrl) {
+  if (!pooledDatabaseUrl) return { DATABASE_URL: databaseUrl };
+  return { DATABASE_URL: pooledDatabaseUrl, DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: databaseUrl };
 }
 
 /**
@@ -262,4 +277,4 @@ async function stopApp({ child, exited, group }, signal = 'SIGTERM', killAfterMs
   return exited;
 }
 
-module.exports = { APP_HEAP_ARGS, isolatedEnv, appArgs, appNiceness, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };
+module.exports = { APP_HEAP_ARGS, isolatedEnv, databaseEnv, appArgs, appNiceness, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };

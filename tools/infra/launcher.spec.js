@@ -33,6 +33,19 @@ describe('isolatedEnv', () => {
     expect(isolatedEnv({ ...base, redisClusterNodes: '127.0.0.1:7000,127.0.0.1:7001' }).REDIS_CLUSTER_NODES).toBe('127.0.0.1:7000,127.0.0.1:7001');
     expect(isolatedEnv(base)).not.toHaveProperty('REDIS_CLUSTER_NODES');
   });
+
+  it('puts a system behind a transaction pooler with its Postgres as the direct connection, and leaves one without a pooler in session mode', () => {
+    const base = { databaseUrl: 'postgres://u:p@127.0.0.1:5432/test', redisUrl: 'redis://r:6379', prefix: 'sys_3', port: 4323, nodeEnv: 'test', webhookSecretsKey: 'k' };
+    expect(isolatedEnv({ ...base, pooledDatabaseUrl: 'postgres://u:p@127.0.0.1:6432/test' })).toMatchObject({
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/test',
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_DIRECT_URL: 'postgres://u:p@127.0.0.1:5432/test',
+    });
+    const direct = isolatedEnv(base);
+    expect(direct.DATABASE_URL).toBe(base.databaseUrl);
+    expect(direct).not.toHaveProperty('DATABASE_POOL_MODE');
+    expect(direct).not.toHaveProperty('DATABASE_DIRECT_URL');
+  });
 });
 
 describe('appArgs', () => {

@@ -12,7 +12,8 @@ const server = require('./server');
 /**
  * @typedef {import('./server').Log} Log
  * @typedef {import('./server').ServerHandle} ServerHandle
- * @typedef {{ dataDir: string, database?: string, port?: number, log?: Log }} StartPostgresOptions
+ * @typedef {{ dataDir: string, database?: string, port?: number, log?: Log, settings?: Record<string, string> }} StartPostgresOptions
+ *   `settings`: server settings (`-c name=value`) of a server this call launches; a reused one keeps its own
  * @typedef {{ running: false } | { running: true, pid: number, port: number, url: string, answering: boolean }} PostgresStatus
  */
 
@@ -265,8 +266,9 @@ async function findReusable(dataDir, password) {
  * @param {string} password
  * @param {Log} log
  * @param {boolean} [fixedPort] a restart: that port or none
+ * @param {Record<string, string>} [settings] more `-c name=value` server settings
  */
-async function launch(dataDir, preferredPort, password, log, fixedPort = false) {
+async function launch(dataDir, preferredPort, password, log, fixedPort = false, settings = {}) {
   const files = server.filesFor(dataDir);
   if (!isInitialised(dataDir)) {
     log(`Postgres: initialising ${dataDir}`);
@@ -285,6 +287,7 @@ async function launch(dataDir, preferredPort, password, log, fixedPort = false) 
       // TCP only: no socket files to collide with a system Postgres or other copies.
       '-c',
       'unix_socket_directories=',
+      ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     preferredPort,
     fixedPort,
@@ -309,12 +312,13 @@ async function launch(dataDir, preferredPort, password, log, fixedPort = false) 
  * @param {number} port
  * @param {string} password
  * @param {Log} log
+ * @param {Record<string, string>} [settings]
  */
-async function relaunchPostgres(dataDir, deadPid, port, password, log) {
+async function relaunchPostgres(dataDir, deadPid, port, password, log, settings = {}) {
   sendSignal(deadPid, 'SIGKILL', true);
   return server.withLock(server.filesFor(dataDir).lock, async () => {
     if (findPostmaster(dataDir)) throw new Error(`${dataDir} is in use by another postmaster`);
-    return launch(dataDir, port, password, log, true);
+    return launch(dataDir, port, password, log, true, settings);
   });
 }
 
@@ -356,7 +360,7 @@ async function useExternal(url) {
  * @param {StartPostgresOptions} options
  * @returns {Promise<ServerHandle>}
  */
-async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = server.defaultLog }) {
+async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = server.defaultLog, settings = {} }) {
   if (process.env.DATABASE_URL) return useExternal(process.env.DATABASE_URL);
   if (!dataDir) throw new Error('Cannot start Postgres: no dataDir given');
   const dir = path.resolve(dataDir);
@@ -367,7 +371,7 @@ async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = ser
     running = await server.withLock(server.filesFor(dir).lock, async () => {
       const reusable = await findReusable(dir, password);
       /** @type {{ pid: number, port: number, exited?: Promise<import('./processes').ExitStatus>, reused: boolean }} */
-      const found = reusable ? { ...reusable, reused: true } : { ...(await launch(dir, port, password, log)), reused: false };
+      const found = reusable ? { ...reusable, reused: true } : { ...(await launch(dir, port, password, log, false, settings)), reused: false };
       await adoptPassword(found.port, password, log);
       return found;
     });
@@ -384,7 +388,7 @@ async function startPostgres({ dataDir, database, port = DEFAULT_PORT, log = ser
     reused,
     exited: running.exited,
     stopServer: (current) => stopPostmaster(dir, current),
-    relaunch: reused ? undefined : () => relaunchPostgres(dir, /** @type {number} */ (handle.pid), serverPort, password, log),
+    relaunch: reused ? undefined : () => relaunchPostgres(dir, /** @type {number} */ (handle.pid), serverPort, password, log, settings),
   });
   log(`Postgres: ${reused ? 'reusing the server already running' : 'started'} on port ${running.port} (pid ${pid}, data ${dir})`);
   if (database) {
@@ -426,4 +430,4 @@ async function stopPostgres({ dataDir }) {
   return postmaster !== null;
 }
 
-module.exports = { startPostgres, postgresStatus, stopPostgres, checkPostgres, postgresUrl };
+module.exports = { startPostgres, postgresStatus, stopPostgres, checkPostgres, postgresUrl, runAsIds };

@@ -2,7 +2,7 @@
 // object against its schema: Kubernetes' own (kubernetes-models), KEDA's and
 // the Prometheus Operator's. Prints a JSON report; exits 1 when anything is
 // invalid, unknown or does not render.
-//   node tools/k8s/validate.mjs k8s/overlays/dev k8s/overlays/prod
+//   node tools/k8s/validate.mjs k8s/overlays/dev k8s/overlays/prod k8s/overlays/scale-out
 import { execFileSync } from 'node:child_process';
 import { parseAllDocuments } from 'yaml';
 

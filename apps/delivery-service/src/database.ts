@@ -21,6 +21,7 @@ import { IndexDeliveriesByExternalReference1766000200000 } from './migrations/17
 import { RecordNotificationFailures1766000500100 } from './migrations/1766000500100-record-notification-failures';
 import { IndexDriverEarningsByDriver1766000700000 } from './migrations/1766000700000-index-driver-earnings-by-driver';
 import { AddDeliveryQuoteRepricing1766001000100 } from './migrations/1766001000100-add-delivery-quote-repricing';
+import { ScopeDeliveryQuoteUniqueness1766001400000 } from './migrations/1766001400000-scope-delivery-quote-uniqueness';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -49,4 +50,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   RecordNotificationFailures1766000500100,
   IndexDriverEarningsByDriver1766000700000,
   AddDeliveryQuoteRepricing1766001000100,
+  ScopeDeliveryQuoteUniqueness1766001400000,
 ];

@@ -1,4 +1,4 @@
-import { BaseConfig, loadConfig } from './config';
+import { BaseConfig, directDatabaseUrl, loadConfig } from './config';
 
 const valid = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db', REDIS_URL: 'redis://127.0.0.1:6379' };
 
@@ -36,5 +36,21 @@ describe('loadConfig', () => {
     for (const bad of ['127.0.0.1', 'redis://127.0.0.1:7000', '127.0.0.1:7000,', 'h:port']) {
       expect(() => loadConfig(BaseConfig, { ...valid, REDIS_CLUSTER_NODES: bad })).toThrow(/REDIS_CLUSTER_NODES/);
     }
+  });
+
+  it('takes Postgres directly (session mode) unless told it is behind a transaction pooler', () => {
+    const config = loadConfig(BaseConfig, valid);
+    expect(config.DATABASE_POOL_MODE).toBe('session');
+    expect(directDatabaseUrl(config)).toBe(valid.DATABASE_URL);
+    expect(() => loadConfig(BaseConfig, { ...valid, DATABASE_POOL_MODE: 'statement' })).toThrow(/DATABASE_POOL_MODE must be one of session, transaction/);
+  });
+
+  it('refuses transaction mode without DATABASE_DIRECT_URL, and uses it for what needs a session', () => {
+    expect(() => loadConfig(BaseConfig, { ...valid, DATABASE_POOL_MODE: 'transaction' })).toThrow(/DATABASE_DIRECT_URL.*required with DATABASE_POOL_MODE=transaction/);
+    const direct = 'postgres://u:p@127.0.0.1:5432/db';
+    const pooled = loadConfig(BaseConfig, { ...valid, DATABASE_URL: 'postgres://u:p@127.0.0.1:6432/db', DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: direct });
+    expect(pooled.DATABASE_POOL_MODE).toBe('transaction');
+    expect(directDatabaseUrl(pooled)).toBe(direct);
+    expect(() => loadConfig(BaseConfig, { ...valid, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(/DATABASE_DIRECT_URL/);
   });
 });

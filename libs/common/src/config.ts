@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { accessSync, constants } from 'node:fs';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidationOptions, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateBy, ValidateIf, ValidationOptions, validateSync } from 'class-validator';
 
 function isReadableFile(value: unknown): boolean {
   if (typeof value !== 'string' || value === '') return false;
@@ -17,6 +17,9 @@ function IsReadableFile(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy({ name: 'isReadableFile', validator: { validate: isReadableFile } }, options);
 }
 
+export const DATABASE_POOL_MODES = ['session', 'transaction'] as const;
+export type DatabasePoolMode = (typeof DATABASE_POOL_MODES)[number];
+
 /**
  * Settings every app reads. Configuration is read once at start-up,
  * validated, and injected; no module reads process.env itself.
@@ -24,6 +27,27 @@ function IsReadableFile(options?: ValidationOptions): PropertyDecorator {
 export class BaseConfig {
   @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL!: string;
+
+  /**
+   * What DATABASE_URL reaches: `session`, Postgres itself or a session pooler;
+   * `transaction`, a transaction pooler (PgBouncer's pool_mode=transaction), where
+   * each transaction may run on another server connection: statements then go
+   * unnamed and the statement timeout is the pooler's to set (docs/decisions/0017).
+   */
+  @IsIn(DATABASE_POOL_MODES, { message: `DATABASE_POOL_MODE must be one of ${DATABASE_POOL_MODES.join(', ')}` })
+  DATABASE_POOL_MODE: DatabasePoolMode = 'session';
+
+  /**
+   * Postgres itself (or a session pooler), for what needs a session of its own:
+   * the migrations' advisory lock. DATABASE_URL when unset; required in
+   * transaction mode, where DATABASE_URL cannot keep a session.
+   */
+  @ValidateIf((config: BaseConfig) => config.DATABASE_POOL_MODE === 'transaction' || config.DATABASE_DIRECT_URL !== undefined)
+  @Matches(/^postgres(ql)?:\/\//, {
+    message:
+      'DATABASE_DIRECT_URL must be a postgres:// URL of Postgres itself or a session pooler (required with DATABASE_POOL_MODE=transaction: migrations hold a session advisory lock)',
+  })
+  DATABASE_DIRECT_URL?: string;
 
   @Matches(/^rediss?:\/\//, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL!: string;
@@ -113,6 +137,11 @@ export class BaseConfig {
   @IsOptional()
   @IsIn(['development', 'production', 'test'])
   NODE_ENV?: string;
+}
+
+/** The connection for what needs a session of its own (DATABASE_DIRECT_URL). */
+export function directDatabaseUrl(config: BaseConfig): string {
+  return config.DATABASE_DIRECT_URL ?? config.DATABASE_URL;
 }
 
 /** Reads and validates configuration; a bad value stops the process with one line naming the variable. */

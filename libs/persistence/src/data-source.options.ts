@@ -1,5 +1,6 @@
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import { DroppingClient } from './dropping-client';
+import { UnnamedStatementClient } from './unnamed-statement-client';
 
 type Constructor = abstract new (...args: never[]) => unknown;
 
@@ -23,6 +24,14 @@ export interface ServiceDatabaseOptions {
    * does not answer at all.
    */
   statementTimeoutMs?: number;
+  /**
+   * `url` is a transaction pooler (PgBouncer's pool_mode=transaction): statements
+   * go unnamed (UnnamedStatementClient), and statement_timeout is not sent, the
+   * pooler refusing it as a startup parameter: the pooler sets it on its server
+   * connections instead (tools/infra/pgbouncer.js, docs/decisions/0017). The
+   * client's read timeout still applies.
+   */
+  behindTransactionPooler?: boolean;
 }
 
 /** Defaults for every connection: both bound a Postgres outage to a few seconds per request. */
@@ -55,11 +64,16 @@ export function dataSourceOptions(options: ServiceDatabaseOptions): DataSourceOp
     extra: {
       max: options.poolSize ?? 10,
       application_name: options.applicationName,
-      Client: DroppingClient,
+      Client: options.behindTransactionPooler ? UnnamedStatementClient : DroppingClient,
       connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS,
-      ...(options.statementTimeoutMs === undefined ? {} : { statement_timeout: options.statementTimeoutMs, query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS }),
+      ...(options.statementTimeoutMs === undefined
+        ? {}
+        : {
+            ...(options.behindTransactionPooler ? {} : { statement_timeout: options.statementTimeoutMs }),
+            query_timeout: options.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+          }),
     },
   };
 }

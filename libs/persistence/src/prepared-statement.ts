@@ -8,6 +8,7 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
  * call skips TypeORM's query builder, query runner and entity mapping (a
  * third of the services' CPU per request in the issue-16 profile). Same
  * pool, so the same timeouts and outage handling as every other query.
+ * Behind a transaction pooler the client sends it unnamed (UnnamedStatementClient).
  */
 export interface PreparedStatement {
   /** Unique per text within the process: pg keeps one plan per name and connection. */

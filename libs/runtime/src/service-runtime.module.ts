@@ -52,6 +52,7 @@ export class ServiceRuntimeModule implements OnApplicationShutdown {
             poolSize: config.DB_POOL_SIZE,
             connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
             statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+            behindTransactionPooler: config.DATABASE_POOL_MODE === 'transaction',
           }),
           autoLoadEntities: true,
           retryAttempts: 5,

@@ -4735,7 +4735,10 @@ export interface operations {
     DeliveriesController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, kept 24 hours: a retry with the same key and body gets the first response again (`Idempotent-Replayed: true`); with another body, 422 `idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7000,7 +7003,10 @@ export interface operations {
     CheckoutsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters, kept 24 hours: a retry with the same key and body gets the first response again (`Idempotent-Replayed: true`); with another body, 422 `idempotency_key_reused`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

@@ -106,14 +106,14 @@ export class TestSystem {
     this.servers = options.servers ?? testEnv();
     this.supervise = options.supervise ?? false;
     this.gatewayFirst = options.gatewayFirst ?? false;
-    const { databaseUrl, redisUrl, redisClusterNodes } = this.servers;
+    const { databaseUrl, pooledDatabaseUrl, redisUrl, redisClusterNodes } = this.servers;
     const port = await freePort();
     this.baseUrl = `http://127.0.0.1:${port}`;
     const stripePort = await freePort();
     // Comes up while the apps migrate: nothing needs it before they start.
     const stripeReady = this.startStripeLocal(stripePort);
     this.env = {
-      ...launcher.isolatedEnv({ databaseUrl, redisUrl, redisClusterNodes, prefix: this.prefix, port, nodeEnv: 'test', webhookSecretsKey: webhookSecretsKey() }),
+      ...launcher.isolatedEnv({ databaseUrl, pooledDatabaseUrl, redisUrl, redisClusterNodes, prefix: this.prefix, port, nodeEnv: 'test', webhookSecretsKey: webhookSecretsKey() }),
       ...localStripeEnv(stripePort),
       // Checkout and tracking URLs lead to this system's gateway.
       PUBLIC_BASE_URL: this.baseUrl,

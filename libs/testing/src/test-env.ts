@@ -5,7 +5,16 @@ export interface TestEnv {
   redisUrl: string;
   /** Seed nodes when Redis is a Redis Cluster (`E2E_REDIS=cluster`): REDIS_CLUSTER_NODES of the apps. */
   redisClusterNodes?: string;
+  /**
+   * PgBouncer in transaction mode in front of `databaseUrl` (`E2E_PG=pgbouncer`):
+   * the apps' DATABASE_URL, `databaseUrl` their DATABASE_DIRECT_URL (migrations)
+   * and the tests' own connection.
+   */
+  pooledDatabaseUrl?: string;
 }
+
+/** Where the e2e global set-up hands the PgBouncer it started to the test files (E2E_PG=pgbouncer). */
+export const POOLED_DATABASE_URL_VARIABLE = 'E2E_PGBOUNCER_URL';
 
 /**
  * Where the test servers are (started by the e2e global set-up or by
@@ -22,7 +31,8 @@ export function testEnv(): TestEnv {
   }
   assertTestDatabase(databaseUrl);
   const redisClusterNodes = process.env.REDIS_CLUSTER_NODES;
-  return redisClusterNodes ? { databaseUrl, redisUrl, redisClusterNodes } : { databaseUrl, redisUrl };
+  const pooledDatabaseUrl = process.env[POOLED_DATABASE_URL_VARIABLE];
+  return { databaseUrl, redisUrl, ...(redisClusterNodes ? { redisClusterNodes } : {}), ...(pooledDatabaseUrl ? { pooledDatabaseUrl } : {}) };
 }
 
 export function assertTestDatabase(databaseUrl: string): void {

@@ -11,6 +11,7 @@ import { ApiEmptyBody, ApiErrorResponse, ApiJsonBodyErrorResponses, ApiKeyedCont
 import { EmptyBodyPipe } from '../validation/empty-body.pipe';
 import { CreateCheckoutDto, PayTestCheckoutDto } from './create-checkout.dto';
 import { ListCheckoutsQuery } from './list-checkouts.query';
+import { ApiIdempotencyKeyHeader } from '../idempotency/api-idempotency-key-header';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -36,6 +37,7 @@ export class CheckoutsController {
   @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`.')
   @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(422, '`idempotency_error` / `idempotency_key_reused`: the Idempotency-Key was used with another body.')
+  @ApiIdempotencyKeyHeader()
   @Post('checkouts')
   @HttpCode(201)
   async create(

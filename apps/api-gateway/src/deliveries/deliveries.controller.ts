@@ -31,6 +31,7 @@ import { CreateDeliveryDto } from './create-delivery.dto';
 import { toCreateDeliveryRequest } from './create-delivery.mapper';
 import { ListDeliveriesQuery } from './list-deliveries.query';
 import { RerouteDeliveryDto } from './reroute-delivery.dto';
+import { ApiIdempotencyKeyHeader } from '../idempotency/api-idempotency-key-header';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -67,6 +68,7 @@ export class DeliveriesController {
   @ApiErrorResponse(410, '`invalid_request_error` / `quote_expired`: the quote is older than 15 minutes.')
   @ApiJsonBodyErrorResponses()
   @ApiErrorResponse(422, '`idempotency_error` / `idempotency_key_reused`: the Idempotency-Key was used with another body.')
+  @ApiIdempotencyKeyHeader()
   @Post('deliveries')
   @HttpCode(201)
   async create(
