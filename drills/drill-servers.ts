@@ -1,24 +1,10 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, loadInfra, OwnPostgres, OwnRedisCluster, waitFor, startOwnPostgres, startOwnRedisCluster, TestEnv, withoutSharedServers } from '@sdd/testing';
 import { ServerName, ServerSupervisor } from './server-supervisor';
 
 type Server = Awaited<ReturnType<ReturnType<typeof loadInfra>['startRedis']>>;
-
-/** tools/infra/pgbouncer.js (issue 34 item 2): PgBouncer in transaction mode in front of a Postgres. */
-interface PgBouncer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-type StartPgBouncer = (options: { dataDir: string; postgresUrl: string; port: number; log(message: string): void }) => Promise<PgBouncer>;
-
-function startPgBouncer(options: Parameters<StartPgBouncer>[0]): Promise<PgBouncer> {
-  const script = join(loadInfra().repoRoot, 'tools', 'infra', 'pgbouncer.js');
-  if (!existsSync(script)) throw new Error(`the drill was asked to run through PgBouncer, and ${script} is not there`);
-  return (require(script) as { startPgBouncer: StartPgBouncer }).startPgBouncer(options);
-}
+type PgBouncer = Awaited<ReturnType<ReturnType<typeof loadInfra>['startPgBouncer']>>;
 
 const DATABASE = 'drill_test';
 
@@ -43,7 +29,7 @@ export class DrillServers {
     const postgres = await startOwnPostgres({ dataDir: join(dataDir, 'pg'), database: DATABASE, port: await freePort() });
     let bouncer: PgBouncer | undefined;
     try {
-      if (pgBouncer) bouncer = await startPgBouncer({ dataDir: join(dataDir, 'pgbouncer'), postgresUrl: postgres.url, port: await freePort(), log: () => undefined });
+      if (pgBouncer) bouncer = await loadInfra().startPgBouncer({ dataDir: join(dataDir, 'pgbouncer'), postgresUrl: postgres.url, log: () => undefined });
       const cluster = await startOwnRedisCluster('drill-cluster');
       const redis: Server = { url: cluster.url, reused: false, external: true, stop: () => cluster.dispose() };
       return new DrillServers(dataDir, postgres, redis, undefined, cluster, bouncer);
@@ -62,14 +48,18 @@ export class DrillServers {
     return this.pgBouncer !== undefined;
   }
 
-  /** What the apps are given: on a cluster, its seed nodes too (REDIS_CLUSTER_NODES); through PgBouncer, its URL. */
+  /**
+   * What the apps are given: on a cluster, its seed nodes too
+   * (REDIS_CLUSTER_NODES); through PgBouncer, its URL as their DATABASE_URL
+   * in transaction mode, Postgres itself their DATABASE_DIRECT_URL (launcher.js `isolatedEnv`).
+   */
   get env(): TestEnv {
-    return { databaseUrl: this.pgBouncer?.url ?? this.databaseUrl, redisUrl: this.redisUrl, ...(this.cluster ? { redisClusterNodes: this.cluster.nodes } : {}) };
-  }
-
-  /** The apps' settings for PgBouncer in transaction mode: their migrations and session features on a direct connection. */
-  get appEnv(): Record<string, string> {
-    return this.pgBouncer ? { DATABASE_POOL_MODE: 'transaction', DATABASE_DIRECT_URL: this.databaseUrl } : {};
+    return {
+      databaseUrl: this.databaseUrl,
+      redisUrl: this.redisUrl,
+      ...(this.cluster ? { redisClusterNodes: this.cluster.nodes } : {}),
+      ...(this.pgBouncer ? { pooledDatabaseUrl: this.pgBouncer.url } : {}),
+    };
   }
 
   /** Postgres and Redis started and restarted as under `npm start` (server-supervisor.ts), for a drill that kills them. */

@@ -195,7 +195,6 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
         QUOTE_RECONCILE_INTERVAL_MS: '2000',
         OUTBOX_LAG_WARN_MS: '5000',
         NODE_EXTRA_CA_CERTS: receiver.caFile,
-        ...servers.appEnv,
         ...config.appEnv,
       },
     });
