@@ -1,6 +1,8 @@
 import { aboveBound, breakdownLine, memoryBreakdown } from './memory-breakdown';
 
-const SMAPS = ['55d0c0000000-7ffd00000000 ---p 00000000 00:00 0 [rollup]', 'Rss:              153600 kB', 'Pss:              120000 kB', 'Anonymous:        112640 kB', ''].join('\n');
+const SMAPS = ['55d0c0000000-7ffd00000000 ---p 00000000 00:00 0 [rollup]', 'Rss:              153600 kB', 'Pss:              120000 kB', 'Anonymous:        112640 kB', ''].join(
+  '\n',
+);
 const MB = 2 ** 20;
 const METRICS = [
   '# TYPE nodejs_heap_size_total_bytes gauge',

@@ -12,6 +12,8 @@ import { DeliveryTally, DrillFigures, judge } from './verdict';
 import { tallyAnswers, tallyShedding } from './answer-log';
 import { ANSWER_BOUND_MS, OverloadWatch } from './overload-watch';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { heapLimitDeaths } from './heap-limit';
+import { PeakMemoryWatch } from './peak-memory-watch';
 
 export interface DrillResult {
   figures: DrillFigures;
@@ -178,6 +180,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
         ...config.appEnv,
       },
     });
+    const memory = new PeakMemoryWatch(system);
     const merchants = await registerMerchants(system, receiver, config, tally);
     const watch = config.name === 'overload' ? await OverloadWatch.start(merchants[0].client) : undefined;
     if (watch) log(`idle: a quote answered in ${watch.idleMs} ms`);
@@ -205,6 +208,8 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       serverErrors: {},
       settleMs: settledAt === null ? null : Math.max(0, settledAt - fault.endedAt),
       restarts: system.restarts(),
+      heapLimitDeaths: heapLimitDeaths(system.crashes()),
+      peakResidentMb: memory.stop(),
       disabledEndpoints: await disabledEndpoints(merchants),
       answers: tallyAnswers(tally.answers, ANSWER_BOUND_MS),
       connectionErrorCauses: tally.connectionErrorCauses,
