@@ -9,7 +9,8 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, memoryOf, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
-import { aboveBound, breakdownLine, RESIDENT_BOUND_MB } from '../memory-breakdown';
+import { aboveBound, breakdownLine } from '../memory-breakdown';
+import { RESIDENT_BOUND_MB } from '../summary';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
 import { startMonolith } from '../monolith/start-monolith';
