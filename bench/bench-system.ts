@@ -12,6 +12,7 @@ import { createRedis, percentile } from '@sdd/common';
 import { deleteKeys, freePort, LaunchedApp, loadInfra, loadLauncher, webhookSecretsKey } from '@sdd/testing';
 import { provideRedis, RedisHandle } from './bench-redis';
 import { PG_STAT_STATEMENTS_SETTINGS } from './server-counts';
+import { MemoryBreakdown, memoryBreakdown } from './memory-breakdown';
 
 export const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
@@ -20,6 +21,12 @@ export const log = (message: string): void => {
 export function residentMb(pid: number): number {
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
   return kb / 1024;
+}
+
+/** Where an app's resident memory goes: its /proc/<pid>/smaps_rollup beside its own /metrics (bench/memory-breakdown.ts). */
+export async function memoryOf(app: App): Promise<MemoryBreakdown> {
+  const metrics = await (await fetch(`http://127.0.0.1:${app.opsPort}/metrics`)).text();
+  return memoryBreakdown(readFileSync(`/proc/${app.child.pid ?? 0}/smaps_rollup`, 'utf8'), metrics);
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -14,6 +14,8 @@ import { ANSWER_BOUND_MS, OverloadWatch } from './overload-watch';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockWatch } from './replicas/lock-watch';
 import { ReplicaSet } from './replicas/replica-set';
+import { heapLimitDeaths } from './heap-limit';
+import { PeakMemoryWatch } from './peak-memory-watch';
 
 export interface DrillResult {
   figures: DrillFigures;
@@ -203,6 +205,7 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       log(`${replicas.count} processes of every app, the gateways behind ${replicas.baseUrl}`);
       locks = LockWatch.start(servers.databaseUrl);
     }
+    const memory = new PeakMemoryWatch(system);
     const merchants = await registerMerchants(system, replicas?.baseUrl ?? system.baseUrl, receiver, config, tally);
     const watch = config.name === 'overload' ? await OverloadWatch.start(merchants[0].client) : undefined;
     if (watch) log(`idle: a quote answered in ${watch.idleMs} ms`);
@@ -230,6 +233,8 @@ export async function runDrill(config: DrillConfig, options: DrillOptions = {}):
       serverErrors: {},
       settleMs: settledAt === null ? null : Math.max(0, settledAt - fault.endedAt),
       restarts: mergeCounts(system.restarts(), replicas?.restarts() ?? {}),
+      heapLimitDeaths: heapLimitDeaths(system.crashes()),
+      peakResidentMb: memory.stop(),
       disabledEndpoints: await disabledEndpoints(merchants),
       answers: tallyAnswers(tally.answers, ANSWER_BOUND_MS),
       connectionErrorCauses: tally.connectionErrorCauses,

@@ -1,3 +1,4 @@
+import { ServiceName } from '@sdd/contracts';
 import { SHORT, ShortDrills } from './short-drills';
 
 /**
@@ -34,5 +35,9 @@ describe('drills (short): servers killed, a burst past capacity', () => {
     expect(reasons).toEqual([]);
     expect(figures.overload?.shedding.shed).toBeGreaterThan(0);
     expect(figures.deliveries.accepted).toBeGreaterThan(0);
+    // No app died at its heap limit, and every app's peak resident memory was read.
+    expect(figures.heapLimitDeaths).toEqual({});
+    expect(Object.keys(figures.peakResidentMb).sort()).toEqual(Object.values(ServiceName).sort());
+    for (const mb of Object.values(figures.peakResidentMb)) expect(mb).toBeGreaterThan(0);
   }, 150000);
 });

@@ -10,6 +10,8 @@ function passing(): DrillFigures {
     serverErrors: { '503 POST /v1/deliveries': 3 },
     settleMs: 4200,
     restarts: { 'api-gateway': 1 },
+    heapLimitDeaths: {},
+    peakResidentMb: { 'api-gateway': 140, 'webhook-dispatcher': 131 },
     disabledEndpoints: 0,
     answers: { answers: 60, slowestMs: 9000, late: 3, timeouts: 2, connectionErrors: 2, refusalsWithoutRetryAfter: 0 },
   };
@@ -75,6 +77,23 @@ describe('report', () => {
 
   it('says when the system never settled', () => {
     expect(report({ ...passing(), settleMs: null }, [])).toContain('settled: never (deadline passed)');
+  });
+});
+
+describe('judge (heap limit)', () => {
+  it('fails any drill in which an app died at its V8 heap limit, naming it', () => {
+    const figures = passing();
+    figures.heapLimitDeaths = { 'api-gateway': 1 };
+    expect(judge(figures)).toEqual(['apps died at their V8 heap limit: api-gateway ×1']);
+  });
+
+  it("reports the restarts at the heap limit and every app's peak resident memory", () => {
+    expect(report(passing(), [])).toEqual(
+      expect.arrayContaining([
+        'restarts: api-gateway ×1 (at the heap limit: none); webhook endpoints disabled: 0',
+        'peak resident memory, MB: api-gateway 140, webhook-dispatcher 131',
+      ]),
+    );
   });
 });
 

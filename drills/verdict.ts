@@ -32,6 +32,10 @@ export interface DrillFigures {
   settleMs: number | null;
   /** Restarts by supervision, by app. */
   restarts: Record<string, number>;
+  /** Of those, the exits at the V8 heap limit (docs/decisions/0010-v8-heap-limits.md), by app. */
+  heapLimitDeaths: Record<string, number>;
+  /** Each app's peak resident memory over the drill, MB (its processes' high-water marks). */
+  peakResidentMb: Record<string, number>;
   /** Webhook endpoints the dispatcher disabled (failing at over 90 % for 24 h). */
   disabledEndpoints: number;
   /** Every answer's time, judged by the overload drill only (the other faults make requests wait on purpose). */
@@ -75,6 +79,8 @@ export function judge(figures: DrillFigures): string[] {
   }
   const errors = Object.fromEntries(Object.entries(statuses).filter(([label]) => Number(label) >= 500 && label !== '503'));
   if (sum(errors) > 0) reasons.push(`5xx other than 503: ${list(errors)}`);
+  // Never a fault a drill injects: the heap limits are sized to leave the live set room under any load.
+  if (sum(figures.heapLimitDeaths) > 0) reasons.push(`apps died at their V8 heap limit: ${list(figures.heapLimitDeaths)}`);
   const refused = sum(deliveries.refused);
   // Under overload a delivery request may be refused to the end (503 after 503): the system owes it an answer in time, not a delivery.
   if (figures.overload) reasons.push(...judgeOverload(figures));
@@ -156,7 +162,12 @@ export function report(figures: DrillFigures, reasons: readonly string[]): strin
     `events: expected ${events.expected}, received ${events.received}, listed ${events.listed}, received but unlisted ${events.receivedUnlisted}, ` +
       `receipts ${events.receipts}, duplicate receipts ${events.duplicateReceipts}, bad signatures ${events.badSignatures}, emitted twice ${events.doubleEmitted}`,
     `http: ${list(figures.statuses) || 'none'}${Object.keys(figures.serverErrors).length ? `; 5xx: ${list(figures.serverErrors)}` : ''}`,
-    `restarts: ${list(figures.restarts) || 'none'}; webhook endpoints disabled: ${figures.disabledEndpoints}`,
+    `restarts: ${list(figures.restarts) || 'none'} (at the heap limit: ${list(figures.heapLimitDeaths) || 'none'}); webhook endpoints disabled: ${figures.disabledEndpoints}`,
+    `peak resident memory, MB: ${
+      Object.entries(figures.peakResidentMb)
+        .map(([app, mb]) => `${app} ${mb}`)
+        .join(', ') || 'not read'
+    }`,
     ...overloadLines(figures),
     ...replicaLines(figures),
     `settled: ${figures.settleMs === null ? 'never (deadline passed)' : `${seconds(figures.settleMs)} after the fault ended`}`,

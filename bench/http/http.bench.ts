@@ -8,9 +8,10 @@
  * same rounds. See bench/README.md.
  */
 import { cpus, loadavg } from 'node:os';
-import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, memoryOf, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
+import { aboveBound, breakdownLine } from '../memory-breakdown';
+import { RESIDENT_BOUND_MB } from '../summary';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
-import { metricValue } from '@sdd/testing';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
 import { startMonolith } from '../monolith/start-monolith';
 
@@ -53,13 +54,6 @@ async function bareRoundTrip(transport: Transport, inflight: number, seconds: nu
   const s = stat(latencies);
   const sorted = [...latencies].sort((a, b) => a - b);
   return { requests: s.n, seconds: took, perSecond: s.n / took, p50Ms: s.p50, p99Ms: s.p99, maxMs: s.max, errors, quantilesMs: quantilesOf(sorted) };
-}
-
-/** The app's own view of its V8 heap, from its ops port's /metrics: what of the resident memory is live JavaScript. */
-async function heapOf(opsPort: number): Promise<string> {
-  const text = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
-  const mb = (name: string) => Math.round((metricValue(text, name) ?? Number.NaN) / 2 ** 20);
-  return `${mb('nodejs_heap_size_used_bytes')} / ${mb('nodejs_heap_size_total_bytes')}, ${mb('nodejs_external_memory_bytes')}`;
 }
 
 /** Sorted keys, nested: the shape of a JSON answer without its values. */
@@ -154,7 +148,7 @@ async function main(): Promise<void> {
     });
     const servicesResults = results.filter((r) => !r.path.startsWith(MONOLITH));
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
-    const heaps = await Promise.all(apps.map((app) => heapOf(app.opsPort)));
+    const breakdowns = await Promise.all(apps.map(memoryOf));
     const [bareResult] = results;
     const header = `${'path'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
@@ -181,7 +175,9 @@ async function main(): Promise<void> {
       );
     }
     console.log(`resident memory, MB, started → after load: ${APPS.map((app) => `${app} ${idleMemory[app]} → ${memory[app]}`).join(', ')}`);
-    console.log(`V8 heap after load, MB used / total, external: ${APPS.map((app, i) => `${app} ${heaps[i]}`).join(', ')}`);
+    for (const [i, app] of APPS.entries()) console.log(`memory after load, MB: ${breakdownLine(app, breakdowns[i])}`);
+    const above = aboveBound(memory);
+    if (above.length > 0) console.log(`ABOVE ${RESIDENT_BOUND_MB} MB resident after load: ${above.join(', ')}`);
     const round = (v: number) => Math.round(v * 100) / 100;
     const toJson = (r: PathResult) => ({
       path: r.path,

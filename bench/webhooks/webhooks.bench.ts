@@ -21,7 +21,9 @@ import { DeliveryResource } from '@sdd/public-api';
 import { writeCaFile } from '@sdd/testing';
 import { countsPerUnit, describePerUnit, wholePerUnit } from '../operation-counts';
 import { enableStatementCounts, PG_STATS_SETTLE_MS, readServerCounts, tableBytes } from '../server-counts';
-import { App, log, machineCpuSeconds, processCpuSeconds, registerMerchant, residentMb, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { App, log, machineCpuSeconds, memoryOf, processCpuSeconds, registerMerchant, runBench, sleep, Stat, stat, withBenchSystem } from '../bench-system';
+import { aboveBound, breakdownLine } from '../memory-breakdown';
+import { RESIDENT_BOUND_MB } from '../summary';
 import { sendBare } from './bare-sender';
 import { runRealDeliveries } from './real-deliveries';
 import { SignedReceiver } from './signed-receiver.client';
@@ -260,6 +262,8 @@ async function main(): Promise<void> {
       await pg.end();
       log(`webhooks from real deliveries: ${DELIVERIES} deliveries, ${CLIENTS} clients, ${ENDPOINTS} endpoints`);
       const fromDeliveries = await runRealDeliveries(system, receiver, { deliveries: DELIVERIES, clients: CLIENTS, endpoints: ENDPOINTS, timelineSpeed: TIMELINE_SPEED });
+      // Every app after the loads that touch them (the bare sender below does not).
+      const memory = await Promise.all(apps.map(async (app) => ({ app: app.name, breakdown: await memoryOf(app) })));
 
       log(`bare sender: ${BARE_INFLIGHT} signed 1 KB POSTs in flight for ${BARE_SECONDS} s`);
       const bareSecret = randomBytes(24).toString('hex');
@@ -306,7 +310,7 @@ async function main(): Promise<void> {
         attempts: attempts.length,
         failedAttempts,
         bytesPerWebhook,
-        residentMb: { 'webhook-dispatcher': Math.round(residentMb(dispatcher.child.pid as number)) },
+        residentMb: Object.fromEntries(memory.map(({ app, breakdown }) => [app, Math.round(breakdown.residentMb)])),
         duplicates: busReceived.duplicates,
         signaturesChecked: busReceived.requests,
         badSignatures: busReceived.badSignatures,
@@ -380,7 +384,9 @@ async function main(): Promise<void> {
         `\nsigned webhooks/s to the same receiver, this run: dispatcher alone (bus) ${result.sustained.deliveredPerSecond} sustained, ` +
           `from real deliveries ${Math.round(real.received.steadyPerSecond)} sustained, bare sender ${bareResult.perSecond}`,
       );
-      console.log(`dispatcher's resident memory after the load: ${result.residentMb['webhook-dispatcher']} MB`);
+      for (const { app, breakdown } of memory) console.log(`memory after load, MB: ${breakdownLine(app, breakdown)}`);
+      const above = aboveBound(result.residentMb);
+      if (above.length > 0) console.log(`ABOVE ${RESIDENT_BOUND_MB} MB resident after load: ${above.join(', ')}`);
       console.log(`RESULT ${JSON.stringify(result)}`);
       const realBroken = real.received.unique !== real.expected || real.received.duplicates > 0 || real.received.badSignatures > 0;
       const bareBroken = bare.failed > 0 || bareResult.received.badSignatures > 0 || bareResult.received.duplicates > 0;

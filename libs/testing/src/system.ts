@@ -81,6 +81,13 @@ export const WITHOUT_LOAD_SHEDDING: Readonly<Record<string, string>> = {
  * the compiled build, on real Postgres and Redis, isolated from other test
  * files by its own bus prefix and schema prefix.
  */
+/** An app's process that died on its own and was restarted by supervision. */
+export interface AppCrash {
+  app: ServiceName;
+  /** Its last output lines (the launcher keeps the tail of stdout and stderr). */
+  lastLines: string[];
+}
+
 export class TestSystem {
   readonly prefix = uniquePrefix('sys');
   private readonly apps = new Map<ServiceName, LaunchedApp>();
@@ -93,6 +100,7 @@ export class TestSystem {
   /** Restarts pending or under way, so that `stop()` can wait for them. */
   private readonly restarting = new Set<Promise<void>>();
   private readonly restartCounts = new Map<ServiceName, number>();
+  private readonly crashed: AppCrash[] = [];
   private stripeLocal?: { process: ReturnType<typeof launcher.launchStripeLocal>; dataDir: string };
   baseUrl = '';
   opsUrl = '';
@@ -192,8 +200,20 @@ export class TestSystem {
     return Object.fromEntries(this.restartCounts);
   }
 
+  /** Every exit that supervision restarted, with the process's last output lines (why it died: a heap limit, say). */
+  crashes(): readonly AppCrash[] {
+    return this.crashed;
+  }
+
+  /** The pid of an app's current process, if it runs. */
+  pidOf(app: ServiceName): number | undefined {
+    return this.apps.get(app)?.child.pid;
+  }
+
   private restartIfCrashed(app: ServiceName, crashed: LaunchedApp, env: Record<string, string>, failures: number): void {
     if (this.stopping || this.apps.get(app) !== crashed) return;
+    // The array itself: output still arriving after the exit (V8's fatal error, say) ends up in it.
+    this.crashed.push({ app, lastLines: crashed.logs });
     const restart = (async () => {
       await new Promise((resolve) => setTimeout(resolve, restartDelayMs(failures)));
       if (this.stopping) return;
