@@ -36,13 +36,13 @@ export interface HotReadPlan {
 /**
  * The reads the API serves most and the dispatcher's own, written as the
  * services write them (list-deliveries.handler.ts, event-read.repository.ts,
- * event-retention-purge.task.ts), for the bench merchant, on a position half
+ * event-retention-purge.task.ts, delivery-status.repository.ts), for the bench merchant and its endpoint, on a position half
  * a year back where a cursor applies.
  */
-export async function explainHotReads(pg: Client, prefix: string, merchantId: string): Promise<HotReadPlan[]> {
+export async function explainHotReads(pg: Client, prefix: string, merchantId: string, endpointId: string): Promise<HotReadPlan[]> {
   const d = `"${prefix}_deliveries"`;
   const w = `"${prefix}_webhooks"`;
-  const statements: Array<{ name: string; sql: string; params: unknown[] }> = [
+  const statements: Array<{ name: string; sql: string; params: unknown[]; withoutIndex?: string }> = [
     {
       name: 'delivery by id (a year-old one)',
       sql: `SELECT * FROM ${d}.deliveries WHERE id = (SELECT id FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at LIMIT 1) AND merchant_id = $1 AND mode = 'test'`,
@@ -72,9 +72,16 @@ export async function explainHotReads(pg: Client, prefix: string, merchantId: st
     },
     {
       name: "an endpoint's failed attempts of the last day",
-      sql: `SELECT * FROM ${w}.attempts WHERE endpoint_id = (SELECT id FROM ${w}.endpoints WHERE merchant_id = $1 LIMIT 1) AND created_at >= now() - interval '1 day' AND NOT succeeded ORDER BY created_at DESC, id DESC LIMIT 10`,
-      params: [merchantId],
+      sql: `SELECT * FROM ${w}.attempts WHERE endpoint_id = $1 AND created_at >= now() - interval '1 day' AND NOT succeeded ORDER BY created_at DESC, id DESC LIMIT 10`,
+      params: [endpointId],
     },
+    ...[undefined, 'deliveries_live_to_match_idx'].map((withoutIndex) => ({
+      name: `driver matching: live deliveries to start matching${withoutIndex ? `, without ${withoutIndex}` : ''}`,
+      sql: `UPDATE ${d}.deliveries SET status = 'pending', dispatch_started_at = now(), updated_at = now()
+             WHERE mode = 'live' AND status = 'created' AND (scheduled_at IS NULL OR scheduled_at <= now() + interval '30 minutes')`,
+      params: [],
+      withoutIndex: withoutIndex && `${d}.${withoutIndex}`,
+    })),
     {
       name: 'event retention, the next batch past 30 days',
       sql: `SELECT id FROM ${w}.events WHERE created_at < now() - interval '30 days' ORDER BY created_at LIMIT 1000`,
@@ -82,10 +89,17 @@ export async function explainHotReads(pg: Client, prefix: string, merchantId: st
     },
   ];
   const plans: HotReadPlan[] = [];
-  for (const { name, sql, params } of statements) {
-    const { rows } = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
-    const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
-    plans.push({ name, summary: planSummary(plan, ms), flags: planFlags(plan) });
+  // Each in a transaction rolled back: the UPDATE changes nothing, and an index dropped to show the plan before it (briefly locking the table) comes back.
+  for (const { name, sql, params, withoutIndex } of statements) {
+    await pg.query('BEGIN');
+    try {
+      if (withoutIndex) await pg.query(`DROP INDEX ${withoutIndex}`);
+      const { rows } = await pg.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, params);
+      const [{ Plan: plan, 'Execution Time': ms }] = rows[0]['QUERY PLAN'];
+      plans.push({ name, summary: planSummary(plan, ms), flags: planFlags(plan) });
+    } finally {
+      await pg.query('ROLLBACK');
+    }
   }
   return plans;
 }
