@@ -40,7 +40,8 @@ const fixed = (value: number) => (Number.isFinite(value) ? (Math.abs(value) >= 1
 export function formatComparison(figures: readonly Compared[]): string {
   const header = `${'figure'.padEnd(46)}${'empty'.padStart(10)}${'seeded'.padStart(10)}  ${'unit'.padEnd(6)}${'ratio'.padStart(7)}  verdict`;
   const rows = figures.map(
-    (f) => `${f.name.padEnd(46)}${fixed(f.empty).padStart(10)}${fixed(f.seeded).padStart(10)}  ${f.unit.padEnd(6)}${`${Number.isFinite(f.ratio) ? f.ratio.toFixed(2) : 'n/a'}×`.padStart(7)}  ${f.verdict}`,
+    (f) =>
+      `${f.name.padEnd(46)}${fixed(f.empty).padStart(10)}${fixed(f.seeded).padStart(10)}  ${f.unit.padEnd(6)}${`${Number.isFinite(f.ratio) ? f.ratio.toFixed(2) : 'n/a'}×`.padStart(7)}  ${f.verdict}`,
   );
   return [header, ...rows].join('\n');
 }

@@ -259,7 +259,8 @@ async function main(): Promise<void> {
       // The apps' JIT warms up first, unmeasured: else the empty database's figures would carry it and the seeded ones look better.
       await phase(ctx, 'warm-up', { creates: Math.ceil(CREATES / 4), events: Math.ceil(BURST / 4) });
       const empty = await phase(ctx, 'empty database', { creates: CREATES, events: BURST });
-      const template = (await pg.query<{ id: string }>(`SELECT id FROM "${prefix}_deliveries".deliveries WHERE merchant_id = $1 ORDER BY created_at LIMIT 1`, [merchantId])).rows[0];
+      const template = (await pg.query<{ id: string }>(`SELECT id FROM "${prefix}_deliveries".deliveries WHERE merchant_id = $1 ORDER BY created_at LIMIT 1`, [merchantId]))
+        .rows[0];
       log(`seeding ${SIZES.deliveries} deliveries and ${SIZES.events} events`);
       const seed: SeedReport = await seedGrowth(pg, SIZES, { prefix, merchantId, deliveryId: template.id, endpointId: webhook.body.id as string });
       log(`seeded in ${seed.seconds.toFixed(1)} s, ${(seed.bytesAdded / 2 ** 20).toFixed(0)} MB added`);
@@ -268,7 +269,9 @@ async function main(): Promise<void> {
 
       const compared = figures(empty, seeded);
       const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-      console.log(`\nCost as data grows: ${CREATES} creations, wrk ${CONNECTIONS} connections ${ROUNDS}×${ROUND_SECONDS} s per read, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}`);
+      console.log(
+        `\nCost as data grows: ${CREATES} creations, wrk ${CONNECTIONS} connections ${ROUNDS}×${ROUND_SECONDS} s per read, ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}`,
+      );
       console.log(
         `seed: ${Object.entries(seed.rows)
           .map(([table, n]) => `${table} ${n}`)

@@ -48,7 +48,11 @@ export async function explainHotReads(pg: Client, prefix: string, merchantId: st
       sql: `SELECT * FROM ${d}.deliveries WHERE id = (SELECT id FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at LIMIT 1) AND merchant_id = $1 AND mode = 'test'`,
       params: [merchantId],
     },
-    { name: 'deliveries list, first page', sql: `SELECT * FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at DESC, id DESC LIMIT 11`, params: [merchantId] },
+    {
+      name: 'deliveries list, first page',
+      sql: `SELECT * FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at DESC, id DESC LIMIT 11`,
+      params: [merchantId],
+    },
     {
       name: 'deliveries list, page half a year back',
       sql: `SELECT * FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' AND (created_at, id) < (now() - interval '182 days', 'del_test_z') ORDER BY created_at DESC, id DESC LIMIT 11`,
@@ -59,7 +63,11 @@ export async function explainHotReads(pg: Client, prefix: string, merchantId: st
       sql: `SELECT * FROM ${d}.deliveries WHERE merchant_id = $1 AND mode = 'test' AND status = 'delivered' ORDER BY created_at DESC, id DESC LIMIT 11`,
       params: [merchantId],
     },
-    { name: 'events list, first page', sql: `SELECT id, body, created_at FROM ${w}.events WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at DESC, id DESC LIMIT 11`, params: [merchantId] },
+    {
+      name: 'events list, first page',
+      sql: `SELECT id, body, created_at FROM ${w}.events WHERE merchant_id = $1 AND mode = 'test' ORDER BY created_at DESC, id DESC LIMIT 11`,
+      params: [merchantId],
+    },
     {
       name: 'events list, page two weeks back',
       sql: `SELECT id, body, created_at FROM ${w}.events WHERE merchant_id = $1 AND mode = 'test' AND (created_at, id) < (now() - interval '14 days', 'evt_z') ORDER BY created_at DESC, id DESC LIMIT 11`,

@@ -34,7 +34,7 @@ describe('seed sizes', () => {
 });
 
 describe('seeded ids', () => {
-  it('are the services\' shape: a prefix and 24 letters and digits', () => {
+  it("are the services' shape: a prefix and 24 letters and digits", () => {
     expect(seedId('del_test', 42)).toBe('del_test_seed00000000000000000042');
     expect(seedId('del_test', 42)).toMatch(DELIVERY_ID_PATTERN);
     expect(seedId('evt', 10_000_000).slice('evt_'.length)).toHaveLength(24);
