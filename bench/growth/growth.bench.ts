@@ -143,10 +143,11 @@ async function reads(ctx: Context, deliveryId: string): Promise<Record<string, L
   const { baseUrl } = ctx.system;
   const headers = { authorization: `Bearer ${ctx.key}` };
   const { cursor, pages } = await laterCursor(ctx);
+  log(`the later page: after ${pages} pages of 100`);
   const loads = [
     { path: 'GET /v1/deliveries/{id}', url: `${baseUrl}/v1/deliveries/${deliveryId}` },
     { path: 'GET /v1/deliveries (first page)', url: `${baseUrl}/v1/deliveries?limit=10` },
-    { path: `GET /v1/deliveries (page after ${pages}×100)`, url: `${baseUrl}/v1/deliveries?limit=10&cursor=${encodeURIComponent(cursor)}` },
+    { path: `GET /v1/deliveries (later page)`, url: `${baseUrl}/v1/deliveries?limit=10&cursor=${encodeURIComponent(cursor)}` },
     { path: 'GET /v1/events (first page)', url: `${baseUrl}/v1/events?limit=10` },
   ];
   for (const load of loads) await runWrk(ctx.wrk, { url: load.url, method: 'GET', headers, connections: CONNECTIONS, seconds: WARMUP_SECONDS });
