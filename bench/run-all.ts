@@ -19,6 +19,8 @@ const BENCHES: Array<{ name: keyof BenchResults; script: string; env?: Record<st
   // Issue 16's 10,000 active deliveries: the creations take ~45 s, so the 80 s timeline (speed 1) keeps every one active at once.
   { name: 'timelines', script: 'deliveries/deliveries.bench.js', env: { BENCH_DELIVERIES: '10000', BENCH_TIMELINE_SPEED: '1', BENCH_RETRIEVES: '10000' } },
   { name: 'webhooks', script: 'webhooks/webhooks.bench.js' },
+  // Issue 35's cost as data grows: the empty database's figures, then the same after seeding BENCH_SEED_DELIVERIES/BENCH_SEED_EVENTS (1 M / 10 M).
+  { name: 'growth', script: 'growth/growth.bench.js' },
 ];
 
 const repoRoot = join(__dirname, '..', '..');

@@ -84,6 +84,21 @@ describe('the bench summary', () => {
     expect(alone[0].ratio).toBeUndefined();
   });
 
+  it('sets each figure of the seeded database beside the empty one, missed past 10 % worse', () => {
+    const growth = {
+      sizes: { deliveries: 1_000_000, events: 10_000_000 },
+      figures: [
+        { name: 'GET /v1/deliveries/{id}', unit: 'req/s', empty: 2000, seeded: 1900, ratio: 0.95, verdict: 'within 10 %' },
+        { name: 'GET /v1/deliveries/{id}, p99', unit: 'ms', empty: 20, seeded: 30, ratio: 1.5, verdict: 'WORSE' },
+      ],
+    };
+    const grown = summaryRows({ growth });
+    expect(grown.map((r) => [r.figure, r.value, r.target, r.met])).toEqual([
+      ['GET /v1/deliveries/{id}, 1,000,000 deliveries, 10,000,000 events stored', 1900, 'within 10 % of empty 2000 (seeded/empty 0.95)', true],
+      ['GET /v1/deliveries/{id}, p99, 1,000,000 deliveries, 10,000,000 events stored', 30, 'within 10 % of empty 20.0 (seeded/empty 1.50)', false],
+    ]);
+  });
+
   it('prints one aligned table, misses in capitals', () => {
     const table = formatTable(rows).split('\n');
     expect(table[0]).toMatch(/^figure\s+value\s+× bare\s+target \(issue 16\)$/);

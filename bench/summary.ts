@@ -26,6 +26,11 @@ export interface BenchResults {
     fromDeliveries?: { received: { steadyPerSecond: number }; cpuMsPerWebhook: { machine: number } };
     bareSender?: { perSecond: number };
   };
+  /** bench:growth: each figure on the empty database and after the growth seed (bench/growth/growth-compare.ts). */
+  growth?: {
+    sizes: { deliveries: number; events: number };
+    figures: Array<{ name: string; unit: string; empty: number; seeded: number; ratio: number; verdict: string }>;
+  };
 }
 
 interface DeliveriesResult {
@@ -133,6 +138,20 @@ export function summaryRows(results: BenchResults): Row[] {
       rows.push({ figure: 'webhooks from real deliveries, machine CPU per webhook', value: fromDeliveries.cpuMsPerWebhook.machine, unit: 'ms' });
     }
     if (bareSender) rows.push({ figure: 'bare Node sender, signed 1 KB HTTPS POSTs', value: bareSender.perSecond, unit: '/s', ratio: perSecond(bareSender.perSecond) });
+  }
+  if (results.growth) {
+    const { sizes, figures } = results.growth;
+    const seeded = `${sizes.deliveries.toLocaleString('en-US')} deliveries, ${sizes.events.toLocaleString('en-US')} events stored`;
+    for (const figure of figures) {
+      const empty = figure.empty >= 100 ? Math.round(figure.empty) : figure.empty.toFixed(1);
+      rows.push({
+        figure: `${figure.name}, ${seeded}`,
+        value: figure.seeded,
+        unit: figure.unit as Row['unit'],
+        target: `within 10 % of empty ${empty} (seeded/empty ${figure.ratio.toFixed(2)})`,
+        met: figure.verdict !== 'WORSE',
+      });
+    }
   }
   // Each app's most, over the loads that ran: the HTTP paths, the creations with their timelines, the webhooks.
   const resident = new Map<string, number>();

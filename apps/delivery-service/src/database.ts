@@ -22,6 +22,7 @@ import { RecordNotificationFailures1766000500100 } from './migrations/1766000500
 import { IndexDriverEarningsByDriver1766000700000 } from './migrations/1766000700000-index-driver-earnings-by-driver';
 import { AddDeliveryQuoteRepricing1766001000100 } from './migrations/1766001000100-add-delivery-quote-repricing';
 import { ScopeDeliveryQuoteUniqueness1766001400000 } from './migrations/1766001400000-scope-delivery-quote-uniqueness';
+import { IndexLiveDeliveriesToMatch1766001600000 } from './migrations/1766001600000-index-live-deliveries-to-match';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'deliveries';
@@ -51,4 +52,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   IndexDriverEarningsByDriver1766000700000,
   AddDeliveryQuoteRepricing1766001000100,
   ScopeDeliveryQuoteUniqueness1766001400000,
+  IndexLiveDeliveriesToMatch1766001600000,
 ];

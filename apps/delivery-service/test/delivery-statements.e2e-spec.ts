@@ -5,7 +5,7 @@ import { dataSourceOptions, inScope, runMigrations } from '@sdd/persistence';
 import { testEnv, uniquePrefix } from '@sdd/testing';
 import { MIGRATIONS } from '../src/database';
 import { DeliveryEntity } from '../src/deliveries/delivery.entity';
-import { moveTestDeliveriesSql } from '../src/lifecycle/delivery-status.repository';
+import { moveTestDeliveriesSql, startMatchingSql } from '../src/lifecycle/delivery-status.repository';
 
 const FAILURE_REASON = { name: 'failure_reason', type: 'text' };
 const WEBHOOK = ServiceName.Webhook;
@@ -157,5 +157,19 @@ describe('delivery statements by id (real Postgres, no statistics)', () => {
       [schema],
     );
     expect(rows[0].reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=10000']));
+  });
+
+  it('finds the live deliveries to start matching through deliveries_live_to_match_idx, not by reading every delivery, even as a generic plan', async () => {
+    await db.query(`PREPARE start_matching(timestamptz, text) AS ${startMatchingSql().replace(/\{schema\}/g, s)}`);
+    await db.query(`ANALYZE ${s}.deliveries`);
+    await db.query('BEGIN');
+    try {
+      const { rows } = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) EXECUTE start_matching(now(), 'pending')`);
+      const plan = JSON.stringify(rows[0]['QUERY PLAN']);
+      expect(plan).toContain('"Index Name":"deliveries_live_to_match_idx"');
+      expect(plan).not.toContain('"Node Type":"Seq Scan"');
+    } finally {
+      await db.query('ROLLBACK');
+    }
   });
 });

@@ -149,13 +149,8 @@ export class DeliveryStatusRepository {
    * scheduled one 30 minutes ahead of its time.
    */
   async startMatching(manager: EntityManager, now: Date): Promise<void> {
-    const [from, to]: DeliveryStatus[] = ['created', 'pending'];
-    assertMove(from, to);
-    await manager.query(
-      `UPDATE "${this.dataSource.driver.schema}".deliveries SET status = $3, dispatch_started_at = $1, updated_at = $1
-       WHERE mode = 'live' AND status = $2 AND (scheduled_at IS NULL OR scheduled_at <= $1::timestamptz + interval '30 minutes')`,
-      [now, from, to],
-    );
+    assertMove(MATCHING_FROM, MATCHING_TO);
+    await manager.query(startMatchingSql().replace(/\{schema\}/g, `"${this.dataSource.driver.schema}"`), [now, MATCHING_TO]);
   }
 
   /**
@@ -250,6 +245,22 @@ export class DeliveryStatusRepository {
     }
     return writer;
   }
+}
+
+const MATCHING_FROM: DeliveryStatus = 'created';
+const MATCHING_TO: DeliveryStatus = 'pending';
+
+/**
+ * The driver-matching pass's move of paid live deliveries to `pending` ($1
+ * now, $2 the new status). The status moved from is written in, not a
+ * parameter: the pass finds those few deliveries through the partial index
+ * deliveries_live_to_match_idx (mode 'live', status 'created'), which a
+ * generic plan could not use for a parameter, and would read every delivery
+ * ever made each second instead.
+ */
+export function startMatchingSql(): string {
+  return `UPDATE {schema}.deliveries SET status = $2, dispatch_started_at = $1, updated_at = $1
+           WHERE mode = 'live' AND status = '${MATCHING_FROM}' AND (scheduled_at IS NULL OR scheduled_at <= $1::timestamptz + interval '30 minutes')`;
 }
 
 /**
