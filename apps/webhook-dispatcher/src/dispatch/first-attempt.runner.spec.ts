@@ -10,7 +10,7 @@ const context = (): AttemptContext => ({
   round: 0,
   attemptCount: 0,
   nextAttemptAt: null,
-  body: '{}',
+  body: Buffer.from('{}'),
   endpoint: { id: 'wh_1', url: 'https://example.com/hook', active: true, failing: false, secretSealed: 'sealed', previousSecretSealed: null, previousSecretExpiresAt: null },
 });
 const first = (n: number): FirstAttempt => ({ attempt: { eventId: `evt_${n}`, endpointId: 'wh_1', number: 1 }, context: context() });
