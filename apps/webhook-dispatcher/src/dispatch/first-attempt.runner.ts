@@ -7,13 +7,8 @@ import { FirstAttempt } from './message-send.repository';
 
 /** The longest a first attempt waits for a slot here before it goes to the queue, where any replica can take it. */
 export const MAX_WAIT_MS = 5_000;
-/**
- * First attempts waiting for a slot here at most, per slot: a replica takes on what it sends in a few round trips, the queue keeps the rest.
- * Sixteen, so that with the default 100 slots one whole offer from the outbox (100 events) to a merchant with 16 endpoints stays here:
- * at four, most of such an offer went to the queue, one job each, and its jobs cost the dispatcher more CPU than the requests (decision 0018).
- * A waiting attempt holds no body of its own (the event's is shared by its endpoints), and MAX_WAIT_MS still bounds the wait.
- */
-export const WAITING_PER_SLOT = 16;
+/** First attempts waiting for a slot here at most, per slot: a replica takes on what it sends in a few round trips, the queue keeps the rest. */
+const WAITING_PER_SLOT = 4;
 /** A batch's cover job comes due after the longest its attempts can take here (the wait, the request, recording them), so it finds only what a dead replica left. */
 export const COVER_AFTER_MS = MAX_WAIT_MS + WEBHOOK_TIMEOUT_MS + 15_000;
 
