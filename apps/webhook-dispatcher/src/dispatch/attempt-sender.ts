@@ -43,7 +43,8 @@ export class AttemptSender implements OnApplicationShutdown {
     this.http.close();
   }
 
-  async attempt(eventId: string, endpoint: { id: string; url: string } & SealedSecrets, body: string): Promise<AttemptOutcome> {
+  /** `body`: the exact bytes to sign and send; a Buffer shared by an event's endpoints is encoded once, not once per attempt. */
+  async attempt(eventId: string, endpoint: { id: string; url: string } & SealedSecrets, body: string | Buffer): Promise<AttemptOutcome> {
     const base = { id: newId('att'), eventId, endpointId: endpoint.id, createdAt: this.clock.now() };
     const refused = (reason: string): AttemptOutcome => {
       Metrics.webhookAttempts.inc({ outcome: 'blocked' });

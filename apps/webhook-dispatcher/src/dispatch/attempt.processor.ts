@@ -15,7 +15,8 @@ import { MessageSendRepository } from './message-send.repository';
  * Runs due attempts; replicas share the queue, and BullMQ gives each job to
  * one of them at a time. A cover job makes only those of its attempts still
  * unmade, and fails, to be retried, if any of them failed: those recorded
- * meanwhile are not made again.
+ * meanwhile are not made again. No job makes an attempt that already waits
+ * or runs in this replica (FirstAttemptRunner.runUnlessHeld).
  */
 @Injectable()
 export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy {
@@ -51,8 +52,8 @@ export class AttemptProcessor implements OnApplicationBootstrap, OnModuleDestroy
 
   private async run(job: Job<AttemptQueueJob>): Promise<void> {
     const read = readAttemptJob(job.data);
-    const attempts = read.cover ? (await this.messages.unmade(read.attempts)).filter((attempt) => !this.firstAttempts.holds(attempt)) : read.attempts;
-    const outcomes = await Promise.allSettled(attempts.map((attempt) => this.slots.run(() => this.handler.execute(attempt))));
+    const attempts = read.cover ? await this.messages.unmade(read.attempts) : read.attempts;
+    const outcomes = await Promise.allSettled(attempts.map((attempt) => this.firstAttempts.runUnlessHeld(attempt, () => this.slots.run(() => this.handler.execute(attempt)))));
     const failed = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (attempts.length === 1 && failed.length === 1) throw failed[0].reason;
     if (failed.length > 0) throw new Error(`${failed.length} of ${attempts.length} attempts failed: ${(failed[0].reason as Error).message}`);

@@ -10,7 +10,7 @@ const context = (): AttemptContext => ({
   round: 0,
   attemptCount: 0,
   nextAttemptAt: null,
-  body: '{}',
+  body: Buffer.from('{}'),
   endpoint: { id: 'wh_1', url: 'https://example.com/hook', active: true, failing: false, secretSealed: 'sealed', previousSecretSealed: null, previousSecretExpiresAt: null },
 });
 const first = (n: number): FirstAttempt => ({ attempt: { eventId: `evt_${n}`, endpointId: 'wh_1', number: 1 }, context: context() });
@@ -87,6 +87,44 @@ describe('FirstAttemptRunner', () => {
     expect(made.map(({ job }) => job.eventId)).toEqual(['evt_1']);
     finish.get('evt_1')?.();
     await staleCheck.onModuleDestroy();
+    await runner.beforeApplicationShutdown();
+  });
+
+  it('runs an attempt the queue gave it only when the same attempt does not wait or run here, and holds it meanwhile', async () => {
+    const { runner, made, finish } = setUp(1);
+    await runner.start([first(1), first(2)]);
+    await flush();
+    const queuedRuns: string[] = [];
+    const queuedRun = (n: number) => runner.runUnlessHeld(first(n).attempt, async () => void queuedRuns.push(`evt_${n}`));
+    // evt_1 runs here, evt_2 waits for the slot: a cover job or a handed-over job meeting them sends nothing.
+    await queuedRun(1);
+    await queuedRun(2);
+    expect(queuedRuns).toEqual([]);
+
+    let endQueued!: () => void;
+    const running = runner.runUnlessHeld(first(3).attempt, () => new Promise<void>((resolve) => (endQueued = resolve)));
+    expect(runner.holds(first(3).attempt)).toBe(true);
+    // The event offered again while its attempt runs from the queue: not started a second time.
+    await runner.start([first(3)]);
+    await queuedRun(3);
+    expect(queuedRuns).toEqual([]);
+    endQueued();
+    await running;
+    expect(runner.holds(first(3).attempt)).toBe(false);
+    await queuedRun(3);
+    expect(queuedRuns).toEqual(['evt_3']);
+
+    finish.get('evt_1')?.();
+    await flush();
+    finish.get('evt_2')?.();
+    await flush();
+    expect(made.map(({ job }) => job.eventId)).toEqual(['evt_1', 'evt_2']);
+  });
+
+  it('lets a failed queued run fail its job, and holds nothing after it', async () => {
+    const { runner } = setUp(1);
+    await expect(runner.runUnlessHeld(first(1).attempt, async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(runner.holds(first(1).attempt)).toBe(false);
     await runner.beforeApplicationShutdown();
   });
 

@@ -71,6 +71,30 @@ export class FirstAttemptRunner implements BeforeApplicationShutdown {
     return this.isHeld(attemptJobId(attempt));
   }
 
+  /**
+   * Runs an attempt the queue gave this replica (its own job, or one its cover job found unmade), held like a
+   * first attempt while it runs, unless the same attempt already waits or runs here: else a cover job coming
+   * due while the job a long wait handed over still waits for a slot, or an event offered again meanwhile,
+   * would send it twice. The run that holds it records it and queues what follows.
+   */
+  async runUnlessHeld(attempt: AttemptJob, run: () => Promise<void>): Promise<void> {
+    const key = attemptJobId(attempt);
+    if (this.isHeld(key)) return;
+    const running = run();
+    this.running.set(
+      key,
+      running.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    try {
+      await running;
+    } finally {
+      this.running.delete(key);
+    }
+  }
+
   /** Queues the attempts waiting here longer than MAX_WAIT_MS (StaleFirstAttemptsTask), for any replica to take. */
   async queueStale(): Promise<void> {
     const before = Date.now() - MAX_WAIT_MS;

@@ -20,7 +20,8 @@ export interface AttemptContext {
   round: number;
   attemptCount: number;
   nextAttemptAt: Date | null;
-  body: string;
+  /** The event's body as the bytes signed and sent: encoded once per event, the same Buffer for each of its endpoints. */
+  body: Buffer;
   /** `failing`: in a run of failures (auto-disable), so a success must be counted. */
   endpoint: { id: string; url: string; active: boolean; failing: boolean } & SealedSecrets;
 }
@@ -47,7 +48,7 @@ interface ContextRow {
   failing: boolean;
 }
 
-function contextOf(row: ContextRow, body: string): AttemptContext {
+function contextOf(row: ContextRow, body: Buffer): AttemptContext {
   return {
     status: row.status,
     round: row.round,
@@ -161,11 +162,11 @@ export class MessageSendRepository {
         new Date(),
       ],
     );
-    const bodies = new Map(events.map((event) => [event.id, event.body]));
+    const bodies = new Map(events.map((event) => [event.id, Buffer.from(event.body)]));
     const byEvent = groupBy(
       rows,
       (row) => row.event_id,
-      (row): FirstAttempt => ({ attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 }, context: contextOf(row, bodies.get(row.event_id) as string) }),
+      (row): FirstAttempt => ({ attempt: { eventId: row.event_id, endpointId: row.endpoint_id, number: 1 }, context: contextOf(row, bodies.get(row.event_id) as Buffer) }),
     );
     return batch.map((event) => byEvent.get(event.id) ?? []);
   }
@@ -205,7 +206,7 @@ export class MessageSendRepository {
       [keys.map(([eventId]) => eventId), keys.map(([, endpointId]) => endpointId)],
     );
     const found = new Map<string, AttemptContext>();
-    for (const row of rows) found.set(`${row.event_id} ${row.endpoint_id}`, contextOf(row, row.body));
+    for (const row of rows) found.set(`${row.event_id} ${row.endpoint_id}`, contextOf(row, Buffer.from(row.body)));
     return keys.map(([eventId, endpointId]) => found.get(`${eventId} ${endpointId}`));
   }
 

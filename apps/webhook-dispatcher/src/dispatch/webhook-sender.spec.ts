@@ -76,6 +76,18 @@ describe('WebhookSender', () => {
     expect(received.headers['transfer-encoding']).toBeUndefined();
   });
 
+  it('sends a body given as bytes (one Buffer shared by an event’s endpoints) exactly as a string body, and the same Buffer again', async () => {
+    const bytes = Buffer.from(BODY);
+    const signature = signPayload(SECRET, bytes, 1_700_000_000);
+    expect(signature).toBe(webhook('').signature);
+    await sender.send(webhook(receiver.url('/a'), { body: bytes, signature }));
+    await sender.send(webhook(receiver.url('/b'), { body: bytes, signature }));
+
+    expect(receiver.received.map((received) => received.rawBody)).toEqual([BODY, BODY]);
+    expect(receiver.received[1].headers['content-length']).toBe(String(bytes.length));
+    expect(bytes.toString()).toBe(BODY);
+  });
+
   it('reports a 500 and passes Retry-After through as it came', async () => {
     receiver.reply(() => ({ status: 500, headers: { 'Retry-After': 'Wed, 21 Oct 2015 07:28:00 GMT' }, body: 'oops' }));
     await expect(sender.send(webhook(receiver.url()))).resolves.toMatchObject({

@@ -17,8 +17,8 @@ export const MAX_RESPONSE_BODY_BYTES = 64 * 1024;
 
 export interface WebhookRequest {
   url: string;
-  /** The exact bytes that were signed: sent as they are. */
-  body: string;
+  /** The exact bytes that were signed: sent as they are (a string as UTF-8). */
+  body: string | Buffer;
   /** The `Service-Signature` header value. */
   signature: string;
   /** Addresses the SSRF guard vetted for the URL's host; empty for an allow-listed host, which is resolved as usual. */
@@ -71,7 +71,7 @@ export class WebhookSender {
   send(request: WebhookRequest): Promise<WebhookResponse> {
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
-    const body = Buffer.from(request.body);
+    const body = typeof request.body === 'string' ? Buffer.from(request.body) : request.body;
     let req: ClientRequest;
     try {
       req = this.post(request, body.length);
