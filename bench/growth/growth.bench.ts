@@ -20,7 +20,7 @@ import { DeliveryEvent, DELIVERY_EVENT_BATCH_MAX, EventType, Pattern } from '@sd
 import { DeliveryResource } from '@sdd/public-api';
 import { writeCaFile } from '@sdd/testing';
 import { BenchSystem, log, pool, registerMerchant, runBench, sleep, stat, withBenchSystem } from '../bench-system';
-import { SignedReceiver } from '../webhooks/signed-receiver.client';
+import { receiverAppEnv, SignedReceiver } from '../webhooks/signed-receiver.client';
 import { ensureWrk, LoadResult, poolLoads, runWrk } from '../wrk';
 import { seedGrowth, SeedReport } from '../seed/seed-growth';
 import { parseSize, seedSizes } from '../seed/seed-plan';
@@ -245,11 +245,7 @@ async function main(): Promise<void> {
   const receiver = await SignedReceiver.start();
   const caFile = await writeCaFile(receiver.ca);
   const env = () => ({
-    // The local receiver needs the SSRF allow-list, which production refuses; NODE_ENV changes nothing else measured here.
-    NODE_ENV: 'development',
-    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_ALLOWED_HOSTS: 'localhost',
-    NODE_EXTRA_CA_CERTS: caFile,
+    ...receiverAppEnv(caFile),
     TIMELINE_SPEED: String(TIMELINE_SPEED),
   });
   try {

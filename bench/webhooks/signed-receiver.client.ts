@@ -1,10 +1,20 @@
 import { ChildProcess, fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { processCpuSeconds } from '../bench-system';
 import { ReceiverReply, ReceiverRequest } from './signed-receiver.messages';
 import { TallyReport } from './webhook-tally';
 
 const repoRoot = join(__dirname, '..', '..', '..');
+
+/**
+ * What the apps need to send webhooks to the receiver: its CA (`caFile`, from `writeCaFile`) trusted,
+ * its host allowed (the SSRF allow-list, which production refuses; NODE_ENV changes nothing else
+ * measured), and a key to seal the endpoints' secrets with.
+ */
+export function receiverAppEnv(caFile: string): Record<string, string> {
+  return { NODE_ENV: 'development', WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'), WEBHOOK_ALLOWED_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: caFile };
+}
 
 /** The receiver process (signed-receiver.ts), from the bench's side. */
 export class SignedReceiver {

@@ -26,7 +26,7 @@ import { aboveBound, breakdownLine } from '../memory-breakdown';
 import { RESIDENT_BOUND_MB } from '../summary';
 import { sendBare } from './bare-sender';
 import { runRealDeliveries } from './real-deliveries';
-import { SignedReceiver } from './signed-receiver.client';
+import { receiverAppEnv, SignedReceiver } from './signed-receiver.client';
 
 /** Events published at once, as fast as the bus takes them: the dispatcher's ceiling. */
 const BURST = Number(process.env.BENCH_EVENTS ?? 20000);
@@ -144,11 +144,7 @@ async function main(): Promise<void> {
   const caFile = await writeCaFile(receiver.ca);
 
   const env = () => ({
-    // The local receiver needs the SSRF allow-list, which production refuses; NODE_ENV changes nothing else measured here.
-    NODE_ENV: 'development',
-    WEBHOOK_SECRETS_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_ALLOWED_HOSTS: 'localhost',
-    NODE_EXTRA_CA_CERTS: caFile,
+    ...receiverAppEnv(caFile),
     TIMELINE_SPEED: String(TIMELINE_SPEED),
     ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
     ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
