@@ -16,8 +16,9 @@ describe('timeline steps (real Redis)', () => {
   let timeline: TestTimelineQueue;
   let redis: Redis;
 
+  // At speed 10 the first step is a second away, so a loaded machine still adds its job as delayed.
   beforeAll(() => {
-    timeline = new TestTimelineQueue({ REDIS_URL: redisUrl, BUS_PREFIX: prefix, TIMELINE_SPEED: 1000 } as DeliveryServiceConfig);
+    timeline = new TestTimelineQueue({ REDIS_URL: redisUrl, BUS_PREFIX: prefix, TIMELINE_SPEED: 10 } as DeliveryServiceConfig);
     redis = new Redis(redisUrl);
   });
 
@@ -34,11 +35,11 @@ describe('timeline steps (real Redis)', () => {
     const job = await timeline.queue.getJob('del_test_one.pending');
     expect(await job?.getState()).toBe('delayed');
     expect(job?.data.steps.map((step) => [step.status, step.dueAt - now.getTime()])).toEqual([
-      ['pending', 10],
-      ['driver_assigned', 15],
-      ['picked_up', 30],
-      ['in_transit', 50],
-      ['delivered', 80],
+      ['pending', 1_000],
+      ['driver_assigned', 1_500],
+      ['picked_up', 3_000],
+      ['in_transit', 5_000],
+      ['delivered', 8_000],
     ]);
     expect(await timeline.queue.getDelayedCount()).toBe(1);
   });
@@ -48,7 +49,7 @@ describe('timeline steps (real Redis)', () => {
     await timeline.schedule('del_test_twice', now, now);
     await timeline.reschedule('del_test_twice', new Date(now.getTime() + 60_000), now, 'created');
     const job = await timeline.queue.getJob('del_test_twice.pending');
-    expect(job?.data.steps[0]).toEqual({ status: 'pending', dueAt: now.getTime() + 10 });
+    expect(job?.data.steps[0]).toEqual({ status: 'pending', dueAt: now.getTime() + 1_000 });
     expect(await timeline.queue.getDelayedCount()).toBe(1);
   });
 
@@ -64,7 +65,7 @@ describe('timeline steps (real Redis)', () => {
     await timeline.schedule('del_test_backlog', now, now);
     await timeline.schedule('del_test_backlog_later', new Date(now.getTime() + 60_000), now);
     expect(await timeline.backlog(now.getTime())).toEqual({ due: 0, scheduled: 2, oldestDueAgeMs: 0 });
-    expect(await timeline.backlog(now.getTime() + 17)).toEqual({ due: 1, scheduled: 1, oldestDueAgeMs: 7 });
+    expect(await timeline.backlog(now.getTime() + 1_700)).toEqual({ due: 1, scheduled: 1, oldestDueAgeMs: 700 });
   });
 
   it('exposes the backlog at each metrics scrape', async () => {
