@@ -7,5 +7,10 @@ const { register } = require('tsconfig-paths');
 
 register({
   baseUrl: path.join(__dirname, '..', 'dist'),
-  paths: { '@sdd/*': ['libs/*/src/index.js'], '@sameday/sdk': ['libs/sdk/src/index.js'] },
+  paths: {
+    '@sdd/*': ['libs/*/src/index.js'],
+    // The one library file imported on its own: each app's first import (tsconfig.base.json).
+    '@sdd/runtime/openapi-decorators-off': ['libs/runtime/src/openapi/openapi-decorators-off.js'],
+    '@sameday/sdk': ['libs/sdk/src/index.js'],
+  },
 });

@@ -1,3 +1,5 @@
+// First: the apps never load @nestjs/swagger (the gateway serves the document its build wrote).
+import '@sdd/runtime/openapi-decorators-off';
 import 'reflect-metadata';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';

@@ -1,3 +1,5 @@
+// First: the apps never load @nestjs/swagger (the gateway serves the document its build wrote).
+import '@sdd/runtime/openapi-decorators-off';
 import 'reflect-metadata';
 import { ServiceName } from '@sdd/contracts';
 import { loadConfig } from '@sdd/common';

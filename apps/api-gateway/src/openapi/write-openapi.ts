@@ -6,7 +6,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { plainToInstance } from 'class-transformer';
 import { AppModule } from '../app.module';
 import { GatewayConfig } from '../config';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument } from './openapi-document.builder';
 
 /**
  * Writes the OpenAPI document the gateway serves at /v1/openapi.json to the
