@@ -56,7 +56,7 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 ENV APP=api-gateway
 # V8's heap limits, the same as tools/infra/launcher.js's APP_HEAP_ARGS (npm start, tests, benches).
-ENV NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=8"
+ENV NODE_OPTIONS="--max-old-space-size=128 --max-semi-space-size=4"
 # `migrate` instead of `main` runs the app's migrations and exits (init container / one-off job).
 ENV ENTRY=main
 ENV OPS_PORT=9000
