@@ -16,19 +16,23 @@ const fs = require('node:fs');
 const path = require('node:path');
 const { bucketOf } = require('./summarize');
 
+const IOREDIS = 'ioredis (commands, replies)';
+const BUS = 'bus (libs/bus, BullMQ: the gateway its client, a service its server)';
+const SOCKETS = 'sockets and HTTP (node:net, node:http, streams, writes)';
+
 /**
  * Stages by the frames they recognise (`url` of the frame, else its function
  * name). A sample belongs to the stage of the frame nearest its leaf that any
  * stage recognises (the first stage listed, when several do): a Fastify hook
  * that calls the next one synchronously is on the stack of everything after
  * it, so the outermost match would blame it for the rest of the request.
- * Socket writes and reads are one stage whoever wrote (HTTP replies, Redis
- * commands, Postgres statements).
- * @type {Array<{ stage: string, url?: RegExp, fn?: RegExp }>}
+ * Socket writes and reads count for the client that made them when one does
+ * (`ownsSockets`: ioredis, pg, the bus); otherwise (HTTP replies) for sockets.
+ * @type {Array<{ stage: string, url?: RegExp, fn?: RegExp, ownsSockets?: boolean, generic?: boolean }>}
  */
 const STAGES = [
   { stage: 'garbage collection', fn: /^\(garbage collector\)$/ },
-  { stage: 'ioredis (commands, replies)', url: /node_modules\/(ioredis|redis-parser|@ioredis)\// },
+  { stage: IOREDIS, url: /node_modules\/(ioredis|redis-parser|@ioredis)\//, ownsSockets: true },
   { stage: 'request log (capture, redaction, entry)', url: /api-gateway\/src\/request-logs\// },
   { stage: 'metrics (prom-client)', url: /node_modules\/prom-client\/|\/metrics\// },
   { stage: 'auth (API key cache, hashing)', url: /api-gateway\/src\/auth\// },
@@ -36,14 +40,14 @@ const STAGES = [
   { stage: 'idempotency', url: /api-gateway\/src\/idempotency\// },
   { stage: 'load shedding', url: /api-gateway\/src\/load-shedding\// },
   { stage: 'validation (pipes, class-validator, class-transformer)', url: /node_modules\/(class-validator|class-transformer)\/|validation/ },
-  { stage: 'bus (libs/bus, BullMQ: the gateway its client, a service its server)', url: /libs\/bus\/|node_modules\/bullmq\// },
+  { stage: BUS, url: /libs\/bus\/|node_modules\/bullmq\//, ownsSockets: true },
   { stage: 'logging (pino)', url: /node_modules\/(pino|nestjs-pino|pino-http|sonic-boom)/ },
   { stage: 'response serialisation', fn: /^(serialize|stringify)$/ },
   { stage: 'NestJS pipeline (router, guards, interceptors, params)', url: /node_modules\/@nestjs\/(core|common|platform-fastify|microservices)\// },
   { stage: 'Fastify (routing, hooks, reply)', url: /node_modules\/(fastify|find-my-way|avvio|@fastify)\// },
-  { stage: 'Postgres client (pg, TypeORM, libs/persistence)', url: /node_modules\/(pg|pg-pool|pg-protocol|typeorm)\/|libs\/persistence\// },
-  { stage: 'sockets and HTTP (node:net, node:http, streams, writes)', url: /^node:(_http|http|net|internal\/stream|stream|internal\/streams|internal\/stream_base)/ },
-  { stage: 'sockets and HTTP (node:net, node:http, streams, writes)', fn: /^(writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead)$/ },
+  { stage: 'Postgres client (pg, TypeORM, libs/persistence)', url: /node_modules\/(pg|pg-pool|pg-protocol|typeorm)\/|libs\/persistence\//, ownsSockets: true },
+  { stage: SOCKETS, url: /^node:(_http|http|net|internal\/stream|stream|internal\/streams|internal\/stream_base)/, generic: true },
+  { stage: SOCKETS, fn: /^(writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead)$/, generic: true },
   { stage: 'timers, promises, microtasks', fn: /^(runMicrotasks|processTicksAndRejections|processTimers|listOnTimeout)$/ },
   { stage: 'the app’s own code (controllers, presenters, libs)', url: /dist\/(apps|libs)\// },
   { stage: 'native, not attributed', fn: /^\(program\)$/ },
@@ -60,8 +64,27 @@ function stageMatches(rule, frame) {
  * @param {Array<{ url: string, functionName: string }>} stack
  */
 function stageOf(stack) {
-  for (const frame of stack) for (const rule of STAGES) if (stageMatches(rule, frame)) return rule.stage;
-  return `other: ${bucketOf(stack[0])}`;
+  /** @type {string | undefined} */
+  let generic;
+  for (const frame of stack) {
+    const rule = STAGES.find((candidate) => stageMatches(candidate, frame));
+    if (!rule || (rule.generic && generic !== undefined)) continue;
+    if (rule.generic) generic = rule.stage;
+    else return generic === undefined || rule.ownsSockets ? rule.stage : generic;
+  }
+  return generic ?? `other: ${bucketOf(stack[0])}`;
+}
+
+/**
+ * The hop's share of a path: the bus and ioredis stages of every app (the
+ * gateway's side and the service's) and Redis's own CPU, µs per request.
+ * An upper bound: the gateway's ioredis also sends the rate limit's hits.
+ * @param {Record<string, Map<string, number>>} stageUsByApp @param {number} redisUs
+ */
+function hopUs(stageUsByApp, redisUs) {
+  let sum = redisUs;
+  for (const stages of Object.values(stageUsByApp)) sum += (stages.get(BUS) ?? 0) + (stages.get(IOREDIS) ?? 0);
+  return sum;
 }
 
 /**
@@ -128,12 +151,15 @@ if (require.main === module) {
     .filter((file) => file.endsWith('.cpuprofile'))
     .map((file) => ({ app: run.apps[/\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(file)?.[1] ?? ''], file }))
     .filter(({ app }) => app !== undefined);
+  /** @type {Record<string, Record<string, Map<string, number>>>} each path's µs per request by stage, by app */
+  const stageUs = {};
   for (const { app, file } of profiles) {
     const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     for (const [name, load] of Object.entries(run.paths)) {
       if (load.cpuSeconds[app] === undefined) continue;
       const cpuUs = ((load.cpuSeconds[app] ?? 0) * 1e6) / load.requests;
       const { busy, stages, self } = stagesIn(profile, load.windows);
+      stageUs[name] = { ...stageUs[name], [app]: new Map(perRequest(stages, busy, cpuUs)) };
       /** @param {Map<string, number>} counts */
       const table = (counts) =>
         perRequest(counts, busy, cpuUs)
@@ -145,6 +171,11 @@ if (require.main === module) {
       );
     }
   }
+  process.stdout.write('\n');
+  for (const [name, load] of Object.entries(run.paths)) {
+    const redisUs = ((load.cpuSeconds.redis ?? 0) * 1e6) / load.requests;
+    process.stdout.write(`the hop, ${name}: ${hopUs(stageUs[name] ?? {}, redisUs).toFixed(0)} µs per request (bus and ioredis of every app, Redis ${redisUs.toFixed(0)})\n`);
+  }
 }
 
-module.exports = { STAGES, stageOf, stagesIn, perRequest };
+module.exports = { STAGES, stageOf, stagesIn, perRequest, hopUs };
