@@ -7,6 +7,7 @@
  * requests on the monolith anchor (bench/monolith) take their turns in the
  * same rounds. See bench/README.md.
  */
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { apiClient, ApiCall, cpuMsPer, cpuSeconds, Json, log, memoryOf, registerMerchant, residentMb, runBench, stat, withBenchSystem } from '../bench-system';
 import { aboveBound, breakdownLine } from '../memory-breakdown';
@@ -25,6 +26,8 @@ const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
 const BARE = 'bare BullMQ round trip';
 /** The monolith anchor's loads are named after the services' with this in front. */
 const MONOLITH = 'monolith ';
+/** Where to write each path's measured windows, requests and CPU seconds by process, for tools/profile/per-request.js. */
+const PROFILE_WINDOWS = process.env.BENCH_PROFILE_WINDOWS;
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
 
 export interface PathResult extends LoadResult {
@@ -114,6 +117,9 @@ async function main(): Promise<void> {
     const runs = new Map<string, LoadResult[]>([[BARE, []], ...loads.map((load): [string, LoadResult[]] => [load.path, []])]);
     /** Each path's CPU readings before and after its rounds, added up: their difference is its rounds' CPU. */
     const cpuReadings = new Map<string, { before: Record<string, number>; after: Record<string, number> }>();
+    /** Each path's rounds on the monotonic clock the V8 profiles use, µs. */
+    const windows = new Map<string, Array<[number, number]>>();
+    const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
     const addUp = (sum: Record<string, number>, reading: Record<string, number>) => {
       for (const [name, seconds] of Object.entries(reading)) sum[name] = (sum[name] ?? 0) + seconds;
     };
@@ -126,7 +132,9 @@ async function main(): Promise<void> {
         runs.get(BARE)?.push(await bareRoundTrip(bare, CONNECTIONS, ROUND_SECONDS));
         for (const load of loads) {
           const before = cpuReading();
+          const from = monotonicUs();
           const loaded = await runWrk(wrk, { ...load, connections: CONNECTIONS, seconds: ROUND_SECONDS });
+          windows.set(load.path, [...(windows.get(load.path) ?? []), [from, monotonicUs()]]);
           const after = cpuReading();
           runs.get(load.path)?.push(loaded);
           const readings = cpuReadings.get(load.path) ?? { before: {}, after: {} };
@@ -146,6 +154,18 @@ async function main(): Promise<void> {
       const cpuMs = readings ? Object.fromEntries(Object.entries(cpuMsPer(readings.before, readings.after, pooled.requests)).filter(([name]) => served(name))) : undefined;
       return { path, ...pooled, cpuMs };
     });
+    if (PROFILE_WINDOWS) {
+      const pathWindows = results
+        .filter((r) => windows.has(r.path) && !r.path.startsWith(MONOLITH))
+        .map((r) => {
+          const { before, after } = cpuReadings.get(r.path) ?? { before: {}, after: {} };
+          const cpu = Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
+          return [r.path, { windows: windows.get(r.path), requests: r.requests, cpuSeconds: cpu }];
+        });
+      const pids = Object.fromEntries(apps.map((app, i) => [String(app.child.pid), APPS[i]]));
+      writeFileSync(PROFILE_WINDOWS, JSON.stringify({ apps: pids, paths: Object.fromEntries(pathWindows) }));
+      log(`profile windows written to ${PROFILE_WINDOWS}`);
+    }
     const servicesResults = results.filter((r) => !r.path.startsWith(MONOLITH));
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const breakdowns = await Promise.all(apps.map(memoryOf));

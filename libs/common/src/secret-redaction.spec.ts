@@ -75,6 +75,27 @@ describe('redactSecrets', () => {
     expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
   });
 
+  it('answers what all three patterns answer, whether or not the text has the "@" a URL password needs', () => {
+    const everyPattern = (text: string) =>
+      text
+        .replace(/(\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@]*:)[^\s/@]+@/gi, '$1[redacted]@')
+        .replace(/\/(track|checkout)\/[^/?#\s"']+/g, '/$1/[redacted]')
+        .replace(/(svc_(?:test|live)|whsec|trk|sk_(?:test|live)|rk_(?:test|live))_[0-9A-Za-z]+/g, '$1_[redacted]');
+    const parts = [
+      'redis://',
+      ':pw',
+      '@host',
+      'postgres://u:p@h/db',
+      ` ${TEST_KEY}`,
+      `/track/${TOKEN}`,
+      ' https://a.example/x',
+      '@',
+      'x:y',
+      ' "tracking_url":"http://t.example/track/abc"',
+    ];
+    for (const a of parts) for (const b of parts) for (const c of parts) expect(redactSecrets(a + b + c)).toBe(everyPattern(a + b + c));
+  });
+
   it('leaves ordinary messages alone', () => {
     for (const text of ['handler for delivery.get failed', 'svc_test_ alone', 'del_test_4fJ0aQ9 moved to picked_up', 'the tracking page']) {
       expect(redactSecrets(text)).toBe(text);

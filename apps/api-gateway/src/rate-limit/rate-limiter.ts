@@ -1,6 +1,7 @@
 import { ChainableCommander } from 'ioredis';
 import { Batcher, createRedis, pipelineGroups, RedisConnection } from '@sdd/common';
 import { RateWindow } from './rate-limit';
+import { countsOfHits, groupHits, HitGroup } from './hit-groups';
 
 /**
  * How long the limiter waits for Redis before letting a request through
@@ -9,15 +10,16 @@ import { RateWindow } from './rate-limit';
 export const REDIS_TIMEOUT_MS = 200;
 
 /**
- * INCR, and EXPIRE only when that INCR created the key: atomic, in one round
- * trip. A script rather than MULTI INCR + EXPIRE … NX because EXPIRE NX needs
- * Redis 7 (managed Redis often lags), and MULTI would resend the EXPIRE with
- * every request. ioredis sends it as EVALSHA, falling back to EVAL once when
- * the server has not cached it yet.
+ * INCRBY the hits made together on one counter, and EXPIRE only when that
+ * INCRBY created the key: atomic, in one round trip. A script rather than
+ * MULTI INCRBY + EXPIRE … NX because EXPIRE NX needs Redis 7 (managed Redis
+ * often lags), and MULTI would resend the EXPIRE with every request. ioredis
+ * sends it as EVALSHA, falling back to EVAL once when the server has not
+ * cached it yet.
  */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return count`;
 
 /** Hits in one pipeline at most. */
@@ -26,11 +28,11 @@ const HITS_PER_WRITE = 100;
 const WRITES_IN_FLIGHT = 2;
 
 interface HitCommand {
-  rateLimitHit(key: string, ttlSeconds: number): Promise<number>;
+  rateLimitHit(key: string, ttlSeconds: number, times: number): Promise<number>;
 }
 
 interface HitPipeline extends ChainableCommander {
-  rateLimitHit(key: string, ttlSeconds: number): HitPipeline;
+  rateLimitHit(key: string, ttlSeconds: number, times: number): HitPipeline;
 }
 
 interface Hit {
@@ -57,8 +59,9 @@ export class RateLimiter {
   /**
    * Every request is one hit, and a write to Redis is the gateway's largest
    * cost after the response's own: the hits of requests arriving together go
-   * in one pipeline (one write, one read; each hit still its own script and
-   * its own count, and each key where it would be alone).
+   * in one pipeline (one write, one read), one script per counter for all of
+   * its hits (groupHits), each hit still its own count (countsOfHits), and
+   * each key where it would be alone.
    */
   private readonly hits = new Batcher<Hit, number | Error>((hits) => this.send(hits), {
     maxSize: HITS_PER_WRITE,
@@ -92,24 +95,28 @@ export class RateLimiter {
   }
 
   private async send(hits: Hit[]): Promise<Array<number | Error>> {
+    // Hits of one counter (one key's or one IP's requests arriving together) are one INCRBY: Redis runs a script per counter, not per request.
+    const groups = groupHits(hits);
+    const totals = new Map<string, { total: number; times: number } | Error>();
     // Alone, a pipeline's own objects cost more than they save.
-    if (hits.length === 1) {
-      const [{ key, ttlSeconds }] = hits;
-      return [await this.redis.rateLimitHit(key, ttlSeconds).catch((error: Error) => error)];
+    if (groups.length === 1) {
+      const [{ key, ttlSeconds, times }] = groups;
+      const total = await this.redis.rateLimitHit(key, ttlSeconds, times).catch((error: Error) => error);
+      totals.set(key, total instanceof Error ? total : { total, times });
+      return countsOfHits(hits, totals);
     }
-    // A Cluster takes a pipeline to one node only: the hits' keys spread over its nodes, so one pipeline per node.
-    const counts = new Map<Hit, number | Error>();
-    await Promise.all(pipelineGroups(this.redis, hits, (hit) => hit.key).map((group) => this.sendPipeline(group, counts)));
-    return hits.map((hit) => counts.get(hit) ?? new Error('Redis gave no reply to a rate-limit hit'));
+    // A Cluster takes a pipeline to one node only: the counters spread over its nodes, so one pipeline per node.
+    await Promise.all(pipelineGroups(this.redis, groups, (group) => group.key).map((nodeGroups) => this.sendPipeline(nodeGroups, totals)));
+    return countsOfHits(hits, totals);
   }
 
-  private async sendPipeline(hits: Hit[], counts: Map<Hit, number | Error>): Promise<void> {
+  private async sendPipeline(groups: HitGroup[], totals: Map<string, { total: number; times: number } | Error>): Promise<void> {
     const pipeline = this.redis.pipeline() as HitPipeline;
-    for (const { key, ttlSeconds } of hits) pipeline.rateLimitHit(key, ttlSeconds);
-    const results = await pipeline.exec().catch((error: Error) => hits.map((): [Error, null] => [error, null]));
-    hits.forEach((hit, i) => {
-      const [error, count] = results?.[i] ?? [new Error('Redis gave no reply to a rate-limit hit')];
-      counts.set(hit, error ?? Number(count));
+    for (const { key, ttlSeconds, times } of groups) pipeline.rateLimitHit(key, ttlSeconds, times);
+    const results = await pipeline.exec().catch((error: Error) => groups.map((): [Error, null] => [error, null]));
+    groups.forEach(({ key, times }, i) => {
+      const [error, total] = results?.[i] ?? [new Error('Redis gave no reply to a rate-limit hit')];
+      totals.set(key, error ?? { total: Number(total), times });
     });
   }
 
