@@ -6,8 +6,8 @@ const RETRY_SPEED = '600';
 /** The simulated timeline barely moves, so each delivery sends one event: delivery.created. */
 const TIMELINE_SPEED = '0.001';
 /** decisions.md's 12 h and 24 h, shortened: the rule is the same, only its clock runs faster. */
-const WARN_AFTER_MS = 15_000;
-const DISABLE_AFTER_MS = 30_000;
+const WARN_AFTER_MS = 10_000;
+const DISABLE_AFTER_MS = 20_000;
 
 const PICKUP = '1 Queen St E, Toronto, ON M5C 2W5';
 const DROPOFF = '290 Bremner Blvd, Toronto, ON M5V 3L9';
