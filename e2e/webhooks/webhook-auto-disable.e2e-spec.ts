@@ -106,7 +106,11 @@ describe('webhook auto-disable (decisions.md: only after failing for a day, the 
     const deliveryIds = await Promise.all(Array.from({ length: 15 }, () => createDelivery(merchant.key)));
     // 15 first attempts and their first retries, all failed: the old rule disabled the endpoint after 10.
     await waitFor(() => (failedAt('/outage') >= 25 ? true : undefined), 20000);
-    const failing = await webhook(merchant.key, endpointId);
+    // The dispatcher counts attempts in batches after they are sent: the receiver can see a failure before its count commits.
+    const failing = await waitFor(async () => {
+      const found = await webhook(merchant.key, endpointId);
+      return found.failing_since !== null ? found : undefined;
+    }, 10000);
     expect(failing).toMatchObject({ active: true, disabled_at: null, disabled_reason: null });
     expect(failing.failing_since).not.toBeNull();
 
