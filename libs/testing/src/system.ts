@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port';
-import { migrateApps } from './migrations/migrate-apps';
 import { deleteKeysWithPrefix } from './redis-cleanup';
 import { dropSchemasWithPrefix } from './schema-cleanup';
 import { LaunchedApp, loadLauncher, loadStripeLocalEnv, webhookSecretsKey } from './infra';
@@ -136,8 +135,8 @@ export class TestSystem {
     };
     const apps = options.apps ?? ALL_APPS;
     // Asynchronous: a test's own relay or server in this process must keep serving while migrations run.
-    // Side by side in one process (migrations/migrate-apps.ts): each app migrates its own schema under its own advisory lock.
-    await Promise.all([stripeReady, migrateApps(apps, this.env)]);
+    // Side by side in one process (launcher.js migrateApps): each app migrates its own schema under its own advisory lock.
+    await Promise.all([stripeReady, launcher.migrateApps([...apps], { env: this.env })]);
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
   }
