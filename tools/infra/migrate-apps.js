@@ -7,10 +7,15 @@
 // image and the k8s init containers keep running each app's own entry.
 require('reflect-metadata');
 const path = require('node:path');
-const { BaseConfig, directDatabaseUrl, loadConfig } = require('@sdd/common');
-const { runMigrations } = require('@sdd/persistence');
-const { schemaFor } = require('@sdd/runtime');
 const { repoRoot } = require('./paths');
+
+// The compiled libraries, by path as the apps themselves are: what runs is dist/, as for every launched app.
+/** @type {typeof import('../../libs/common/src')} */
+const { BaseConfig, directDatabaseUrl, loadConfig } = require(path.join(repoRoot, 'dist', 'libs', 'common', 'src', 'index.js'));
+/** @type {typeof import('../../libs/persistence/src')} */
+const { runMigrations } = require(path.join(repoRoot, 'dist', 'libs', 'persistence', 'src', 'index.js'));
+/** @type {typeof import('../../libs/runtime/src')} */
+const { schemaFor } = require(path.join(repoRoot, 'dist', 'libs', 'runtime', 'src', 'index.js'));
 
 /** @param {string} level @param {string} service @param {string} msg */
 const log = (level, service, msg) => process.stdout.write(`${JSON.stringify({ level, service, msg })}\n`);
