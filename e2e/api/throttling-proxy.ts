@@ -20,12 +20,11 @@ export class ThrottlingProxy {
       const target = new URL(request.url ?? '/', this.upstream);
       if (this.statuses.length === 0 && target.pathname !== '/v1/openapi.json') {
         this.statuses.push(429);
-        const resetAt = Math.ceil(Date.now() / 1000) + retryAfterSeconds;
         const body = {
           error: {
             type: 'rate_limit_error',
             code: 'rate_limit_exceeded',
-            message: `Too many requests: the limit of 0 per minute resets at ${new Date(resetAt * 1000).toISOString()}.`,
+            message: `Too many requests: retry in ${retryAfterSeconds} s.`,
             param: null,
             request_id: 'req_throttling_proxy',
           },
