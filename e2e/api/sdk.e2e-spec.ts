@@ -2,6 +2,7 @@ import { ServiceName } from '@sdd/contracts';
 import { RetryNotice, SameDay, SameDayError, verifyWebhook } from '@sameday/sdk';
 import { TestSystem, waitFor, WebhookReceiver, WITHOUT_LOAD_SHEDDING } from '@sdd/testing';
 import { ResponseDroppingProxy } from './response-dropping-proxy';
+import { ThrottlingProxy } from './throttling-proxy';
 
 /** 80 s of simulated timeline in 2 s. */
 const TIMELINE_SPEED = 40;
@@ -153,7 +154,7 @@ describe('SDK (@sameday/sdk) against the real system', () => {
     expect(listed).toEqual([created[created.length - 1]]);
   });
 
-  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
+  it("throws the gateway's own 429 with its Retry-After when that is longer than it may wait", async () => {
     const LIMIT = 3;
     const replica = await system.startGatewayReplica({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
     const ownKey = (await system.registerMerchant('SDK Rate Co')).test;
@@ -162,6 +163,8 @@ describe('SDK (@sameday/sdk) against the real system', () => {
     const client = new SameDay({
       apiKey: ownKey,
       baseUrl: replica.baseUrl,
+      // Not even a second: the gateway's Retry-After, whole seconds left in its clock minute, is never waited out here.
+      retry: { maxWaitMs: 0 },
       onRetry: (notice) => notices.push(notice),
       fetch: async (request, init) => {
         const response = await fetch(request, init);
@@ -173,17 +176,34 @@ describe('SDK (@sameday/sdk) against the real system', () => {
     await waitFor(() => (60_000 - (Date.now() % 60_000) > 5_000 ? true : undefined), 10_000, 100);
     for (let i = 0; i < LIMIT; i++) await client.deliveries.listPage({ limit: 1 });
 
-    const started = Date.now();
-    const page = await client.deliveries.listPage({ limit: 1 });
-    const waited = Date.now() - started;
-    expect(page.data).toEqual([]);
-    expect(statuses).toEqual([200, 200, 200, 429, 200]);
-    expect(notices).toHaveLength(1);
-    expect(notices[0]).toMatchObject({ method: 'GET', attempt: 1, status: 429 });
-    // Retry-After: the whole seconds left in the minute, which the SDK waited out before it asked again.
-    expect(notices[0].waitMs % 1000).toBe(0);
-    expect(notices[0].waitMs).toBeGreaterThan(0);
-    expect(notices[0].waitMs).toBeLessThanOrEqual(60_000);
-    expect(waited).toBeGreaterThanOrEqual(notices[0].waitMs);
-  }, 120_000);
+    const refused = await client.deliveries.listPage({ limit: 1 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SameDayError);
+    expect(refused).toMatchObject({ status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', requestId: expect.stringMatching(/^req_/) });
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(notices).toEqual([]);
+    // Retry-After: the whole seconds left in the minute, read by the SDK.
+    const retryAfterMs = (refused as SameDayError).retryAfterMs ?? -1;
+    expect(retryAfterMs % 1000).toBe(0);
+    expect(retryAfterMs).toBeGreaterThan(0);
+    expect(retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('waits as long as Retry-After says on a 429, then succeeds', async () => {
+    // A 429 asking for 1 s (the gateway's own asks up to a clock minute: the test above), then the real gateway.
+    const proxy = new ThrottlingProxy(system.baseUrl, 1);
+    const ownKey = (await system.registerMerchant('SDK Retry-After Co')).test;
+    const notices: RetryNotice[] = [];
+    try {
+      const client = new SameDay({ apiKey: ownKey, baseUrl: await proxy.listen(), onRetry: (notice) => notices.push(notice) });
+      const started = Date.now();
+      const page = await client.deliveries.listPage({ limit: 1 });
+      const waited = Date.now() - started;
+      expect(page.data).toEqual([]);
+      expect(proxy.statuses).toEqual([429, 200]);
+      expect(notices).toEqual([expect.objectContaining({ method: 'GET', attempt: 1, status: 429, waitMs: 1000 })]);
+      expect(waited).toBeGreaterThanOrEqual(1000);
+    } finally {
+      await proxy.close();
+    }
+  });
 });

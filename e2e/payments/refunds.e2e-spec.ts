@@ -263,13 +263,19 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
   });
 
   describe('with the expiry pass running', () => {
+    /** Unpaid, then paid: both made before the pass starts, so their validity runs out once, while payment-service restarts. */
+    let open: Awaited<ReturnType<typeof checkout>>;
+    let unused: Awaited<ReturnType<typeof checkout>>;
+
     beforeAll(async () => {
+      open = await checkout(800);
+      unused = await checkout(900);
+      await pay(unused.checkout.checkout_id as string);
       await system.stopApp(ServiceName.Payment);
       await system.startApp(ServiceName.Payment, { CHECKOUT_EXPIRY_INTERVAL_MS: '300' });
     }, 60000);
 
     it("cancels an unpaid checkout's PaymentIntent at expiry, so no payment can arrive later", async () => {
-      const open = await checkout(800);
       const intentId = open.checkout.payment_intent_id as string;
       await pastExpiry(open.checkout);
       const intent = await waitFor(
@@ -286,9 +292,7 @@ describe('refunds and loose ends of payments (against the local Stripe-compatibl
     });
 
     it('refunds a paid checkout no delivery used by its expiry', async () => {
-      const unused = await checkout(900);
       const checkoutId = unused.checkout.checkout_id as string;
-      await pay(checkoutId);
       const refund = await refundOf((r) => r.checkout_id === checkoutId);
       expect(refund).toMatchObject({ delivery_id: null, amount: 900 + unused.fee, reason: 'checkout_expired' });
       expect(await getCheckout(checkoutId)).toMatchObject({ status: 'expired', amount_refunded: 900 + unused.fee });

@@ -37,6 +37,7 @@ const { describeExit, exitOf, isRunning, sendSignal, settlesWithin, sleep, spawn
  */
 
 const REGISTER_PATHS = path.join(repoRoot, 'tools', 'register-paths.js');
+const MIGRATE_APPS_SCRIPT = path.join(__dirname, 'migrate-apps.js');
 
 /**
  * V8's heap limits for every app, wherever it runs: here (npm start, tests,
@@ -231,6 +232,20 @@ async function migrateApp(app, { signals, ...options }) {
 }
 
 /**
+ * Runs the migrations of several apps in one process (migrate-apps.js): each
+ * app's own, as `migrateApp` runs them, but Node and the libraries start once.
+ * For TestSystem, which starts a system per test file; throws as `migrateApp`.
+ * @param {string[]} apps
+ * @param {LaunchOptions & { signals?: StopSignals }} options
+ */
+async function migrateApps(apps, { signals, ...options }) {
+  const migration = launch(`migrate ${apps.join(', ')}`, [...(options.nodeArgs ?? []), '-r', REGISTER_PATHS, MIGRATE_APPS_SCRIPT, ...apps], options);
+  signals?.track(migration.child);
+  const status = await migration.exited;
+  if (status.code !== 0) throw new Error(`Migration of ${apps.join(', ')} failed: ${describeExit(status)}\n${logTail(migration)}`);
+}
+
+/**
  * True once the app's ops server answers ready.
  * @param {number} opsPort
  */
@@ -279,4 +294,4 @@ async function stopApp({ child, exited, group }, signal = 'SIGTERM', killAfterMs
   return exited;
 }
 
-module.exports = { APP_HEAP_ARGS, isolatedEnv, databaseEnv, appArgs, appNiceness, launchApp, launchStripeLocal, runApp, migrateApp, awaitReady, stopApp };
+module.exports = { APP_HEAP_ARGS, isolatedEnv, databaseEnv, appArgs, appNiceness, launchApp, launchStripeLocal, runApp, migrateApp, migrateApps, awaitReady, stopApp };

@@ -135,8 +135,8 @@ export class TestSystem {
     };
     const apps = options.apps ?? ALL_APPS;
     // Asynchronous: a test's own relay or server in this process must keep serving while migrations run.
-    // Side by side: each app migrates its own schema under its own advisory lock.
-    await Promise.all([stripeReady, ...apps.map((app) => launcher.migrateApp(app, { env: this.env }))]);
+    // Side by side in one process (launcher.js migrateApps): each app migrates its own schema under its own advisory lock.
+    await Promise.all([stripeReady, launcher.migrateApps([...apps], { env: this.env })]);
     await Promise.all(apps.map((app) => this.startApp(app)));
     return this;
   }
