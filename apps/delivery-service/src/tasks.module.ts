@@ -12,6 +12,7 @@ import { OutboxRelayTask } from './outbox/outbox-relay.task';
 import { RetentionPurgeTask } from './retention/retention-purge.task';
 import { TimelineModule } from './timeline/timeline.module';
 import { TimelineReconciliationTask } from './timeline/timeline-reconciliation.task';
+import { TimelineWatchdogTask } from './timeline/timeline-watchdog.task';
 
 /** What delivery-service runs on its own (docs/background-tasks.md). */
 @Module({
@@ -23,6 +24,7 @@ import { TimelineReconciliationTask } from './timeline/timeline-reconciliation.t
     RecipientNotificationTask,
     RetentionPurgeTask,
     TimelineReconciliationTask,
+    TimelineWatchdogTask,
     { provide: MAILER, inject: [APP_CONFIG], useFactory: (config: DeliveryServiceConfig) => mailerFor(config) },
     { provide: CLOCK, useValue: systemClock },
   ],

@@ -9,7 +9,8 @@ import { isTerminal } from '../lifecycle/delivery-status';
 import { scenarioStepChanges } from '../lifecycle/test-timeline';
 import { TransitionDeliveryHandler } from '../lifecycle/transition-delivery.handler';
 import { dueStep, jobAfter, readTimelineJob, TimelineJob, TimelineJobStep } from './timeline-job';
-import { TestTimelineQueue } from './test-timeline.queue';
+import { TestTimelineQueue, TimelineBacklog } from './test-timeline.queue';
+import { timelineWorkersStalled } from './timeline-stall';
 
 /**
  * Steps running at once in this replica (a timeline's burst of steps due
@@ -37,13 +38,17 @@ type StepOutcome = 'next' | 'retry' | 'end';
  * runs again in RETRY_MS (its job delays itself, or, when others of the job
  * went on, its deliveries get a job of their own); a worker that dies leaves
  * its jobs to BullMQ's stalled check, which gives them to another, and a job
- * handed on twice is added once.
+ * handed on twice is added once. Workers that stop taking due steps (left
+ * wedged by a Redis Cluster failover) are replaced (`restartIfStalled`, from
+ * TimelineWatchdogTask).
  */
 @Injectable()
 export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(TestTimelineProcessor.name);
   private workers: Array<Worker<TimelineJob>> = [];
   private connections: RedisConnection[] = [];
+  /** When this process's workers last took a job (or were started). */
+  private lastTakenAt = Date.now();
 
   constructor(
     private readonly transition: TransitionDeliveryHandler,
@@ -52,6 +57,32 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   onApplicationBootstrap(): void {
+    this.startWorkers();
+  }
+
+  /**
+   * Replaces the workers by new ones on new connections when steps have been
+   * due past TIMELINE_STALL_MS and these workers took none meanwhile. After a
+   * Redis Cluster primary's loss, a worker was measured neither blocking on the
+   * new primary nor failing, its due jobs waiting for good; the reconciler
+   * cannot help, as their jobs are still there. The old workers are closed
+   * without waiting for them (a wedged one would never finish closing): the
+   * jobs they hold come back through BullMQ's stalled check.
+   */
+  async restartIfStalled(backlog: TimelineBacklog, now: number): Promise<boolean> {
+    if (!timelineWorkersStalled({ oldestDueAgeMs: backlog.oldestDueAgeMs, sinceLastTakenMs: now - this.lastTakenAt })) return false;
+    this.logger.warn(`timeline workers took no job for ${now - this.lastTakenAt} ms while steps were due for ${backlog.oldestDueAgeMs} ms: replaced`);
+    const [workers, connections] = [this.workers, this.connections];
+    this.startWorkers();
+    for (const worker of workers) void worker.close(true).catch(() => undefined);
+    for (const connection of connections) connection.disconnect();
+    return true;
+  }
+
+  private startWorkers(): void {
+    this.workers = [];
+    this.connections = [];
+    this.lastTakenAt = Date.now();
     for (let i = 0; i < WORKERS; i += 1) {
       const connection = createRedis(this.config.REDIS_URL, { maxRetriesPerRequest: null, connectionName: 'delivery-timeline-worker' });
       this.connections.push(connection);
@@ -76,6 +107,7 @@ export class TestTimelineProcessor implements OnApplicationBootstrap, OnModuleDe
   }
 
   private async process(job: Job<TimelineJob>, token: string | undefined): Promise<void> {
+    this.lastTakenAt = Date.now();
     const timeline = readTimelineJob(job.data);
     const now = Date.now();
     const step = dueStep(timeline, now);

@@ -7,6 +7,6 @@ import { TestTimelineQueue } from './test-timeline.queue';
 @Module({
   imports: [LifecycleModule],
   providers: [TestTimelineQueue, TestTimelineProcessor],
-  exports: [TestTimelineQueue],
+  exports: [TestTimelineQueue, TestTimelineProcessor],
 })
 export class TimelineModule {}
