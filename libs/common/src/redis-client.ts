@@ -77,3 +77,21 @@ export function createRedis(url: string, options: RedisOptions): RedisConnection
   if (clusterNodes) return new Cluster(clusterSeeds(url, clusterNodes), clusterOptionsFor(url, options, ca));
   return new Redis(url, redisOptionsFor(url, options, ca));
 }
+
+/**
+ * Publishes `message` so that every subscriber has it once this resolves: a
+ * node hands a message to its own subscribers before it answers, but to the
+ * other nodes' only afterwards, over the cluster bus — and a subscriber may be
+ * on any node. So on a Cluster it is published on every node (a subscriber
+ * hears it once per node: listeners must not mind). Resolves with how many
+ * nodes answered; rejects only when none did.
+ */
+export async function publishToEveryNode(connection: RedisConnection, channel: string, message: string): Promise<number> {
+  // A Cluster that knows no node yet takes it as any command, to whichever node it reaches first.
+  const known = connection instanceof Cluster ? connection.nodes('all') : [];
+  const nodes: RedisConnection[] = known.length > 0 ? known : [connection];
+  const results = await Promise.allSettled(nodes.map((node) => node.publish(channel, message)));
+  const answered = results.filter((result) => result.status === 'fulfilled').length;
+  if (answered === 0) throw (results[0] as PromiseRejectedResult).reason;
+  return answered;
+}

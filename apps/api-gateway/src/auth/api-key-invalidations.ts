@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, RedisConnection } from '@sdd/common';
+import { createRedis, publishToEveryNode, RedisConnection } from '@sdd/common';
 import { APP_CONFIG, REDIS } from '@sdd/runtime';
 import { GatewayConfig } from '../config';
 import { ApiKeyCache } from './api-key-cache';
@@ -49,6 +49,7 @@ export class ApiKeyInvalidations implements OnApplicationBootstrap, OnApplicatio
     subscriber.on('close', () => this.cache.deaf());
     // Reconnect failures: the rate limit and readiness already report a Redis outage.
     subscriber.on('error', () => undefined);
+    // On a Cluster the same news comes once per node (publishToEveryNode): forgetting a key twice is forgetting it.
     subscriber.on('message', (_channel: string, apiKeyId: string) => this.cache.invalidate(apiKeyId));
     this.subscriber = subscriber;
   }
@@ -60,7 +61,7 @@ export class ApiKeyInvalidations implements OnApplicationBootstrap, OnApplicatio
    */
   async announce(apiKeyId: string): Promise<void> {
     this.cache.invalidate(apiKeyId);
-    const told = this.redis.publish(this.channel, apiKeyId).then(
+    const told = publishToEveryNode(this.redis, this.channel, apiKeyId).then(
       () => true,
       (error: unknown) => {
         // The other replicas keep the key at most API_KEY_CACHE_MS longer (none, if Redis is down for them too: they are deaf).
