@@ -180,7 +180,10 @@ describe('drills: a large backlog of old rows, purged while the API is used', ()
     ).catch(async () => freshRows(began));
 
     const table = (name: string, figures: Figures) =>
-      OPERATIONS.map((op) => `${name.padEnd(7)} ${op.padEnd(18)} n=${figures[op].count} p50=${figures[op].p50Ms.toFixed(1)} ms p99=${figures[op].p99Ms.toFixed(1)} ms`);
+      OPERATIONS.map(
+        (op) =>
+          `${name.padEnd(7)} ${op.padEnd(18)} n=${figures[op].count} p50=${figures[op].p50Ms.toFixed(1)} ms p90=${figures[op].p90Ms.toFixed(1)} ms p99=${figures[op].p99Ms.toFixed(1)} ms`,
+      );
     console.log(
       [`backlog: ${ROWS} rows in each of ${Object.keys(written).join(', ')}; written in ${fillMs} ms; purged in ${purgeMs} ms (restarts included)`]
         .concat(table('before', before), table('during', during), table('after', after), [`fresh rows kept: ${JSON.stringify(fresh)}`])
