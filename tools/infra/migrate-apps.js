@@ -2,7 +2,7 @@
 
 // Run as `node -r tools/register-paths.js tools/infra/migrate-apps.js <app>…` (launcher.js `migrateApps`): the
 // migrations of the compiled apps named, side by side in this one process. Each is what that app's own `migrate`
-// entry does (runMigrationsCommand, on the same environment) without starting Node and loading the libraries once
+// entry does (migrateService, as runMigrationsCommand calls it, on the same environment) without starting Node and loading the libraries once
 // per app: a test system's start is mostly CPU, and five such processes were about a third of it. `npm start`, the
 // image and the k8s init containers keep running each app's own entry.
 require('reflect-metadata');
@@ -11,11 +11,9 @@ const { repoRoot } = require('./paths');
 
 // The compiled libraries, by path as the apps themselves are: what runs is dist/, as for every launched app.
 /** @type {typeof import('../../libs/common/src')} */
-const { BaseConfig, directDatabaseUrl, loadConfig } = require(path.join(repoRoot, 'dist', 'libs', 'common', 'src', 'index.js'));
-/** @type {typeof import('../../libs/persistence/src')} */
-const { runMigrations } = require(path.join(repoRoot, 'dist', 'libs', 'persistence', 'src', 'index.js'));
+const { BaseConfig, loadConfig } = require(path.join(repoRoot, 'dist', 'libs', 'common', 'src', 'index.js'));
 /** @type {typeof import('../../libs/runtime/src')} */
-const { schemaFor } = require(path.join(repoRoot, 'dist', 'libs', 'runtime', 'src', 'index.js'));
+const { migrateService } = require(path.join(repoRoot, 'dist', 'libs', 'runtime', 'src', 'index.js'));
 
 /** @param {string} level @param {string} service @param {string} msg */
 const log = (level, service, msg) => process.stdout.write(`${JSON.stringify({ level, service, msg })}\n`);
@@ -24,11 +22,10 @@ const log = (level, service, msg) => process.stdout.write(`${JSON.stringify({ le
 async function migrateApps(apps) {
   const config = loadConfig(BaseConfig);
   await Promise.all(
-    apps.map(async (app) => {
+    apps.map((app) => {
       /** @type {{ SCHEMA: string, MIGRATIONS: Array<new () => import('typeorm').MigrationInterface> }} */
       const { SCHEMA, MIGRATIONS } = require(path.join(repoRoot, 'dist', 'apps', app, 'src', 'database.js'));
-      const applied = await runMigrations({ url: directDatabaseUrl(config), schema: schemaFor(config, SCHEMA), migrations: MIGRATIONS, applicationName: `${app}-migrate` });
-      log('info', app, applied.length ? `applied ${applied.join(', ')}` : 'schema up to date');
+      return migrateService(config, app, SCHEMA, MIGRATIONS);
     }),
   );
 }

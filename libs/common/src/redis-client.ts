@@ -87,7 +87,7 @@ export function createRedis(url: string, options: RedisOptions): RedisConnection
  * nodes answered; rejects only when none did.
  */
 export async function publishToEveryNode(connection: RedisConnection, channel: string, message: string): Promise<number> {
-  // A Cluster that knows no node yet takes it as any command, to whichever node it reaches first.
+  // Before a Cluster has found its nodes, one PUBLISH through it (to the first node it reaches) is all it can send.
   const known = connection instanceof Cluster ? connection.nodes('all') : [];
   const nodes: RedisConnection[] = known.length > 0 ? known : [connection];
   const results = await Promise.allSettled(nodes.map((node) => node.publish(channel, message)));
