@@ -271,7 +271,7 @@ async function main(): Promise<void> {
         .rows[0];
       log(`seeding ${SIZES.deliveries} deliveries and ${SIZES.events} events`);
       const seed: SeedReport = await seedGrowth(pg, SIZES, { prefix, merchantId, deliveryId: template.id, endpointId: webhook.body.id as string });
-      log(`seeded in ${seed.seconds.toFixed(1)} s, ${(seed.bytesAdded / 2 ** 20).toFixed(0)} MB added`);
+      log(`seeded in ${seed.seconds.toFixed(1)} s, vacuumed and checkpointed in ${seed.vacuumSeconds.toFixed(1)} s, ${(seed.bytesAdded / 2 ** 20).toFixed(0)} MB added`);
       const seeded = await phase(ctx, 'seeded database', { creates: CREATES, events: BURST });
       const plans = await explainHotReads(pg, prefix, merchantId, webhook.body.id as string);
 
@@ -283,7 +283,7 @@ async function main(): Promise<void> {
       console.log(
         `seed: ${Object.entries(seed.rows)
           .map(([table, n]) => `${table} ${n}`)
-          .join(', ')}; ${seed.seconds.toFixed(1)} s, ${mb(seed.bytesAdded)} added`,
+          .join(', ')}; ${seed.seconds.toFixed(1)} s, vacuum ${seed.vacuumSeconds.toFixed(1)} s, ${mb(seed.bytesAdded)} added`,
       );
       console.log(formatComparison(compared));
       console.log(`creations shed (503, tried again): empty ${empty.create.shed}, seeded ${seeded.create.shed}`);

@@ -9,6 +9,7 @@ import { AddEndpointFailingRun1765620000000 } from './migrations/1765620000000-a
 import { IndexRetainedEventsByAge1765630000100 } from './migrations/1765630000100-index-retained-events-by-age';
 import { AddAttemptResponseExcerpt1766000210000 } from './migrations/1766000210000-add-attempt-response-excerpt';
 import { AddEventStreamPosition1766001200000 } from './migrations/1766001200000-add-event-stream-position';
+import { IndexEndpointFailures1766001900000 } from './migrations/1766001900000-index-endpoint-failures';
 
 /** This service's own schema (before DB_SCHEMA_PREFIX); no other service reads it. */
 export const SCHEMA = 'webhooks';
@@ -25,4 +26,5 @@ export const MIGRATIONS: Array<new () => MigrationInterface> = [
   IndexRetainedEventsByAge1765630000100,
   AddAttemptResponseExcerpt1766000210000,
   AddEventStreamPosition1766001200000,
+  IndexEndpointFailures1766001900000,
 ];

@@ -65,7 +65,7 @@ export class EventReadRepository {
     );
   }
 
-  /** An endpoint's attempts since `since`: counted, and its latest failures (through `attempts_endpoint_recent_idx`). */
+  /** An endpoint's attempts since `since`: counted (through `attempts_endpoint_recent_idx`), and its latest failures (through `attempts_endpoint_failed_idx`, failures only). */
   async attemptsOfEndpoint(endpointId: string, since: Date, failures: number): Promise<{ attempts: number; succeeded: number; lastFailures: AttemptRow[] }> {
     const s = this.db.schema;
     const [[counts], lastFailures] = await Promise.all([
