@@ -11,8 +11,13 @@ import { parseCommandStats, ServerCounts, sumCounts } from './operation-counts';
  */
 export const PG_STATS_SETTLE_MS = 11_000;
 
-/** The server setting that loads pg_stat_statements into the bench's own Postgres (tools/infra startPostgres `settings`). */
-export const PG_STAT_STATEMENTS_SETTINGS = { shared_preload_libraries: 'pg_stat_statements' };
+/**
+ * The server settings of the bench's own Postgres (tools/infra startPostgres
+ * `settings`): pg_stat_statements loaded, and the time spent reading blocks
+ * from outside shared buffers counted (the clock source here is the TSC, so
+ * timing a read costs next to nothing).
+ */
+export const PG_STAT_STATEMENTS_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', track_io_timing: 'on' };
 
 /** The primaries of a Cluster (replicas only replay them), or the one server. */
 async function redisServers(redis: RedisConnection): Promise<RedisConnection[]> {

@@ -12,16 +12,28 @@ export interface StatementMean {
   meanMs: number;
   /** Shared buffers hit or read per call. */
   blocksPerCall: number;
+  /** Of those, read from outside shared buffers (the OS cache or the disk), per call. */
+  readsPerCall: number;
+  /** Time spent on those reads per call (track_io_timing). */
+  readMsPerCall: number;
 }
 
 /** The bench database's statements since the phase's reset, those called at least 20 times; empty when pg_stat_statements is not loaded. */
 export async function statementMeans(pg: Client): Promise<StatementMean[]> {
   try {
-    const { rows } = await pg.query<{ query: string; calls: string; mean: number; blocks: number }>(
-      `SELECT query, calls, mean_exec_time AS mean, (shared_blks_hit + shared_blks_read)::float8 / calls AS blocks FROM pg_stat_statements
+    const { rows } = await pg.query<{ query: string; calls: string; mean: number; blocks: number; reads: number; read_ms: number }>(
+      `SELECT query, calls, mean_exec_time AS mean, (shared_blks_hit + shared_blks_read)::float8 / calls AS blocks,
+              shared_blks_read::float8 / calls AS reads, shared_blk_read_time / calls AS read_ms FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND calls >= 20 ORDER BY total_exec_time DESC LIMIT 100`,
     );
-    return rows.map((row) => ({ query: row.query, calls: Number(row.calls), meanMs: row.mean, blocksPerCall: row.blocks }));
+    return rows.map((row) => ({
+      query: row.query,
+      calls: Number(row.calls),
+      meanMs: row.mean,
+      blocksPerCall: row.blocks,
+      readsPerCall: row.reads,
+      readMsPerCall: row.read_ms,
+    }));
   } catch {
     return [];
   }
