@@ -231,14 +231,17 @@ function figures(empty: PhaseResult, seeded: PhaseResult): Compared[] {
 /** Statements of both phases whose mean time grew by more than half and 0.05 ms: what a table's growth made slower. */
 function grownStatements(empty: StatementMean[], seeded: StatementMean[]): string[] {
   const before = new Map(empty.map((s) => [s.query, s]));
-  return seeded
-    .map((s) => ({ s, was: before.get(s.query) }))
-    .filter(({ s, was }) => was && s.meanMs > was.meanMs * 1.5 && s.meanMs - was.meanMs > 0.05)
-    .map(
-      ({ s, was }) =>
-        `${(was as StatementMean).meanMs.toFixed(3)} → ${s.meanMs.toFixed(3)} ms mean, ${(was as StatementMean).blocksPerCall.toFixed(1)} → ${s.blocksPerCall.toFixed(1)} blocks/call ` +
-        `(read ${(was as StatementMean).readsPerCall.toFixed(1)} → ${s.readsPerCall.toFixed(1)} in ${(was as StatementMean).readMsPerCall.toFixed(3)} → ${s.readMsPerCall.toFixed(3)} ms), ${s.calls} calls: ${s.query.replace(/\s+/g, ' ').slice(0, 220)}`,
+  const grown: string[] = [];
+  for (const s of seeded) {
+    const was = before.get(s.query);
+    if (!was || s.meanMs <= was.meanMs * 1.5 || s.meanMs - was.meanMs <= 0.05) continue;
+    const change = (of: (m: StatementMean) => number, digits: number) => `${of(was).toFixed(digits)} → ${of(s).toFixed(digits)}`;
+    grown.push(
+      `${change((m) => m.meanMs, 3)} ms mean, ${change((m) => m.blocksPerCall, 1)} blocks/call (read ${change((m) => m.readsPerCall, 1)} in ${change((m) => m.readMsPerCall, 3)} ms), ` +
+        `${s.calls} calls: ${s.query.replace(/\s+/g, ' ').slice(0, 220)}`,
     );
+  }
+  return grown;
 }
 
 async function main(): Promise<void> {
