@@ -8,6 +8,9 @@ const results: BenchResults = {
     ],
     residentMb: { 'api-gateway': 240, 'quote-service': 140 },
     monolith: [{ path: 'monolith POST /v1/quotes', perSecond: 2500, p99Ms: 50, servicesRatio: 0.5, servicesP99Ratio: 1.2 }],
+    monolithOverBus: [
+      { path: 'monolith+hop POST /v1/quotes', perSecond: 1350, p99Ms: 70, servicesRatio: 0.93, servicesP99Ratio: 0.86, monolithRatio: 0.54, monolithP99Ratio: 1.4 },
+    ],
   },
   deliveries: {
     create: { n: 1000, p50: 30, p99: 120, seconds: 2, cpuMs: { machine: 9.5 } },
@@ -64,6 +67,14 @@ describe('the bench summary', () => {
     expect(row('monolith POST /v1/quotes, 50')).toMatchObject({ value: 2500, ratio: 1 });
     expect(row('POST /v1/quotes, services ÷ monolith')).toMatchObject({ value: 50, unit: '%', met: false });
     expect(row('POST /v1/quotes, p99, services ÷ monolith')).toMatchObject({ value: 120, met: false });
+  });
+
+  it('sets the services beside the monolith split by one bus hop, and that beside the monolith', () => {
+    expect(row('monolith+hop POST /v1/quotes, 50')).toMatchObject({ value: 1350, ratio: 0.54 });
+    expect(row('POST /v1/quotes, services ÷ monolith+hop')).toMatchObject({ value: 93, unit: '%', target: '≥ 90 % (issue 35, beyond the hop)', met: true });
+    expect(row('POST /v1/quotes, p99, services ÷ monolith+hop')).toMatchObject({ value: 86, met: true });
+    expect(row('POST /v1/quotes, monolith+hop ÷ monolith')).toMatchObject({ value: 54, unit: '%' });
+    expect(row('POST /v1/quotes, monolith+hop ÷ monolith')?.target).toBeUndefined();
   });
 
   it('sets the webhooks from real deliveries beside the bare sender', () => {

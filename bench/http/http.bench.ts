@@ -4,7 +4,8 @@
  * each (wrk), beside the bare BullMQ round trip of the same run on the same
  * Redis, taken in turns (rounds of 2 s each) so the machine's drift falls on
  * all three alike, and each app's resident memory afterwards; the same two
- * requests on the monolith anchor (bench/monolith) take their turns in the
+ * requests on the monolith anchor (bench/monolith), in both its shapes (a
+ * process per core, and split by one hop on our bus), take their turns in the
  * same rounds. See bench/README.md.
  */
 import { writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { aboveBound, breakdownLine } from '../memory-breakdown';
 import { RESIDENT_BOUND_MB } from '../summary';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
-import { startMonolith } from '../monolith/start-monolith';
+import { Monolith, MonolithShape, startMonolith } from '../monolith/start-monolith';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,8 +25,12 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
 const BARE = 'bare BullMQ round trip';
-/** The monolith anchor's loads are named after the services' with this in front. */
-const MONOLITH = 'monolith ';
+/** The monolith anchor's shapes; their loads are named after the services' with the name and a space in front, their CPU after the name. */
+const ANCHORS: ReadonlyArray<{ shape: MonolithShape; name: string }> = [
+  { shape: 'per-core', name: 'monolith' },
+  { shape: 'over-bus', name: 'monolith+hop' },
+];
+const anchorOf = (path: string) => ANCHORS.find(({ name }) => path.startsWith(`${name} `));
 /** Where to write each path's measured windows, requests and CPU seconds by process, for tools/profile/per-request.js. */
 const PROFILE_WINDOWS = process.env.BENCH_PROFILE_WINDOWS;
 const QUOTE = { pickup_address: '1 Queen St E, Toronto, ON M5C 2W5', dropoff_address: '290 Bremner Blvd, Toronto, ON M5V 3L9' };
@@ -94,9 +99,13 @@ async function main(): Promise<void> {
     if (created.status !== 201) throw new Error(`delivery not created: ${created.status} ${JSON.stringify(created.body)}`);
     const deliveryId = String(created.body.id);
     const read = await call('GET', `/v1/deliveries/${deliveryId}`, key);
-    const monolith = await startMonolith({ postgresUrl, prefix, key: { key, merchantId, mode: 'test' }, delivery: { id: deliveryId, resource: read.body } });
-    defer(() => monolith.stop());
-    await sameShapes(quote.body, read.body, apiClient(monolith.baseUrl), key, deliveryId);
+    const monoliths = new Map<string, Monolith>();
+    for (const { shape, name } of ANCHORS) {
+      const monolith = await startMonolith({ shape, postgresUrl, redisUrl, prefix, key: { key, merchantId, mode: 'test' }, delivery: { id: deliveryId, resource: read.body } });
+      defer(() => monolith.stop());
+      await sameShapes(quote.body, read.body, apiClient(monolith.baseUrl), key, deliveryId);
+      monoliths.set(name, monolith);
+    }
     const auth = { authorization: `Bearer ${key}` };
     const paths = (origin: string, label = '') => [
       {
@@ -108,9 +117,9 @@ async function main(): Promise<void> {
       },
       { path: `${label}GET /v1/deliveries/{id}`, url: `${origin}/v1/deliveries/${deliveryId}`, method: 'GET' as const, headers: auth },
     ];
-    const loads = [...paths(baseUrl), ...paths(monolith.baseUrl, MONOLITH)];
-    /** Each app's CPU, the monolith's (primary and workers), Postgres's, Redis's and the machine's. */
-    const cpuReading = () => ({ ...cpuSeconds(apps), monolith: monolith.cpuSeconds() });
+    const loads = [...paths(baseUrl), ...[...monoliths].flatMap(([name, monolith]) => paths(monolith.baseUrl, `${name} `))];
+    /** Each app's CPU, each anchor's (all its processes), Postgres's, Redis's and the machine's. */
+    const cpuReading = () => ({ ...cpuSeconds(apps), ...Object.fromEntries([...monoliths].map(([name, monolith]) => [name, monolith.cpuSeconds()])) });
     const idleMemory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const loadBefore = loadavg()[0];
     const bare = await startBaseline(redisUrl, `${prefix}_bare`, CONNECTIONS, CONNECTIONS);
@@ -149,14 +158,16 @@ async function main(): Promise<void> {
     const results: PathResult[] = [...runs].map(([path, pathRuns]) => {
       const pooled = poolLoads(pathRuns);
       const readings = cpuReadings.get(path);
-      // The services' loads leave the monolith idle and the other way round: each path shows the processes that served it.
-      const served = (name: string) => (path.startsWith(MONOLITH) ? !(APPS as readonly string[]).includes(name) : name !== 'monolith');
+      // The services' loads leave the anchors idle and the other way round: each path shows the processes that served it.
+      const anchor = anchorOf(path);
+      const idle: string[] = [...(anchor ? APPS : []), ...ANCHORS.filter((other) => other !== anchor).map(({ name }) => name)];
+      const served = (name: string) => !idle.includes(name);
       const cpuMs = readings ? Object.fromEntries(Object.entries(cpuMsPer(readings.before, readings.after, pooled.requests)).filter(([name]) => served(name))) : undefined;
       return { path, ...pooled, cpuMs };
     });
     if (PROFILE_WINDOWS) {
       const pathWindows = results
-        .filter((r) => windows.has(r.path) && !r.path.startsWith(MONOLITH))
+        .filter((r) => windows.has(r.path) && !anchorOf(r.path))
         .map((r) => {
           const { before, after } = cpuReadings.get(r.path) ?? { before: {}, after: {} };
           const cpu = Object.fromEntries(Object.keys(before).map((name) => [name, after[name] - before[name]]));
@@ -166,7 +177,7 @@ async function main(): Promise<void> {
       writeFileSync(PROFILE_WINDOWS, JSON.stringify({ apps: pids, paths: Object.fromEntries(pathWindows) }));
       log(`profile windows written to ${PROFILE_WINDOWS}`);
     }
-    const servicesResults = results.filter((r) => !r.path.startsWith(MONOLITH));
+    const servicesResults = results.filter((r) => !anchorOf(r.path));
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const breakdowns = await Promise.all(apps.map(memoryOf));
     const [bareResult] = results;
@@ -177,16 +188,19 @@ async function main(): Promise<void> {
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
     for (const result of results) console.log(row(result));
-    const anchors = results
-      .filter((r) => r.path.startsWith(MONOLITH))
-      .map((anchor) => ({ anchor, services: results.find((r) => MONOLITH + r.path === anchor.path) as PathResult }));
+    /** Each services path beside the same path on one anchor. */
+    const against = (name: string) =>
+      servicesResults.filter((r) => r.path !== BARE).map((services) => ({ services, anchor: results.find((r) => r.path === `${name} ${services.path}`) as PathResult }));
+    const ratioLine = (label: string, over: PathResult, under: PathResult) =>
+      `${label.padEnd(34)}${fixed(over.perSecond, 0)} / ${fixed(under.perSecond, 0)} req/s = ${fixed(over.perSecond / under.perSecond, 2)}×, ` +
+      `p99 ${fixed(over.p99Ms, 1)} / ${fixed(under.p99Ms, 1)} ms = ${fixed(over.p99Ms / under.p99Ms, 2)}×`;
+    const [perCore, overBus] = ANCHORS.map(({ name }) => against(name));
     console.log(`\nservices / monolith anchor (one Fastify + pg process per core doing the same work), same run, same client:`);
-    for (const { anchor, services } of anchors) {
-      console.log(
-        `${services.path.padEnd(34)}${fixed(services.perSecond, 0)} / ${fixed(anchor.perSecond, 0)} req/s = ${fixed(services.perSecond / anchor.perSecond, 2)}×, ` +
-          `p99 ${fixed(services.p99Ms, 1)} / ${fixed(anchor.p99Ms, 1)} ms = ${fixed(services.p99Ms / anchor.p99Ms, 2)}×`,
-      );
-    }
+    for (const { services, anchor } of perCore) console.log(ratioLine(services.path, services, anchor));
+    console.log(`\nthe design card's hop: the monolith split by one hop on our bus (a front and a store process) / the monolith per core:`);
+    for (const [i, { anchor }] of overBus.entries()) console.log(ratioLine(anchor.path, anchor, perCore[i].anchor));
+    console.log(`\nservices / the monolith split by one hop (what the services do beyond the hop):`);
+    for (const { services, anchor } of overBus) console.log(ratioLine(services.path, services, anchor));
     for (const result of results.filter((r) => r.cpuMs)) {
       console.log(
         `CPU per request, ${result.path}, ms: ${Object.entries(result.cpuMs ?? {})
@@ -210,13 +224,19 @@ async function main(): Promise<void> {
       cpuMs: r.cpuMs,
     });
     const json = servicesResults.map(toJson);
-    const monolithJson = anchors.map(({ anchor, services }) => ({
+    const anchorJson = ({ anchor, services }: { anchor: PathResult; services: PathResult }) => ({
       ...toJson(anchor),
       servicesRatio: round(services.perSecond / anchor.perSecond),
       servicesP99Ratio: round(services.p99Ms / anchor.p99Ms),
+    });
+    const monolithJson = perCore.map(anchorJson);
+    const overBusJson = overBus.map((pair, i) => ({
+      ...anchorJson(pair),
+      monolithRatio: round(pair.anchor.perSecond / perCore[i].anchor.perSecond),
+      monolithP99Ratio: round(pair.anchor.p99Ms / perCore[i].anchor.p99Ms),
     }));
     console.log(
-      `RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, monolith: monolithJson, residentMb: memory, idleResidentMb: idleMemory })}`,
+      `RESULT ${JSON.stringify({ connections: CONNECTIONS, seconds: ROUNDS * ROUND_SECONDS, rounds: ROUNDS, cores: cpus().length, paths: json, monolith: monolithJson, monolithOverBus: overBusJson, residentMb: memory, idleResidentMb: idleMemory })}`,
     );
     if (results.some((r) => r.errors > 0)) process.exitCode = 1;
   });

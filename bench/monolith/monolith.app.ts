@@ -1,34 +1,31 @@
 import Fastify, { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'pg';
 import { ErrorCode, ErrorType, QuoteRecord } from '@sdd/contracts';
 import { AppError, newId } from '@sdd/common';
 import { presentQuote } from '@sdd/public-api';
 import { ApiKeyCache, bearerKey, KeyScope } from './api-key-cache';
 import { makeQuote } from './make-quote';
-import { readQuoteRequest } from './quote-request';
+import { MonolithStore } from './monolith.store';
+import { QuoteRequest, readQuoteRequest } from './quote-request';
 
-const INSERT_QUOTE = `INSERT INTO quotes (id, merchant_id, mode, fee, fee_breakdown, currency, eta_minutes, distance_km, package_size, vehicle, category,
-  scheduled_at, pickup, dropoff, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`;
+/** What the app does once a request is authenticated and its body read: in its own process, or across a bus hop (monolith-over-bus.ts). */
+export interface MonolithWork {
+  keyScope(keyHash: string): Promise<KeyScope | undefined>;
+  quote(request: QuoteRequest, scope: KeyScope): Promise<QuoteRecord>;
+  /** The delivery's public JSON; undefined or null when the scope has none. */
+  delivery(id: string, scope: KeyScope): Promise<unknown>;
+}
 
-function insertValues(quote: QuoteRecord, scope: KeyScope): unknown[] {
-  return [
-    quote.id,
-    scope.merchantId,
-    scope.mode,
-    quote.fee,
-    JSON.stringify(quote.feeBreakdown),
-    quote.currency,
-    quote.etaMinutes,
-    quote.distanceKm,
-    quote.packageSize,
-    quote.vehicle,
-    quote.category,
-    quote.scheduledAt,
-    JSON.stringify(quote.pickup),
-    JSON.stringify(quote.dropoff),
-    quote.expiresAt,
-    quote.createdAt,
-  ];
+/** The work done where the request arrived: priced in the process, one INSERT; the read by primary key. */
+export function inProcessWork(store: MonolithStore): MonolithWork {
+  return {
+    keyScope: (keyHash) => store.keyScope(keyHash),
+    quote: async (request, scope) => {
+      const quote = await makeQuote(request, new Date());
+      await store.saveQuote(quote, scope);
+      return quote;
+    },
+    delivery: (id, scope) => store.delivery(id, scope),
+  };
 }
 
 /** The public error envelope, as the gateway writes it. */
@@ -42,15 +39,12 @@ function sendError(reply: FastifyReply, error: AppError): FastifyReply {
 
 /**
  * What a team would write instead of the services, for the two paths the
- * HTTP bench measures: one Fastify app on a pg pool, the key from an
- * in-process cache, the quote priced in the request, one INSERT; a delivery
- * read by primary key. Prepared statements, as quote-service's.
+ * HTTP bench measures: one Fastify app, the key from an in-process cache,
+ * the body read, then the work (`inProcessWork`: the quote priced in the
+ * request, one INSERT; a delivery read by primary key).
  */
-export function monolithApp(pool: Pool): FastifyInstance {
-  const keys = new ApiKeyCache(async (keyHash) => {
-    const { rows } = await pool.query<KeyScope>({ name: 'key', text: 'SELECT merchant_id AS "merchantId", mode FROM api_keys WHERE key_hash = $1', values: [keyHash] });
-    return rows[0];
-  });
+export function monolithApp(work: MonolithWork): FastifyInstance {
+  const keys = new ApiKeyCache((keyHash) => work.keyScope(keyHash));
   const authenticate = async (request: FastifyRequest): Promise<KeyScope> => {
     const key = bearerKey(request.headers.authorization);
     const scope = key === undefined ? undefined : await keys.scopeOf(key);
@@ -66,19 +60,13 @@ export function monolithApp(pool: Pool): FastifyInstance {
   });
   app.post('/v1/quotes', async (request) => {
     const scope = await authenticate(request);
-    const quote = await makeQuote(readQuoteRequest(request.body), new Date());
-    await pool.query({ name: 'insert-quote', text: INSERT_QUOTE, values: insertValues(quote, scope) });
-    return presentQuote(quote);
+    return presentQuote(await work.quote(readQuoteRequest(request.body), scope));
   });
   app.get<{ Params: { id: string } }>('/v1/deliveries/:id', async (request) => {
     const scope = await authenticate(request);
-    const { rows } = await pool.query<{ resource: unknown }>({
-      name: 'delivery',
-      text: 'SELECT resource FROM deliveries WHERE id = $1 AND merchant_id = $2 AND mode = $3',
-      values: [request.params.id, scope.merchantId, scope.mode],
-    });
-    if (rows.length === 0) throw AppError.notFound('No such delivery.', 'id');
-    return rows[0].resource;
+    const resource = await work.delivery(request.params.id, scope);
+    if (resource === undefined || resource === null) throw AppError.notFound('No such delivery.', 'id');
+    return resource;
   });
   return app;
 }
