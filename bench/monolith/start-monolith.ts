@@ -22,9 +22,12 @@ const repoRoot = join(__dirname, '..', '..', '..');
 
 type Child = ChildProcessByStdio<null, Readable, null>;
 
+/** BENCH_MONOLITH_NODE_ARGS (e.g. the apps' heap limits) go to every process of the anchor: a trial of what they cost it. */
+const nodeArgs = (process.env.BENCH_MONOLITH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** Starts bench/monolith/main.js in `role` at LOG_LEVEL=warn; resolves with its pids once it prints READY. */
 async function startRole(role: string, env: Record<string, string>): Promise<{ child: Child; pids: number[] }> {
-  const child = spawn(process.execPath, ['-r', join(repoRoot, 'tools', 'register-paths.js'), join(__dirname, 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, '-r', join(repoRoot, 'tools', 'register-paths.js'), join(__dirname, 'main.js')], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', LOG_LEVEL: 'warn', MONOLITH_ROLE: role, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
