@@ -181,9 +181,11 @@ async function main(): Promise<void> {
     const memory = Object.fromEntries(apps.map((app, i) => [APPS[i], Math.round(residentMb(app.child.pid ?? 0))]));
     const breakdowns = await Promise.all(apps.map(memoryOf));
     const [bareResult] = results;
-    const header = `${'path'.padEnd(34)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
+    /** The path column: as wide as the longest path, and a space. */
+    const pathWidth = Math.max(...results.map((r) => r.path.length)) + 1;
+    const header = `${'path'.padEnd(pathWidth)}${'req/s'.padStart(8)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'errors'.padStart(8)}${'× bare'.padStart(8)}`;
     const row = (r: PathResult) =>
-      `${r.path.padEnd(34)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
+      `${r.path.padEnd(pathWidth)}${fixed(r.perSecond, 0).padStart(8)}${fixed(r.p50Ms, 1).padStart(9)}${fixed(r.p99Ms, 1).padStart(9)}` +
       `${fixed(r.maxMs, 1).padStart(9)}${String(r.errors).padStart(8)}${fixed(r.perSecond / bareResult.perSecond, 2).padStart(8)}`;
     console.log(`\nHTTP paths: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s each, ${cpus().length} cores, load average ${fixed(loadBefore, 2)} before`);
     console.log(header);
@@ -192,7 +194,7 @@ async function main(): Promise<void> {
     const against = (name: string) =>
       servicesResults.filter((r) => r.path !== BARE).map((services) => ({ services, anchor: results.find((r) => r.path === `${name} ${services.path}`) as PathResult }));
     const ratioLine = (label: string, over: PathResult, under: PathResult) =>
-      `${label.padEnd(34)}${fixed(over.perSecond, 0)} / ${fixed(under.perSecond, 0)} req/s = ${fixed(over.perSecond / under.perSecond, 2)}×, ` +
+      `${label.padEnd(pathWidth)}${fixed(over.perSecond, 0)} / ${fixed(under.perSecond, 0)} req/s = ${fixed(over.perSecond / under.perSecond, 2)}×, ` +
       `p99 ${fixed(over.p99Ms, 1)} / ${fixed(under.p99Ms, 1)} ms = ${fixed(over.p99Ms / under.p99Ms, 2)}×`;
     const [perCore, overBus] = ANCHORS.map(({ name }) => against(name));
     console.log(`\nservices / monolith anchor (one Fastify + pg process per core doing the same work), same run, same client:`);
