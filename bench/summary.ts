@@ -5,6 +5,8 @@
  * missed. Pure: the runner feeds it the RESULT lines the benches print.
  */
 
+import { ANCHOR_NAMES } from './monolith/anchor-names';
+
 /** Issue 35's bound on each app's resident memory after the loads, MB. */
 export const RESIDENT_BOUND_MB = 150;
 
@@ -98,12 +100,13 @@ export function summaryRows(results: BenchResults): Row[] {
     return path;
   };
   // Issue 35's anchor: what one Fastify + pg process per core does with the same requests in the same run.
-  for (const anchor of results.http?.monolith ?? []) anchorRows(anchor, 'monolith', 'issue 35');
+  const { 'per-core': monolith, 'over-bus': overBus } = ANCHOR_NAMES;
+  for (const anchor of results.http?.monolith ?? []) anchorRows(anchor, monolith, 'issue 35');
   // The same anchor split by the design card's one hop: its share of the monolith is what the hop costs; the services' share of it, all they do beyond.
   for (const anchor of results.http?.monolithOverBus ?? []) {
-    const path = anchorRows(anchor, 'monolith+hop', 'issue 35, beyond the hop');
-    rows.push({ figure: `${path}, monolith+hop ÷ monolith`, value: Math.round(anchor.monolithRatio * 100), unit: '%' });
-    rows.push({ figure: `${path}, p99, monolith+hop ÷ monolith`, value: Math.round(anchor.monolithP99Ratio * 100), unit: '%' });
+    const path = anchorRows(anchor, overBus, 'issue 35, beyond the hop');
+    rows.push({ figure: `${path}, ${overBus} ÷ ${monolith}`, value: Math.round(anchor.monolithRatio * 100), unit: '%' });
+    rows.push({ figure: `${path}, p99, ${overBus} ÷ ${monolith}`, value: Math.round(anchor.monolithP99Ratio * 100), unit: '%' });
   }
   if (results.bus) rows.push({ figure: 'our bus (@sdd/bus) round trip, own run', value: results.bus.ours.throughput, unit: 'req/s', ratio: results.bus.ratio });
   const deliveries = results.deliveries;

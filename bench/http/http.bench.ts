@@ -15,7 +15,8 @@ import { aboveBound, breakdownLine } from '../memory-breakdown';
 import { RESIDENT_BOUND_MB } from '../summary';
 import { BODY, startBaseline, Transport } from '../bus/bare-round-trip';
 import { ensureWrk, LoadResult, poolLoads, quantilesOf, runWrk } from '../wrk';
-import { Monolith, MonolithShape, startMonolith } from '../monolith/start-monolith';
+import { Monolith, startMonolith } from '../monolith/start-monolith';
+import { ANCHOR_NAMES, MonolithShape } from '../monolith/anchor-names';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,11 +26,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const APPS = ['api-gateway', 'quote-service', 'delivery-service'] as const;
 const BARE = 'bare BullMQ round trip';
-/** The monolith anchor's shapes; their loads are named after the services' with the name and a space in front, their CPU after the name. */
-const ANCHORS: ReadonlyArray<{ shape: MonolithShape; name: string }> = [
-  { shape: 'per-core', name: 'monolith' },
-  { shape: 'over-bus', name: 'monolith+hop' },
-];
+/** The monolith anchor's shapes, the process per core first, and their names (anchor-names.ts). */
+const ANCHORS = (Object.entries(ANCHOR_NAMES) as Array<[MonolithShape, string]>).map(([shape, name]) => ({ shape, name }));
 const anchorOf = (path: string) => ANCHORS.find(({ name }) => path.startsWith(`${name} `));
 /** Where to write each path's measured windows, requests and CPU seconds by process, for tools/profile/per-request.js. */
 const PROFILE_WINDOWS = process.env.BENCH_PROFILE_WINDOWS;

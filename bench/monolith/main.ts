@@ -14,10 +14,9 @@
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { Pool } from 'pg';
-import { ServiceName } from '@sdd/contracts';
 import { BusClient, BusServer } from '@sdd/bus';
 import { inProcessWork, monolithApp, MonolithWork } from './monolith.app';
-import { MonolithPattern, overBusWork, serveOverBus } from './monolith-over-bus';
+import { MONOLITH_ROUTES, MONOLITH_STORE_QUEUE, overBusWork, serveOverBus } from './monolith-over-bus';
 import { MonolithStore } from './monolith.store';
 
 const ROLE = process.env.MONOLITH_ROLE ?? 'per-core';
@@ -62,7 +61,7 @@ function perCorePrimary(): void {
 
 async function front(): Promise<void> {
   const connections = pool();
-  const client = new BusClient({ ...bus, routes: { [MonolithPattern.Quote]: ServiceName.Quote, [MonolithPattern.Delivery]: ServiceName.Quote } });
+  const client = new BusClient({ ...bus, routes: MONOLITH_ROUTES });
   await client.connect();
   await serveHttp(overBusWork(client, new MonolithStore(connections)), () => Promise.all([client.close(), connections.end()]));
   ready([process.pid]);
@@ -70,7 +69,7 @@ async function front(): Promise<void> {
 
 async function store(): Promise<void> {
   const connections = pool();
-  const server = new BusServer({ ...bus, service: ServiceName.Quote });
+  const server = new BusServer({ ...bus, service: MONOLITH_STORE_QUEUE });
   serveOverBus(server, inProcessWork(new MonolithStore(connections)));
   await new Promise<void>((resolve, reject) => void server.listen((error) => (error ? reject(error) : resolve())));
   process.on('SIGTERM', () => void server.close().then(() => connections.end()));

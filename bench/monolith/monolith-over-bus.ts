@@ -1,5 +1,5 @@
 import { firstValueFrom } from 'rxjs';
-import { QuoteRecord } from '@sdd/contracts';
+import { QuoteRecord, ServiceName } from '@sdd/contracts';
 import { BusClient, BusServer } from '@sdd/bus';
 import { KeyScope } from './api-key-cache';
 import { MonolithWork } from './monolith.app';
@@ -14,6 +14,10 @@ import { QuoteRequest } from './quote-request';
  * services lose against it is everything else they do.
  */
 export const MonolithPattern = { Quote: 'monolith.quote', Delivery: 'monolith.delivery' } as const;
+
+/** The one request queue both patterns go to: the store answers both. */
+export const MONOLITH_STORE_QUEUE = ServiceName.Quote;
+export const MONOLITH_ROUTES = { [MonolithPattern.Quote]: MONOLITH_STORE_QUEUE, [MonolithPattern.Delivery]: MONOLITH_STORE_QUEUE };
 
 interface QuoteMessage {
   request: QuoteRequest;

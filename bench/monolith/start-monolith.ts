@@ -4,11 +4,9 @@ import type { Readable } from 'node:stream';
 import { Client } from 'pg';
 import type { Mode } from '@sdd/contracts';
 import { freePort, log, processCpuSeconds } from '../bench-system';
+import { MonolithShape } from './anchor-names';
 import { hashKey } from './api-key-cache';
 import { monolithSchemaSql } from './monolith.schema';
-
-/** `per-core`: one Fastify + pg process per core; `over-bus`: the same app split by one hop on our bus (monolith-over-bus.ts). */
-export type MonolithShape = 'per-core' | 'over-bus';
 
 export interface Monolith {
   baseUrl: string;
